@@ -1,0 +1,62 @@
+"""A whole game as the domain sees it: table, rules and every deal with its row.
+
+This is what exports render and what the importer rebuilds; storage maps its rows
+to and from these objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from scorepad.domain.model import DealInput
+from scorepad.domain.rules import FFT_RULES, RuleSet
+from scorepad.domain.table import Table
+
+
+class DealKind(StrEnum):
+    PLAYED = "played"
+    PASSED = "passed"  # "tous passent": everybody passed, scores nothing
+    PETIT_SEC = "petit_sec"  # redeal, scores nothing
+
+
+class GameStatus(StrEnum):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    number: int
+    dealer: str
+    sitting_out: tuple[str, ...]
+    kind: DealKind
+    input: DealInput | None
+    scores: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    name: str
+    created_at: datetime
+    table: Table
+    rules: RuleSet = FFT_RULES
+    deals: tuple[DealRecord, ...] = ()
+    status: GameStatus = GameStatus.IN_PROGRESS
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.table.seats
+
+    @property
+    def deal_size(self) -> int:
+        return self.table.deal_size
+
+    def totals(self) -> dict[str, int]:
+        """Every seated player's total, in seat order (0 for one who never scored)."""
+        totals = dict.fromkeys(self.table.seats, 0)
+        for deal in self.deals:
+            for player, value in deal.scores.items():
+                totals[player] = totals.get(player, 0) + value
+        return totals

@@ -1,0 +1,1 @@
+"""Use cases: each takes a unit of work and commits explicitly."""

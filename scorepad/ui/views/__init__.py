@@ -1,0 +1,1 @@
+"""scorepad.ui.views"""
