@@ -69,9 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The commands that need storage; imported lazily so `score` stays fast."""
-    from scorepad import cli_app
+    """The commands that need storage or the app (their modules import lazily inside
+    the command functions, so `score` stays fast)."""
+    from scorepad import cli_app, cli_data
 
+    cli_data.add_commands(sub)
     cli_app.add_commands(sub)
 
 

@@ -1,4 +1,4 @@
-"""CLI commands backed by storage and the app: serve, games, export, import."""
+"""CLI commands that run the app: serve."""
 
 from __future__ import annotations
 
@@ -6,4 +6,4 @@ import argparse
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Filled in by the storage and UI work."""
+    """Registers `serve` (owned by the UI work)."""
