@@ -1,0 +1,48 @@
+"""Per-session language for the UI: `tr("Texte français", "English text")`."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["fr", "en"]
+LANGS: tuple[Lang, ...] = ("fr", "en")
+DEFAULT_LANG: Lang = "fr"
+_STORE_KEY = "scorepad.lang"
+
+
+def _session_store() -> object | None:
+    """The current browser session's store, or None outside a Flet session (tests, CLI)."""
+    import flet as ft
+
+    try:
+        return ft.context.page.session.store
+    except (RuntimeError, AttributeError):
+        return None
+
+
+def current_lang() -> Lang:
+    """The language of the session being rendered or handling an event (French by default)."""
+    store = _session_store()
+    if store is None:
+        return _fallback[0]
+    value = store.get(_STORE_KEY)  # type: ignore[attr-defined]
+    return value if value in LANGS else DEFAULT_LANG
+
+
+def set_lang(lang: str) -> None:
+    """Sets the current session's language; unknown values fall back to French."""
+    chosen: Lang = lang if lang in LANGS else DEFAULT_LANG  # type: ignore[assignment]
+    store = _session_store()
+    if store is None:
+        _fallback[0] = chosen
+    else:
+        store.set(_STORE_KEY, chosen)  # type: ignore[attr-defined]
+
+
+# Outside a session (unit tests, scripts) the language is process-wide.
+_fallback: list[Lang] = [DEFAULT_LANG]
+
+
+def tr(fr: str, en: str) -> str:
+    """Picks the French or English text for the current session."""
+    return en if current_lang() == "en" else fr
