@@ -265,8 +265,9 @@ def describe(value: object, lang: str = "fr") -> str:
         return f"« {text} »" if language(lang) == "fr" else f'"{text}"'
     if isinstance(value, int | float):
         return fmt_number(value, lang)
+    fr = language(lang) == "fr"
     if isinstance(value, list):
-        return f"[{len(value)}]"
+        return "une liste" if fr else "a list"
     if isinstance(value, dict):
-        return "{…}"
+        return "un objet" if fr else "an object"
     return type(value).__name__

@@ -55,7 +55,8 @@ def parse_deal(
     keys = DEAL_KEYS if allow_rules else DEAL_KEYS[:-1]
     for key in data:
         if key not in keys:
-            raise InvalidDeal(str(key), "unknown_key", key=str(key)[:40], allowed=", ".join(keys))
+            raise InvalidDeal(str(key) or "deal", "unknown_key", key=str(key)[:40],
+                              allowed=", ".join(keys))
     rules = base_rules.merged(data.get("rules")) if allow_rules else base_rules
 
     players = _players(data)
