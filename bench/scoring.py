@@ -98,8 +98,9 @@ def main() -> None:
     rate("CLI path: JSON text -> scored JSON with labels", full_cli_path)
     rate("validate + score + French explanation", with_explanation)
     goal = 20_000
+    verdict = "met" if with_validation >= goal else "NOT met"
     print(f"goal: validate + score >= {goal:,} deals/s -> "
-          f"{with_validation / goal:.1f}x the goal ({'met' if with_validation >= goal else 'NOT met'})")
+          f"{with_validation / goal:.1f}x the goal ({verdict})")
 
 
 if __name__ == "__main__":

@@ -141,7 +141,7 @@ json_values = st.recursive(
 def mangled_deals(draw: st.DrawFn) -> object:
     """A valid deal with some keys replaced by arbitrary JSON, dropped, or added."""
     data: dict[str, Any] = draw(valid_deals())
-    keys = list(data) + ["defense_points", "rules", "junk"]
+    keys = [*data, "defense_points", "rules", "junk"]
     for key in draw(st.lists(st.sampled_from(keys), max_size=3)):
         action = draw(st.integers(0, 2))
         if action == 0:
