@@ -264,7 +264,8 @@ def describe(value: object, lang: str = "fr") -> str:
         text = value[:40]
         return f"« {text} »" if language(lang) == "fr" else f'"{text}"'
     if isinstance(value, int | float):
-        return fmt_number(value, lang)
+        text = fmt_number(value, lang) if abs(value) < 1e9 else "…"
+        return text
     fr = language(lang) == "fr"
     if isinstance(value, list):
         return "une liste" if fr else "a list"

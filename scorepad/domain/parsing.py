@@ -125,7 +125,11 @@ def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def _number(field: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidDeal(field, "points_type", got=value)
+    if isinstance(value, int) and not -1000 <= value <= 1000:
+        raise InvalidDeal(field, "points_range", got=value)
+    if not math.isfinite(value):
         raise InvalidDeal(field, "points_type", got=value)
     return float(value)
 
