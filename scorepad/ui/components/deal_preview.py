@@ -1,0 +1,138 @@
+"""The sticky bottom bar of the deal form: the row previewed live and the save button."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.domain.messages import fmt_signed
+from scorepad.ui.components.deal_controls import score_color
+from scorepad.ui.deal_form import Preview, outcome_text
+from scorepad.ui.i18n import current_lang, tr
+
+
+def score_cells(players: tuple[str, ...], scores: dict[str, int] | None, *,
+                ident_prefix: str = "preview", roles: dict[str, str] | None = None
+                ) -> ft.Control:
+    """One compact cell a player: name over signed score (the sheet's row)."""
+    lang = current_lang()
+    cells: list[ft.Control] = []
+    for player in players:
+        value = scores.get(player) if scores is not None else None
+        role = (roles or {}).get(player, "")
+        cells.append(
+            ft.Container(
+                content=ft.Column(
+                    [
+                        ft.Text(player, size=12, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                weight=ft.FontWeight.W_700 if role else None),
+                        ft.Semantics(
+                            identifier=f"{ident_prefix}-{player}",
+                            content=ft.Text(
+                                fmt_signed(value, lang) if value is not None else "·",
+                                size=17,
+                                weight=ft.FontWeight.W_700,
+                                color=score_color(value) if value is not None else None,
+                            ),
+                        ),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                expand=True,
+                padding=ft.Padding.symmetric(vertical=4),
+                border_radius=10,
+                bgcolor=ft.Colors.with_opacity(0.08, ft.Colors.PRIMARY) if role == "taker"
+                else None,
+            )
+        )
+    return ft.Row(cells, spacing=2)
+
+
+def preview_bar(
+    players: tuple[str, ...],
+    preview: Preview,
+    on_save: Callable[[], None] | None,
+    *,
+    save_label: str,
+    busy: bool = False,
+    taker: str | None = None,
+    partner: str | None = None,
+) -> ft.Control:
+    """Outcome + row + Save. Without `on_save` (the calculator) there is no button."""
+    scored = preview.scored
+    if scored is not None:
+        status = ft.Row(
+            [
+                ft.Icon(ft.Icons.CHECK_CIRCLE if scored.made else ft.Icons.CANCEL,
+                        color=ft.Colors.GREEN_600 if scored.made else ft.Colors.RED_400,
+                        size=20),
+                ft.Semantics(
+                    identifier="preview-outcome",
+                    content=ft.Text(outcome_text(scored, current_lang()), size=16,
+                                    weight=ft.FontWeight.W_700),
+                ),
+                ft.Text(
+                    tr(f"· {scored.needed} nécessaires · somme nulle",
+                       f"· {scored.needed} needed · sums to zero")
+                    if sum(scored.scores.values()) == 0 else "",
+                    size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+            ],
+            spacing=6,
+        )
+    else:
+        is_error = preview.error is not None
+        status = ft.Row(
+            [
+                ft.Icon(ft.Icons.ERROR_OUTLINE if is_error else ft.Icons.EDIT_NOTE,
+                        color=ft.Colors.ERROR if is_error else ft.Colors.ON_SURFACE_VARIANT,
+                        size=20),
+                ft.Semantics(
+                    identifier="save-reason",
+                    content=ft.Text(preview.reason, size=14, max_lines=2,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                    color=ft.Colors.ERROR if is_error
+                                    else ft.Colors.ON_SURFACE_VARIANT),
+                ),
+            ],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+            wrap=False,
+        )
+        status.controls[1] = ft.Container(status.controls[1], expand=True)
+    roles = {}
+    if taker:
+        roles[taker] = "taker"
+    if partner:
+        roles[partner] = "partner"
+    items: list[ft.Control] = [
+        status,
+        score_cells(players, scored.scores if scored else None, roles=roles),
+    ]
+    if on_save is not None:
+        items.append(
+            ft.FilledButton(
+                content=save_label,
+                icon=ft.Icons.CHECK,
+                disabled=not preview.can_save or busy,
+                on_click=lambda _e: on_save(),
+                height=52,
+                width=float("inf"),
+                style=ft.ButtonStyle(
+                    shape=ft.RoundedRectangleBorder(radius=14),
+                    text_style=ft.TextStyle(size=17, weight=ft.FontWeight.W_600),
+                ),
+            )
+        )
+    return ft.Container(
+        content=ft.Column(items, spacing=8),
+        padding=ft.Padding.only(left=14, right=14, top=10, bottom=12),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        shadow=ft.BoxShadow(blur_radius=12, color=ft.Colors.with_opacity(0.12, ft.Colors.BLACK),
+                            offset=ft.Offset(0, -2)),
+    )

@@ -1,0 +1,126 @@
+"""The points display and the big on-screen numeric keypad (no phone keyboard to summon)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.domain.messages import fmt_number
+from scorepad.ui.components.deal_controls import error_text
+from scorepad.ui.deal_form import KEY_BACK, KEY_HALF, DealForm, Preview
+from scorepad.ui.i18n import current_lang, tr
+
+
+def _key(ident: str, content: ft.Control, on_tap: Callable[[], None], *,
+         enabled: bool = True) -> ft.Control:
+    return ft.Semantics(
+        identifier=ident,
+        button=True,
+        expand=True,
+        content=ft.Container(
+            content=content,
+            alignment=ft.Alignment.CENTER,
+            height=50,
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if enabled else ft.Colors.SURFACE,
+            ink=True,
+            on_click=(lambda _e: on_tap()) if enabled else None,
+            opacity=1 if enabled else 0.35,
+        ),
+    )
+
+
+def keypad(form: DealForm, changed: Callable[[], None]) -> ft.Control:
+    """1-9, ½ (toggles ,5; only at 3 and 5 players), 0 and backspace."""
+
+    def press(key: str) -> Callable[[], None]:
+        def tap() -> None:
+            form.press_key(key)
+            changed()
+        return tap
+
+    def digit(d: str) -> ft.Control:
+        return _key(f"key-{d}", ft.Text(d, size=24, weight=ft.FontWeight.W_500), press(d))
+
+    rows = [
+        ft.Row([digit(d) for d in row], spacing=6)
+        for row in ("123", "456", "789")
+    ]
+    rows.append(ft.Row(
+        [
+            _key("key-half", ft.Text(",5", size=22, weight=ft.FontWeight.W_500),
+                 press(KEY_HALF), enabled=form.half_points_allowed),
+            digit("0"),
+            _key("key-back", ft.Icon(ft.Icons.BACKSPACE_OUTLINED, size=24), press(KEY_BACK)),
+        ],
+        spacing=6,
+    ))
+    return ft.Column(rows, spacing=6)
+
+
+def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]) -> ft.Control:
+    """The typed number, whose pile it is (switch), the other side's count, and the keypad."""
+    lang = current_lang()
+
+    def toggle_defense(e: ft.Event[ft.Switch]) -> None:
+        form.set_as_defense(bool(e.control.value))
+        changed()
+
+    typed = form.points_text
+    other = form.attack_points()
+    if other is not None and typed:
+        counterpart = 91 - other if not form.as_defense else other
+        other_text = (tr("défense", "defence") if not form.as_defense
+                      else tr("attaque", "attack")) + f" : {fmt_number(counterpart, lang)}"
+        if lang == "en":
+            other_text = other_text.replace(" : ", ": ")
+    else:
+        other_text = ""
+    whose = tr("Points de la défense", "Defence's points") if form.as_defense else tr(
+        "Points de l'attaque", "Attack's points")
+    error = preview.error_for("points")
+    display = ft.Container(
+        content=ft.Row(
+            [
+                ft.Semantics(
+                    identifier="points-value",
+                    content=ft.Text(
+                        typed or "—",
+                        size=34,
+                        weight=ft.FontWeight.W_700,
+                        color=ft.Colors.ERROR if error else (
+                            ft.Colors.ON_SURFACE if typed else ft.Colors.OUTLINE),
+                    ),
+                ),
+                ft.Column(
+                    [
+                        ft.Text(whose, size=13, weight=ft.FontWeight.W_600,
+                                color=ft.Colors.ON_SURFACE_VARIANT),
+                        ft.Text(other_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ],
+                    spacing=0,
+                    expand=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.END,
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        padding=ft.Padding.symmetric(horizontal=14, vertical=6),
+        border_radius=14,
+        border=ft.Border.all(2 if error else 1,
+                             ft.Colors.ERROR if error else ft.Colors.OUTLINE_VARIANT),
+    )
+    header = ft.Row(
+        [
+            ft.Text(tr("Points", "Points"), size=13, weight=ft.FontWeight.W_600,
+                    color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+            ft.Switch(label=tr("de la défense", "defence's"), value=form.as_defense,
+                      on_change=toggle_defense),
+        ],
+    )
+    items: list[ft.Control] = [header, display]
+    if error:
+        items.append(error_text(error, ident="error-points"))
+    items.append(keypad(form, changed))
+    return ft.Column(items, spacing=6)

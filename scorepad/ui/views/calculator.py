@@ -1,0 +1,197 @@
+"""`/calculator`: check a disputed calculation with the deal form; nothing is saved."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.domain import FFT_RULES, RuleSet
+from scorepad.ui.components.deal_controls import (
+    bouts_section,
+    choice,
+    contract_section,
+    extras_section,
+    extras_toggle,
+    partner_section,
+    section,
+    taker_section,
+)
+from scorepad.ui.components.deal_explanation import explanation_block
+from scorepad.ui.components.deal_preview import preview_bar
+from scorepad.ui.components.keypad import points_section
+from scorepad.ui.deal_form import DealForm
+from scorepad.ui.i18n import current_lang, tr
+
+#: Rule presets of the calculator: key -> (French, English, partial rules object).
+PRESETS: dict[str, tuple[str, str, dict[str, object]]] = {
+    "fft": ("Règles officielles (FFT)", "Official rules (FFT)", {}),
+    "pab_flat": ("Petit au bout non multiplié", "Petit au bout not multiplied",
+                 {"petit_au_bout_multiplied": False}),
+    "misere": ("FFT avec misère (10)", "FFT with misère (10)", {"misere": True}),
+    "gc8": ("Garde contre × 8", "Garde contre × 8", {"coefficients": {"garde_contre": 8}}),
+}
+
+
+def default_names(count: int) -> tuple[str, ...]:
+    return tuple(tr(f"Joueur {i}", f"Player {i}") for i in range(1, count + 1))
+
+
+def preset_rules(key: str) -> RuleSet:
+    return FFT_RULES.merged(PRESETS.get(key, PRESETS["fft"])[2])
+
+
+def rebuild_form(old: DealForm, players: tuple[str, ...], rules: RuleSet) -> DealForm:
+    """A form for other players or rules keeping what was entered, by seat position."""
+    rename = dict(zip(old.players, players, strict=False))
+    form = DealForm(players=players, rules=rules)
+    if old.taker in rename:
+        form.set_taker(rename[old.taker])
+    if form.needs_partner and old.partner_chosen and old.needs_partner:
+        form.set_partner(rename.get(old.partner) if old.partner else None)
+    form.contract = old.contract
+    form.bouts = old.bouts
+    form.as_defense = old.as_defense
+    form.points_text = old.points_text
+    for name, size in old.poignees.items():
+        if name in rename:
+            form.set_poignee(rename[name], size)
+    form.petit_au_bout = old.petit_au_bout
+    form.chelem_announced = old.chelem_announced
+    form.chelem = old.chelem
+    if rules.misere:
+        form.miseres = [rename[m] for m in old.miseres if m in rename]
+    if not form.half_points_allowed and "," in form.points_text:
+        form.points_text = form.points_text.split(",")[0]
+    return form
+
+
+@ft.component
+def CalculatorView() -> ft.View:
+    form, set_form = ft.use_state(lambda: DealForm(players=default_names(4)))
+    _tick, set_tick = ft.use_state(0)
+    preset, set_preset = ft.use_state("fft")
+    extras_open, set_extras_open = ft.use_state(False)
+    names_open, set_names_open = ft.use_state(False)
+
+    def changed() -> None:
+        set_tick(lambda t: t + 1)
+
+    def set_count(count: int) -> Callable[[], None]:
+        def tap() -> None:
+            names = list(form.players[:count])
+            defaults = default_names(count)
+            while len(names) < count:
+                candidate = defaults[len(names)]
+                names.append(candidate if candidate not in names else f"{candidate}·")
+            set_form(rebuild_form(form, tuple(names), form.rules))
+        return tap
+
+    def rename(index: int) -> Callable[[ft.Event[ft.TextField]], None]:
+        def on_change(e: ft.Event[ft.TextField]) -> None:
+            name = (e.control.value or "").strip()[:20]
+            names = list(form.players)
+            if not name or name in names[:index] + names[index + 1:]:
+                return  # keep the old name: a player needs a distinct, non-empty name
+            names[index] = name
+            set_form(rebuild_form(form, tuple(names), form.rules))
+        return on_change
+
+    def pick_preset(e: ft.Event[ft.Dropdown]) -> None:
+        key = e.control.value or "fft"
+        set_preset(key)
+        set_form(rebuild_form(form, form.players, preset_rules(key)))
+
+    lang = current_lang()
+    preview = form.preview(lang)
+    count = len(form.players)
+
+    setup = ft.Column(
+        [
+            section(
+                tr("Joueurs de la donne", "Players in the deal"),
+                ft.Row(
+                    [choice(f"count-{n}", str(n), count == n, set_count(n), expand=True,
+                            height=42) for n in (3, 4, 5)]
+                    + [ft.IconButton(
+                        icon=ft.Icons.EDIT_OUTLINED,
+                        tooltip=tr("Noms des joueurs", "Player names"),
+                        on_click=lambda _e: set_names_open(not names_open),
+                    )],
+                    spacing=6,
+                ),
+            ),
+            *(
+                [ft.ResponsiveRow(
+                    [ft.TextField(label=tr(f"Joueur {i + 1}", f"Player {i + 1}"), value=name,
+                                  dense=True, col={"xs": 6, "md": 4},
+                                  on_blur=rename(i), on_submit=rename(i))
+                     for i, name in enumerate(form.players)],
+                    spacing=8, run_spacing=8,
+                )]
+                if names_open else []
+            ),
+            ft.Semantics(
+                identifier="rules-preset",
+                content=ft.Dropdown(
+                    label=tr("Règles", "Rules"),
+                    value=preset,
+                    options=[ft.DropdownOption(key=k, text=tr(v[0], v[1]))
+                             for k, v in PRESETS.items()],
+                    on_select=pick_preset,
+                    dense=True,
+                    expand=True,
+                    width=float("inf"),
+                ),
+            ),
+        ],
+        spacing=12,
+    )
+
+    body: list[ft.Control] = [
+        setup,
+        ft.Divider(height=1),
+        taker_section(form, preview, changed),
+    ]
+    if form.needs_partner:
+        body.append(partner_section(form, preview, changed))
+    body += [
+        contract_section(form, preview, changed),
+        bouts_section(form, preview, changed),
+        points_section(form, preview, changed),
+        extras_toggle(form, extras_open, lambda: set_extras_open(not extras_open)),
+    ]
+    if extras_open:
+        body.append(extras_section(form, preview, changed))
+    if preview.scored is not None:
+        body.append(explanation_block(form.deal_input(), preview.scored))
+    else:
+        body.append(ft.Text(
+            tr("Le calcul détaillé s'affiche dès que la donne est complète.",
+               "The detailed calculation appears as soon as the deal is complete."),
+            size=13, color=ft.Colors.ON_SURFACE_VARIANT, italic=True,
+        ))
+
+    return ft.View(
+        route="/calculator",
+        padding=0,
+        appbar=ft.AppBar(
+            title=ft.Text(tr("Calculatrice", "Calculator")),
+            actions=[ft.TextButton(
+                tr("Effacer", "Clear"),
+                on_click=lambda _e: set_form(DealForm(players=form.players, rules=form.rules)),
+            )],
+        ),
+        controls=[
+            ft.Column(
+                [
+                    ft.ListView(body, expand=True, spacing=18,
+                                padding=ft.Padding.only(left=14, right=14, top=12, bottom=24)),
+                    preview_bar(form.players, preview, None, save_label="",
+                                taker=form.taker, partner=form.partner),
+                ],
+                expand=True,
+                spacing=0,
+            )
+        ],
+    )
