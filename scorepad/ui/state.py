@@ -1,0 +1,84 @@
+"""App-wide observable state of one browser session: language and theme, persisted per browser."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from scorepad.ui.i18n import DEFAULT_LANG, LANGS, set_lang
+
+THEMES = ("system", "light", "dark")
+PREF_LANG = "scorepad.lang"
+PREF_THEME = "scorepad.theme"
+_THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
+                "dark": ft.ThemeMode.DARK}
+
+
+def theme_mode(theme: str) -> ft.ThemeMode:
+    return _THEME_MODES.get(theme, ft.ThemeMode.SYSTEM)
+
+
+@ft.observable
+@dataclass
+class AppState:
+    """Session-wide settings; components holding it re-render when it changes."""
+
+    lang: str = DEFAULT_LANG
+    theme: str = "system"
+    # Bumped when another phone changes a game, so open screens reload from the database.
+    revision: int = 0
+
+    def apply(self) -> None:
+        """Pushes the settings to the session (tr() language) and to the page (theme)."""
+        set_lang(self.lang)
+        try:
+            page = ft.context.page
+        except RuntimeError:
+            return
+        page.theme_mode = theme_mode(self.theme)
+        page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=[ft.Locale("fr", "FR"), ft.Locale("en", "GB")],
+            current_locale=ft.Locale("fr", "FR") if self.lang == "fr" else ft.Locale("en", "GB"),
+        )
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang if lang in LANGS else DEFAULT_LANG
+        self.apply()
+        _persist(PREF_LANG, self.lang)
+
+    def set_theme(self, theme: str) -> None:
+        self.theme = theme if theme in THEMES else "system"
+        self.apply()
+        _persist(PREF_THEME, self.theme)
+
+    def touch(self) -> None:
+        self.revision += 1
+
+
+def _persist(key: str, value: str) -> None:
+    """Saves a setting in the browser (shared preferences = local storage on the web)."""
+    page = ft.context.page
+
+    async def save() -> None:
+        await ft.SharedPreferences().set(key, value)
+
+    page.run_task(save)
+
+
+async def load_state() -> AppState:
+    """The settings this browser saved last time (French and system theme by default)."""
+    prefs = ft.SharedPreferences()
+    lang = await prefs.get(PREF_LANG)
+    theme = await prefs.get(PREF_THEME)
+    state = AppState(lang=lang if lang in LANGS else DEFAULT_LANG,
+                     theme=theme if theme in THEMES else "system")
+    return state
+
+
+app_state_context = ft.create_context(AppState())
+
+
+def use_app_state() -> AppState:
+    """The session's AppState (subscribes the calling component to its changes)."""
+    return ft.use_context(app_state_context)
