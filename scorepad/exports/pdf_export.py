@@ -1,0 +1,303 @@
+"""A game as a printable A4 score sheet (PDF, fpdf2): every deal, the totals, the rules."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from fpdf import FPDF
+from fpdf.enums import TableCellFillMode, WrapMode, XPos, YPos
+from fpdf.fonts import FontFace
+
+from scorepad.domain import FFT_RULES, POINTS_NEEDED, DealKind, DealRecord, GameRecord, RuleSet
+from scorepad.domain.messages import CONTRACT_NAMES, fmt_list, fmt_number, fmt_signed, language
+
+DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
+DEJAVU = (DEJAVU_DIR / "DejaVuSans.ttf", DEJAVU_DIR / "DejaVuSans-Bold.ttf")
+
+_MONTHS = {
+    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+           "septembre", "octobre", "novembre", "décembre"),
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"),
+}
+_WORDS = {
+    "fr": {
+        "number": "N°", "dealer": "Donneur", "taker": "Preneur (appelé)",
+        "contract": "Contrat", "bouts_points": "Bouts / pts", "result": "Résultat",
+        "passed": "tous passent", "petit_sec": "petit sec", "alone": "seul",
+        "made": "fait de {n}", "lost": "chuté de {n}", "total": "Total",
+        "date": "Partie du {day} {month} {year} à {hour} h {minute:02d}",
+        "players": "Joueurs : {names}", "seated": "{seats} joueurs assis, {size} par donne",
+        "dealer_out": " (le donneur ne joue pas)", "finished": "Partie terminée",
+        "in_progress": "Partie en cours", "deals": "{count} donne(s)",
+        "ranking": "Classement", "no_deal": "Aucune donne enregistrée.",
+        "rules_fft": "Règles : FFT (Fédération française de tarot), sans règle maison.",
+        "rules_house": "Règles maison : {changes}.",
+        "rules_all": "Valeurs : {values}.", "coefficients": "coefficients {v}",
+        "base": "base {v}", "pab": "petit au bout {v}", "pab_mult": "multiplié",
+        "pab_not_mult": "non multiplié", "poignees": "poignées {v}",
+        "chelem": "chelem annoncé {a}, non annoncé {m}, annoncé chuté {f}, de la défense {d}",
+        "misere_on": "misère {v}", "misere_off": "pas de misère",
+        "sitting_out": "–", "page": "scorepad · {name} · page {page}/{pages}",
+    },
+    "en": {
+        "number": "No.", "dealer": "Dealer", "taker": "Taker (partner)",
+        "contract": "Contract", "bouts_points": "Bouts / pts", "result": "Result",
+        "passed": "all passed", "petit_sec": "petit sec", "alone": "alone",
+        "made": "made by {n}", "lost": "lost by {n}", "total": "Total",
+        "date": "Game of {day} {month} {year} at {hour}:{minute:02d}",
+        "players": "Players: {names}", "seated": "{seats} seated players, {size} a deal",
+        "dealer_out": " (the dealer sits out)", "finished": "Game finished",
+        "in_progress": "Game in progress", "deals": "{count} deal(s)",
+        "ranking": "Ranking", "no_deal": "No deal recorded.",
+        "rules_fft": "Rules: FFT (French Tarot Federation), no house rule.",
+        "rules_house": "House rules: {changes}.",
+        "rules_all": "Values: {values}.", "coefficients": "coefficients {v}",
+        "base": "base {v}", "pab": "petit au bout {v}", "pab_mult": "multiplied",
+        "pab_not_mult": "not multiplied", "poignees": "poignées {v}",
+        "chelem": "chelem announced {a}, not announced {m}, announced and failed {f}, "
+                  "by the defence {d}",
+        "misere_on": "misère {v}", "misere_off": "no misère",
+        "sitting_out": "–", "page": "scorepad · {name} · page {page}/{pages}",
+    },
+}
+_NEGATIVE = (150, 20, 20)
+_ZEBRA = (242, 242, 242)
+_TOTAL_FILL = (215, 215, 215)
+# Characters the core (Latin-1) font lacks but that have an obvious stand-in.
+_STAND_INS = {"−": "-", "–": "-", "—": "-", "’": "'", "‘": "'", "“": '"', "”": '"',
+              "…": "...", "œ": "oe", "Œ": "OE", "·": "-", "≠": "!=", "×": "x"}
+
+
+def _latin1(text: str) -> str:
+    """Transliterate for the core font: stand-ins, then accents dropped, then '?'."""
+    out: list[str] = []
+    for char in text:
+        char = _STAND_INS.get(char, char)
+        try:
+            char.encode("latin-1")
+        except UnicodeEncodeError:
+            base = unicodedata.normalize("NFKD", char).encode("latin-1", "ignore").decode()
+            char = base or "?"
+        out.append(char)
+    return "".join(out)
+
+
+class _Sheet(FPDF):
+    """An FPDF that writes its footer (page numbers) and knows its text filter."""
+
+    def __init__(self, orientation: str, footer_text: Callable[[int], str]) -> None:
+        super().__init__(orientation=orientation, unit="mm", format="A4")
+        self._footer_text = footer_text
+        self.family = "helvetica"
+        self.clean: Callable[[str], str] = _latin1
+
+    def footer(self) -> None:
+        self.set_y(-10)
+        self.set_font(self.family, "", 7.5)
+        self.set_text_color(110, 110, 110)
+        self.cell(0, 5, self.clean(self._footer_text(self.page_no())), align="C")
+        self.set_text_color(0, 0, 0)
+
+
+def _load_fonts(pdf: _Sheet, fonts: tuple[Path, Path] | None) -> None:
+    """DejaVu when its files are there (every name prints as typed), else the core
+    font with transliteration: a missing or broken font never stops the export."""
+    if fonts is None:
+        return
+    regular, bold = fonts
+    try:
+        if not (Path(regular).is_file() and Path(bold).is_file()):
+            return
+        pdf.add_font("DejaVu", "", str(regular))
+        pdf.add_font("DejaVu", "B", str(bold))
+    except Exception:  # a broken font file falls back like a missing one
+        return
+    pdf.family = "DejaVu"
+    pdf.clean = str
+
+
+def _para(pdf: FPDF, height: float, text: str) -> None:
+    """A left-aligned paragraph, the cursor back at the left margin below it."""
+    pdf.multi_cell(0, height, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT, align="L")
+
+
+def _date_text(moment: datetime, lang: str) -> str:
+    return _WORDS[lang]["date"].format(
+        day=moment.day, month=_MONTHS[lang][moment.month - 1], year=moment.year,
+        hour=moment.hour, minute=moment.minute,
+    )
+
+
+def _result(deal: DealRecord, lang: str) -> tuple[str, str, str, str]:
+    """Taker (partner), contract, bouts/points, result of one deal."""
+    words = _WORDS[lang]
+    entry = deal.input
+    if deal.kind is not DealKind.PLAYED or entry is None:
+        return words.get(deal.kind.value, deal.kind.value), "", "", ""
+    taker = entry.taker
+    if entry.partner:
+        taker += f" ({entry.partner})"
+    elif len(entry.players) == 5:
+        taker += f" ({words['alone']})"
+    needed = POINTS_NEEDED[entry.bouts]
+    made = entry.points >= needed
+    # The half point goes to the winning side (RULES.md §2.3).
+    difference = math.ceil(abs(entry.points - needed))
+    result = words["made" if made else "lost"].format(n=difference)
+    return (
+        taker,
+        CONTRACT_NAMES[lang][entry.contract.value],
+        f"{entry.bouts} / {fmt_number(entry.points, lang)}",
+        result,
+    )
+
+
+def rules_lines(rules: RuleSet, lang: str = "fr") -> list[str]:
+    """How the rules used are printed: FFT, or the house values that differ, then
+    every value for the record."""
+    lang = language(lang)
+    words = _WORDS[lang]
+    names = CONTRACT_NAMES[lang]
+
+    def parts(r: RuleSet) -> dict[str, str]:
+        coefs = ", ".join(f"{names[c.value]} ×{v}" for c, v in r.coefficients)
+        pab = words["pab"].format(v=r.petit_au_bout) + " " + (
+            words["pab_mult"] if r.petit_au_bout_multiplied else words["pab_not_mult"])
+        return {
+            "coefficients": words["coefficients"].format(v=coefs),
+            "base": words["base"].format(v=r.base),
+            "pab": pab,
+            "poignees": words["poignees"].format(v="/".join(str(v) for _, v in r.poignees)),
+            "chelem": words["chelem"].format(
+                a=r.chelem_announced_made, m=r.chelem_made,
+                f=fmt_signed(r.chelem_announced_failed, lang), d=r.chelem_defense),
+            "misere": (words["misere_on"].format(v=r.misere_value) if r.misere
+                       else words["misere_off"]),
+        }
+
+    ours, fft = parts(rules), parts(FFT_RULES)
+    changes = [text for key, text in ours.items() if text != fft[key]]
+    first = words["rules_house"].format(changes="; ".join(changes)) if changes \
+        else words["rules_fft"]
+    return [first, words["rules_all"].format(values="; ".join(ours.values()))]
+
+
+def render_pdf(
+    game: GameRecord, lang: str = "fr", *, fonts: tuple[Path, Path] | None = DEJAVU
+) -> bytes:
+    """The score sheet: title, date, players, one table row per deal, totals, ranking and
+    rules. Landscape from five seated players so that every score column stays legible."""
+    lang = language(lang)
+    words = _WORDS[lang]
+    seats = game.seats
+    landscape = len(seats) >= 5
+    pdf = _Sheet("L" if landscape else "P", lambda page: words["page"].format(
+        name=game.name, page=page, pages="{nb}"))
+    _load_fonts(pdf, fonts)
+    clean, family = pdf.clean, pdf.family
+    pdf.set_title(clean(game.name))
+    pdf.set_author("scorepad")
+    pdf.set_creator("scorepad")
+    pdf.set_creation_date(game.created_at if game.created_at.tzinfo else None)
+    pdf.set_margins(12, 12, 12)
+    pdf.set_auto_page_break(True, margin=14)
+    pdf.alias_nb_pages("{nb}")
+    pdf.add_page()
+
+    pdf.set_font(family, "B", 18)
+    _para(pdf, 9, clean(game.name))
+    pdf.set_font(family, "", 10)
+    status = words["finished"] if game.status.value == "finished" else words["in_progress"]
+    seated = words["seated"].format(seats=len(seats), size=game.deal_size)
+    if game.table.dealer_sits_out:
+        seated += words["dealer_out"]
+    for line in (
+        f"{_date_text(game.created_at, lang)} · {status} · "
+        + words["deals"].format(count=len(game.deals)),
+        words["players"].format(names=fmt_list(seats, lang)) + f" · {seated}",
+    ):
+        _para(pdf, 5.5, clean(line))
+    pdf.ln(3)
+
+    _deals_table(pdf, game, lang)
+
+    pdf.ln(4)
+    # Keep the ranking and the rules together rather than split across a page break.
+    if pdf.get_y() + 32 > pdf.page_break_trigger:
+        pdf.add_page()
+    totals = game.totals()
+    if game.deals:
+        ranking = sorted(seats, key=lambda name: -totals[name])
+        text = ", ".join(f"{i}. {name} {fmt_signed(totals[name], lang)}"
+                         for i, name in enumerate(ranking, 1))
+        pdf.set_font(family, "B", 10)
+        colon = " : " if lang == "fr" else ": "
+        _para(pdf, 5.5, clean(words["ranking"] + colon + text))
+    else:
+        pdf.set_font(family, "", 10)
+        _para(pdf, 5.5, clean(words["no_deal"]))
+    pdf.ln(2)
+    first, values = rules_lines(game.rules, lang)
+    pdf.set_font(family, "B" if not game.rules.is_default else "", 9)
+    _para(pdf, 5, clean(first))
+    pdf.set_font(family, "", 8)
+    pdf.set_text_color(80, 80, 80)
+    _para(pdf, 4.2, clean(values))
+    return bytes(pdf.output())
+
+
+def _deals_table(pdf: _Sheet, game: GameRecord, lang: str) -> None:
+    words = _WORDS[lang]
+    clean, family = pdf.clean, pdf.family
+    seats = game.seats
+    fixed = [8, 21, 34, 22, 18, 22] if len(seats) >= 5 else [8, 19, 29, 19, 17, 19]
+    width = pdf.epw
+    player_width = max((width - sum(fixed)) / len(seats), 12)
+    headings = [words[k] for k in ("number", "dealer", "taker", "contract", "bouts_points",
+                                   "result")]
+    pdf.set_font(family, "", 8.5 if len(seats) <= 5 else 8)
+    score_style = FontFace(color=(0, 0, 0))
+    negative_style = FontFace(color=_NEGATIVE)
+    total_style = FontFace(emphasis="BOLD", fill_color=_TOTAL_FILL)
+    total_negative = FontFace(emphasis="BOLD", fill_color=_TOTAL_FILL, color=_NEGATIVE)
+    with pdf.table(
+        col_widths=[*fixed, *([player_width] * len(seats))],
+        width=min(width, sum(fixed) + player_width * len(seats)),
+        text_align="CENTER",
+        line_height=5,
+        wrapmode=WrapMode.CHAR,
+        cell_fill_color=_ZEBRA,
+        cell_fill_mode=TableCellFillMode.ROWS,
+        headings_style=FontFace(emphasis="BOLD", fill_color=(200, 200, 200)),
+        repeat_headings=1,
+        padding=(0.8, 0.6),
+    ) as table:
+        header = table.row()
+        for text in [*headings, *seats]:
+            header.cell(clean(text))
+        for deal in game.deals:
+            row = table.row()
+            taker, contract, bouts_points, result = _result(deal, lang)
+            for text in (str(deal.number), deal.dealer, taker, contract, bouts_points, result):
+                row.cell(clean(text))
+            for name in seats:
+                if name in deal.sitting_out:
+                    row.cell(clean(words["sitting_out"]))
+                elif name in deal.scores:
+                    value = deal.scores[name]
+                    row.cell(clean(fmt_signed(value, lang)),
+                             style=negative_style if value < 0 else score_style)
+                else:
+                    row.cell("")
+        totals = game.totals()
+        row = table.row()
+        row.cell(clean(words["total"]), colspan=len(headings), style=total_style)
+        for name in seats:
+            value = totals[name]
+            row.cell(clean(fmt_signed(value, lang)),
+                     style=total_negative if value < 0 else total_style)
