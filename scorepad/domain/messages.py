@@ -98,6 +98,8 @@ _ERRORS: dict[str, dict[str, str]] = {
         "deal_size": "Avec {seats} joueurs assis, une donne se joue à {seats} ou, donneur "
                      "exclu, à un de moins (3, 4 ou 5 joueurs).",
         "first_dealer": "Le premier donneur est un des joueurs assis.",
+        "players_not_table": "Cette donne (n° {number}) se joue entre {expected} : "
+                             "le donneur et l'ordre de la table le disent (reçu {players}).",
     },
     "en": {
         "not_object": "A deal is a JSON object (got {got}).",
@@ -168,6 +170,8 @@ _ERRORS: dict[str, dict[str, str]] = {
         "deal_size": "With {seats} seated players a deal is played by {seats} or, the dealer "
                      "sitting out, one fewer (3, 4 or 5 players).",
         "first_dealer": "The first dealer is one of the seated players.",
+        "players_not_table": "This deal (number {number}) is played by {expected}: "
+                             "the dealer and the table order say so (got {players}).",
     },
 }
 

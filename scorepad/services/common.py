@@ -1,0 +1,139 @@
+"""Helpers shared by the use cases: the clock, loading and locking a game, labels."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from scorepad.domain import (
+    DealInput,
+    DealKind,
+    GameStatus,
+    InvalidDeal,
+    RuleSet,
+    Table,
+    parse_deal,
+    score_deal,
+)
+from scorepad.domain.messages import language
+from scorepad.services.errors import DealNotFound, GameFinished, GameNotFound
+from scorepad.services.ports import DealRow, DealState, GameRow, InputJson, UnitOfWork
+from scorepad.services.views import SheetDeal
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def load_game(uow: UnitOfWork, game_id: int) -> GameRow:
+    game = uow.repo.get_game(game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    return game
+
+
+def lock_game(uow: UnitOfWork, game_id: int, when: datetime, *, open_only: bool = True
+              ) -> GameRow:
+    """The game, write-locked for this transaction (its row is updated first: on SQLite
+    this takes the write lock before any read, on PostgreSQL it locks the game's row)."""
+    if not uow.repo.lock_game(game_id, now=when):
+        raise GameNotFound(game_id)
+    game = load_game(uow, game_id)
+    if open_only and game.status is GameStatus.FINISHED:
+        raise GameFinished(game.name)
+    return game
+
+
+def table_of(game: GameRow) -> Table:
+    return Table(game.seats, game.deal_size, game.first_dealer)
+
+
+def rules_of(game: GameRow) -> RuleSet:
+    return RuleSet.from_dict(game.rules)
+
+
+def live_deal(uow: UnitOfWork, game_id: int, deal_id: int) -> DealRow:
+    row = uow.repo.get_deal(deal_id)
+    if row is None or row.game_id != game_id or row.state.deleted:
+        raise DealNotFound(deal_id)
+    return row
+
+
+def played_state(data: object, players: tuple[str, ...], number: int, rules: RuleSet
+                 ) -> DealState:
+    """Parse, check against the players of the deal, validate and score: the state to
+    store. Raises InvalidDeal (nothing is stored)."""
+    if not isinstance(data, dict):
+        raise InvalidDeal("deal", "not_object", got=data)
+    data = dict(data)
+    if data.get("players") is None:
+        data["players"] = list(players)
+    deal, _ = parse_deal(data, rules, allow_rules=False)
+    if set(deal.players) != set(players) or len(deal.players) != len(players):
+        raise InvalidDeal("players", "players_not_table", number=number,
+                          expected=", ".join(players), players=", ".join(deal.players))
+    scored = score_deal(deal, rules)
+    return DealState(DealKind.PLAYED, deal.to_dict(), dict(scored.scores))
+
+
+def rescore(state: DealState, rules: RuleSet) -> DealState:
+    """The same facts scored under `rules` (raises InvalidDeal if they no longer hold)."""
+    if state.kind is not DealKind.PLAYED or state.input is None:
+        return DealState(state.kind, None, {}, state.deleted)
+    deal, _ = parse_deal(state.input, rules, allow_rules=False)
+    scored = score_deal(deal, rules)
+    return DealState(state.kind, state.input, dict(scored.scores), state.deleted)
+
+
+def deal_input(data: InputJson | None, rules: RuleSet) -> DealInput | None:
+    if data is None:
+        return None
+    deal, _ = parse_deal(data, rules, allow_rules=False)
+    return deal
+
+
+def sheet_deal(row: DealRow, rules: RuleSet) -> SheetDeal:
+    state = row.state
+    base: dict[str, Any] = {
+        "id": row.id, "game_id": row.game_id, "number": row.number, "dealer": row.dealer,
+        "sitting_out": row.sitting_out, "kind": state.kind, "scores": dict(state.scores),
+        "version": row.version, "input": None,
+    }
+    if state.kind is DealKind.PLAYED and state.input is not None:
+        deal = deal_input(state.input, rules)
+        assert deal is not None
+        base.update(input=deal, contract=deal.contract, taker=deal.taker,
+                    partner=deal.partner)
+        try:
+            scored = score_deal(deal, rules)
+        except InvalidDeal:  # stored facts always validated; keep the sheet readable anyway
+            pass
+        else:
+            base.update(made=scored.made, difference=scored.difference,
+                        warnings=scored.warnings)
+    return SheetDeal(**base)
+
+
+_LABELS: dict[str, dict[str, str]] = {
+    "fr": {
+        "record": "Enregistrement de la donne {number}",
+        "passed": "Donne {number} : tous passent",
+        "petit_sec": "Donne {number} : petit sec",
+        "edit": "Modification de la donne {number}",
+        "delete": "Suppression de la donne {number}",
+        "rules": "Changement des règles",
+    },
+    "en": {
+        "record": "Recording deal {number}",
+        "passed": "Deal {number}: everyone passed",
+        "petit_sec": "Deal {number}: petit sec",
+        "edit": "Change to deal {number}",
+        "delete": "Deletion of deal {number}",
+        "rules": "Change of rules",
+    },
+}
+
+
+def operation_label(code: str, params: dict[str, Any], lang: str = "fr") -> str:
+    template = _LABELS[language(lang)].get(code, code)
+    return template.format(**params)

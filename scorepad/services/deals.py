@@ -1,0 +1,164 @@
+"""Use cases on deals: record, redeal, edit, delete, explain, and the audit trail."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from scorepad.domain import (
+    DealKind,
+    InvalidDeal,
+    ScoredDeal,
+    Table,
+    explain_text,
+    score_deal,
+)
+from scorepad.services.common import (
+    deal_input,
+    live_deal,
+    load_game,
+    lock_game,
+    now,
+    played_state,
+    rules_of,
+    sheet_deal,
+    table_of,
+)
+from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
+from scorepad.services.ports import DealState, NewDeal, UnitOfWork
+from scorepad.services.views import DealVersion
+
+REDEAL_KINDS = (DealKind.PASSED, DealKind.PETIT_SEC)
+
+
+def _redeal_kind(kind: object) -> DealKind:
+    for member in REDEAL_KINDS:
+        if kind == member.value:
+            return member
+    raise ServiceError("kind", "redeal_kind", got=kind)
+
+
+def record_deal(uow: UnitOfWork, game_id: int, data: dict[str, Any], *,
+                author: str | None = None) -> int:
+    """Records the next deal (FORMAT.md §1 without `rules`); `players` defaults to the
+    next deal's active players. Invalid: InvalidDeal and nothing stored. Returns its id."""
+    when = now()
+    with uow:
+        game = lock_game(uow, game_id, when)
+        table = table_of(game)
+        number = uow.repo.last_deal_number(game_id) + 1
+        state = played_state(data, table.active_players(number), number, rules_of(game))
+        return _store_new(uow, game_id, table, number, state, author, "record", when)
+
+
+def record_redeal(uow: UnitOfWork, game_id: int, kind: str, *,
+                  author: str | None = None) -> int:
+    """Records a deal that scored nothing: "passed" (tous passent) or "petit_sec" (redeal).
+    The deal still moves the dealer. Returns its id."""
+    deal_kind = _redeal_kind(kind)
+    when = now()
+    with uow:
+        game = lock_game(uow, game_id, when)
+        number = uow.repo.last_deal_number(game_id) + 1
+        state = DealState(deal_kind, None, {})
+        return _store_new(uow, game_id, table_of(game), number, state, author,
+                          deal_kind.value, when)
+
+
+def _store_new(uow: UnitOfWork, game_id: int, table: Table, number: int, state: DealState,
+               author: str | None, code: str, when: datetime) -> int:
+    [deal_id] = uow.repo.add_deals(game_id, [NewDeal(
+        number=number, dealer=table.dealer(number), sitting_out=table.sitting_out(number),
+        state=state, author=author,
+    )], now=when)
+    uow.repo.push_operation(game_id, code=code, params={"number": number},
+                            payload={"deals": [[deal_id, None, 1]]}, now=when)
+    uow.commit()
+    return deal_id
+
+
+def edit_deal(uow: UnitOfWork, game_id: int, deal_id: int, data: dict[str, Any] | None, *,
+              kind: str = "played", expected_version: int | None = None,
+              author: str | None = None) -> int:
+    """Replaces what was entered for a deal and re-scores it; the previous version stays
+    in the audit trail. `kind` "passed"/"petit_sec" with `data` None turns it into a
+    redeal. A stale `expected_version` raises DealConflict. Returns the new version."""
+    when = now()
+    with uow:
+        game = lock_game(uow, game_id, when)
+        rules = rules_of(game)
+        row = live_deal(uow, game_id, deal_id)
+        if expected_version is not None and expected_version != row.version:
+            raise DealConflict(sheet_deal(row, rules), expected_version)
+        if kind == DealKind.PLAYED.value:
+            players = tuple(p for p in game.seats if p not in row.sitting_out)
+            state = played_state(data, players, row.number, rules)
+        else:
+            state = DealState(_redeal_kind(kind), None, {})
+        if state == row.state:
+            return row.version
+        version = uow.repo.set_deal_state(deal_id, state, action="edited", author=author,
+                                          now=when)
+        uow.repo.push_operation(game_id, code="edit", params={"number": row.number},
+                                payload={"deals": [[deal_id, row.version, version]]}, now=when)
+        uow.commit()
+        return version
+
+
+def delete_deal(uow: UnitOfWork, game_id: int, deal_id: int, *,
+                expected_version: int | None = None, author: str | None = None) -> None:
+    """Removes a deal from the sheet (kept in the audit trail; undo brings it back).
+
+    Other deals keep their number, dealer and who sat out, as they were played.
+    Deleting the last deal gives its number back to the next deal (the same dealer
+    deals again); deleting an earlier one leaves a gap in the numbering.
+    """
+    when = now()
+    with uow:
+        game = lock_game(uow, game_id, when)
+        row = live_deal(uow, game_id, deal_id)
+        if expected_version is not None and expected_version != row.version:
+            raise DealConflict(sheet_deal(row, rules_of(game)), expected_version)
+        state = DealState(row.state.kind, row.state.input, row.state.scores, deleted=True)
+        version = uow.repo.set_deal_state(deal_id, state, action="deleted", author=author,
+                                          now=when)
+        uow.repo.push_operation(game_id, code="delete", params={"number": row.number},
+                                payload={"deals": [[deal_id, row.version, version]]}, now=when)
+        uow.commit()
+
+
+def deal_history(uow: UnitOfWork, deal_id: int) -> list[DealVersion]:
+    """Every version of a deal, oldest first: what it held, when, who, and why."""
+    with uow:
+        row = uow.repo.get_deal(deal_id)
+        if row is None:
+            raise DealNotFound(deal_id)
+        rules = rules_of(load_game(uow, row.game_id))
+        versions = uow.repo.deal_versions(deal_id)
+    result = []
+    for v in versions:
+        try:
+            parsed = deal_input(v.state.input, rules)
+        except InvalidDeal:  # an old version under today's rules: keep the row readable
+            parsed = None
+        result.append(DealVersion(
+            deal_id=v.deal_id, version=v.version, action=v.action, at=v.at,
+            author=v.author, kind=v.state.kind, input=parsed, scores=dict(v.state.scores),
+            deleted=v.state.deleted,
+        ))
+    return result
+
+
+def explain_deal(uow: UnitOfWork, game_id: int, deal_id: int, lang: str = "fr"
+                 ) -> tuple[ScoredDeal, str]:
+    """The scored deal and the paragraph that redoes its calculation for people."""
+    with uow:
+        game = load_game(uow, game_id)
+        row = live_deal(uow, game_id, deal_id)
+    rules = rules_of(game)
+    deal = deal_input(row.state.input, rules)
+    if deal is None:
+        raise ServiceError("deal", "not_played", number=row.number,
+                           kind=row.state.kind.value)
+    scored = score_deal(deal, rules)
+    return scored, explain_text(deal, scored, lang)

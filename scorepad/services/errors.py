@@ -1,0 +1,154 @@
+"""The services' own errors: each names the field to correct and speaks French or English."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scorepad.domain.messages import describe, error_message, fmt_number, language
+
+if TYPE_CHECKING:
+    from scorepad.services.views import SheetDeal
+
+_MESSAGES: dict[str, dict[str, str]] = {
+    "fr": {
+        "game_not_found": "Aucune partie n° {game_id}.",
+        "deal_not_found": "Aucune donne n° {deal_id} dans cette partie.",
+        "deal_conflict": "La donne {number} a été modifiée entre-temps (version {current}, "
+                         "vous aviez la version {expected}) : relisez-la avant de la changer.",
+        "game_finished": "La partie « {name} » est terminée : rouvrez-la pour la modifier.",
+        "game_name": "Le nom de la partie fait de 1 à 80 caractères.",
+        "seat_name": "Chaque joueur assis a un nom non vide de 40 caractères au plus "
+                     "(reçu {got}).",
+        "rules_break_deal": "Avec ces règles la donne {number} n'est plus valable : {reason}",
+        "not_played": "La donne {number} n'a pas été jouée ({kind}) : rien à expliquer.",
+        "redeal_kind": "Une donne rejouée est « passed » (tous passent) ou « petit_sec » "
+                       "(reçu {got}).",
+        "player_not_found": "Aucun joueur nommé « {name} ».",
+        "player_name": "Un nom de joueur fait de 1 à 40 caractères (reçu {got}).",
+        "player_name_taken": "Le nom « {name} » est déjà pris par un autre joueur.",
+        "import_refused": "Import refusé, rien n'a été enregistré : {reason}",
+        "export_format": "Format d'export inconnu « {got} ». Formats permis : csv, json, pdf.",
+        "unavailable": "Fonction indisponible dans cette version : {what}.",
+    },
+    "en": {
+        "game_not_found": "No game number {game_id}.",
+        "deal_not_found": "No deal number {deal_id} in this game.",
+        "deal_conflict": "Deal {number} was changed meanwhile (version {current}, you had "
+                         "version {expected}): read it again before changing it.",
+        "game_finished": "The game \"{name}\" is finished: reopen it to change it.",
+        "game_name": "A game's name has 1 to 80 characters.",
+        "seat_name": "Each seated player has a non-empty name of at most 40 characters "
+                     "(got {got}).",
+        "rules_break_deal": "Under these rules deal {number} is no longer valid: {reason}",
+        "not_played": "Deal {number} was not played ({kind}): nothing to explain.",
+        "redeal_kind": "A redeal is \"passed\" (everyone passed) or \"petit_sec\" (got {got}).",
+        "player_not_found": "No player named \"{name}\".",
+        "player_name": "A player's name has 1 to 40 characters (got {got}).",
+        "player_name_taken": "The name \"{name}\" is already taken by another player.",
+        "import_refused": "Import refused, nothing was saved: {reason}",
+        "export_format": "Unknown export format \"{got}\". Allowed formats: csv, json, pdf.",
+        "unavailable": "Not available in this version: {what}.",
+    },
+}
+
+
+class ServiceError(Exception):
+    """A use case refused: `field` is what to correct, `message(lang)` says why."""
+
+    code = "service_error"
+
+    def __init__(self, field: str, code: str | None = None, **params: Any) -> None:
+        self.field = field
+        if code is not None:
+            self.code = code
+        self.params = params
+        super().__init__(f"{field}: {self.code} {params}")
+
+    def message(self, lang: str = "fr") -> str:
+        lang = language(lang)
+        template = _MESSAGES[lang].get(self.code)
+        if template is None:
+            return error_message(self.code, self.params, lang)
+        shown: dict[str, object] = {}
+        for key, value in self.params.items():
+            if callable(value):  # a nested error rendered in the same language
+                shown[key] = value(lang)
+            elif key == "got":
+                shown[key] = describe(value, lang)
+            elif isinstance(value, int | float) and not isinstance(value, bool):
+                shown[key] = fmt_number(value, lang)
+            else:
+                shown[key] = value
+        return template.format(**shown)
+
+    def to_dict(self, lang: str = "fr") -> dict[str, dict[str, str]]:
+        """FORMAT.md §3 shape."""
+        return {"error": {"field": self.field, "message": self.message(lang)}}
+
+
+class GameNotFound(ServiceError):
+    code = "game_not_found"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("game", game_id=game_id)
+        self.game_id = game_id
+
+
+class DealNotFound(ServiceError):
+    code = "deal_not_found"
+
+    def __init__(self, deal_id: int) -> None:
+        super().__init__("deal", deal_id=deal_id)
+        self.deal_id = deal_id
+
+
+class DealConflict(ServiceError):
+    """The deal changed since the caller read it; `current` is the deal as it is now."""
+
+    code = "deal_conflict"
+
+    def __init__(self, current: SheetDeal, expected: int) -> None:
+        super().__init__("version", number=current.number, current=current.version,
+                         expected=expected)
+        self.current = current
+        self.expected = expected
+
+
+class GameFinished(ServiceError):
+    code = "game_finished"
+
+    def __init__(self, name: str) -> None:
+        super().__init__("status", name=name)
+
+
+class RulesRefused(ServiceError):
+    """New rules under which a stored deal is invalid; names the deal and the reason."""
+
+    code = "rules_break_deal"
+
+    def __init__(self, number: int, reason: Any) -> None:
+        super().__init__("rules", number=number, reason=reason)
+        self.number = number
+
+
+class PlayerNotFound(ServiceError):
+    code = "player_not_found"
+
+    def __init__(self, name: str) -> None:
+        super().__init__("player", name=name)
+
+
+class PlayerNameTaken(ServiceError):
+    code = "player_name_taken"
+
+    def __init__(self, name: str) -> None:
+        super().__init__("name", name=name)
+
+
+class ImportRefused(ServiceError):
+    """A game file that cannot be imported; `reason` is a message or a callable(lang)."""
+
+    code = "import_refused"
+
+    def __init__(self, reason: Any, field: str = "file") -> None:
+        super().__init__(field, reason=reason)

@@ -1,0 +1,192 @@
+"""Use cases on games and players: create, list, the score sheet, next dealer, status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.domain import GameStatus, InvalidDeal, RuleSet, Table
+from scorepad.domain.parsing import MAX_NAME
+from scorepad.services.common import (
+    load_game,
+    lock_game,
+    now,
+    operation_label,
+    rules_of,
+    sheet_deal,
+    table_of,
+)
+from scorepad.services.errors import (
+    PlayerNameTaken,
+    PlayerNotFound,
+    ServiceError,
+)
+from scorepad.services.ports import GameRow, PlayerRow, UnitOfWork
+from scorepad.services.views import GameSheet, GameSummary, NextDeal
+
+MAX_GAME_NAME = 80
+
+
+def _game_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_GAME_NAME:
+        raise ServiceError("name", "game_name")
+    return name.strip()
+
+
+def _player_name(name: object, field: str = "seats", code: str = "seat_name") -> str:
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        raise ServiceError(field, code, got=name)
+    return name.strip()
+
+
+def validate_table(seats: object, deal_size: object, first_dealer: object) -> Table:
+    if not isinstance(seats, list | tuple):
+        raise InvalidDeal("seats", "seats_count", count=0)
+    names = tuple(_player_name(s) for s in seats)
+    if isinstance(deal_size, bool) or not isinstance(deal_size, int):
+        raise InvalidDeal("deal_size", "deal_size", seats=len(names))
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+        raise InvalidDeal("first_dealer", "first_dealer")
+    return Table(names, deal_size, first_dealer)
+
+
+def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
+                first_dealer: int = 0, rules: dict[str, Any] | None = None) -> int:
+    """A new game in progress; players are reused by name. Returns its id."""
+    clean_name = _game_name(name)
+    table = validate_table(seats, deal_size, first_dealer)
+    rule_set = RuleSet.from_dict(rules)
+    when = now()
+    with uow:
+        game_id = uow.repo.add_game(
+            name=clean_name, seats=table.seats, deal_size=table.deal_size,
+            first_dealer=table.first_dealer, rules=rule_set.to_dict(),
+            status=GameStatus.IN_PROGRESS, now=when, created_at=when,
+        )
+        uow.commit()
+    return game_id
+
+
+def _seat_totals(game: GameRow, totals: dict[str, int]) -> dict[str, int]:
+    return {seat: totals.get(seat, 0) for seat in game.seats}
+
+
+def list_games(uow: UnitOfWork) -> list[GameSummary]:
+    """Every game: in progress first, then finished; most recently changed first."""
+    with uow:
+        games = uow.repo.list_games()
+        counts = uow.repo.deal_counts()
+        totals = uow.repo.all_totals()
+    summaries = [
+        GameSummary(
+            id=g.id, name=g.name, status=g.status, seats=g.seats, deal_size=g.deal_size,
+            deals=counts.get(g.id, 0), totals=_seat_totals(g, totals.get(g.id, {})),
+            created_at=g.created_at, updated_at=g.updated_at,
+        )
+        for g in games
+    ]
+    summaries.sort(key=lambda s: (s.status is GameStatus.FINISHED,
+                                  -s.updated_at.timestamp(), -s.id))
+    return summaries
+
+
+def _next_deal(uow: UnitOfWork, game: GameRow) -> NextDeal:
+    # Numbers of live deals decide the next one: deleting the last deal gives its
+    # number (and dealer) back; a deleted middle deal leaves its number unused.
+    number = uow.repo.last_deal_number(game.id) + 1
+    table = table_of(game)
+    return NextDeal(number=number, dealer=table.dealer(number),
+                    sitting_out=table.sitting_out(number),
+                    players=table.active_players(number))
+
+
+def next_deal(uow: UnitOfWork, game_id: int) -> NextDeal:
+    """Who deals next, who sits out and who plays (without loading the deals)."""
+    with uow:
+        return _next_deal(uow, load_game(uow, game_id))
+
+
+def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr") -> GameSheet:
+    """The whole score sheet of a game, totals from the SQL aggregate."""
+    with uow:
+        game = load_game(uow, game_id)
+        rows = uow.repo.list_deals(game_id)
+        totals = uow.repo.totals(game_id)
+        nxt = _next_deal(uow, game)
+        done = uow.repo.last_done(game_id)
+        undone = uow.repo.first_undone(game_id)
+    rules = rules_of(game)
+    return GameSheet(
+        id=game.id, name=game.name, status=game.status, created_at=game.created_at,
+        updated_at=game.updated_at, seats=game.seats, deal_size=game.deal_size,
+        first_dealer=game.first_dealer, rules=rules,
+        deals=tuple(sheet_deal(row, rules) for row in rows),
+        totals=_seat_totals(game, totals), next=nxt,
+        can_undo=done is not None, can_redo=undone is not None,
+        undo_label=operation_label(done.code, done.params, lang) if done else None,
+        redo_label=operation_label(undone.code, undone.params, lang) if undone else None,
+    )
+
+
+def totals(uow: UnitOfWork, game_id: int) -> dict[str, int]:
+    """Every seat's total, in seat order (SQL aggregate over the score rows)."""
+    with uow:
+        game = load_game(uow, game_id)
+        return _seat_totals(game, uow.repo.totals(game_id))
+
+
+def standings(uow: UnitOfWork, game_id: int) -> list[tuple[int, str, int]]:
+    """(rank, player, total), best first; equal totals share a rank."""
+    from scorepad.services.views import rank
+
+    return rank(totals(uow, game_id))
+
+
+def _set_status(uow: UnitOfWork, game_id: int, status: GameStatus) -> None:
+    with uow:
+        lock_game(uow, game_id, now(), open_only=False)
+        uow.repo.update_game(game_id, status=status)
+        uow.commit()
+
+
+def finish_game(uow: UnitOfWork, game_id: int) -> None:
+    _set_status(uow, game_id, GameStatus.FINISHED)
+
+
+def reopen_game(uow: UnitOfWork, game_id: int) -> None:
+    _set_status(uow, game_id, GameStatus.IN_PROGRESS)
+
+
+def rename_game(uow: UnitOfWork, game_id: int, name: str) -> None:
+    clean = _game_name(name)
+    with uow:
+        lock_game(uow, game_id, now(), open_only=False)
+        uow.repo.update_game(game_id, name=clean)
+        uow.commit()
+
+
+def delete_game(uow: UnitOfWork, game_id: int) -> None:
+    """Deletes a game with its deals and history (the only destructive use case)."""
+    with uow:
+        lock_game(uow, game_id, now(), open_only=False)
+        uow.repo.delete_game(game_id)
+        uow.commit()
+
+
+def list_players(uow: UnitOfWork) -> list[PlayerRow]:
+    """Every known player (id, name, number of games), by name."""
+    with uow:
+        return uow.repo.list_players()
+
+
+def rename_player(uow: UnitOfWork, old_name: str, new_name: str) -> None:
+    """Renames a player everywhere, history included (deals refer to the player's id)."""
+    clean = _player_name(new_name, "name", "player_name")
+    with uow:
+        player = uow.repo.find_player(old_name)
+        if player is None:
+            raise PlayerNotFound(old_name)
+        other = uow.repo.find_player(clean)
+        if other is not None and other.id != player.id:
+            raise PlayerNameTaken(clean)
+        uow.repo.rename_player(player.id, clean)
+        uow.commit()

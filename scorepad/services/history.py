@@ -1,0 +1,101 @@
+"""Undo and redo (several steps, persisted) and changing a game's rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.domain import InvalidDeal, RuleSet
+from scorepad.services.common import (
+    lock_game,
+    now,
+    operation_label,
+    rescore,
+    rules_of,
+)
+from scorepad.services.errors import RulesRefused
+from scorepad.services.ports import DealState, OperationRow, UnitOfWork
+
+
+def _apply(uow: UnitOfWork, game_id: int, op: OperationRow, *, forward: bool,
+           author: str | None) -> None:
+    when = now()
+    action = "redo" if forward else "undo"
+    if "rules" in op.payload:
+        before, after = op.payload["rules"]
+        _set_rules(uow, game_id, RuleSet.from_dict(after if forward else before),
+                   author=author, action=action)
+        return
+    rules = rules_of(lock_game(uow, game_id, when))
+    for deal_id, before, after in op.payload["deals"]:
+        target = after if forward else before
+        current = uow.repo.get_deal(deal_id)
+        if current is None:  # pragma: no cover - deals are never removed, only flagged
+            continue
+        if target is None:  # the deal did not exist before it was recorded
+            state = DealState(current.state.kind, current.state.input, current.state.scores,
+                              deleted=True)
+        else:
+            version = uow.repo.deal_version(deal_id, target)
+            if version is None:  # pragma: no cover - versions are never removed
+                continue
+            state = rescore(version.state, rules) if not version.state.deleted else version.state
+        uow.repo.set_deal_state(deal_id, state, action=action, author=author, now=when)
+
+
+def undo(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
+         author: str | None = None) -> str | None:
+    """Undoes the game's last change; returns what was undone, or None if nothing."""
+    with uow:
+        lock_game(uow, game_id, now())
+        op = uow.repo.last_done(game_id)
+        if op is None:
+            return None
+        _apply(uow, game_id, op, forward=False, author=author)
+        uow.repo.set_undone(op.id, True)
+        uow.commit()
+        return operation_label(op.code, op.params, lang)
+
+
+def redo(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
+         author: str | None = None) -> str | None:
+    """Redoes the last undone change; returns what was redone, or None if nothing."""
+    with uow:
+        lock_game(uow, game_id, now())
+        op = uow.repo.first_undone(game_id)
+        if op is None:
+            return None
+        _apply(uow, game_id, op, forward=True, author=author)
+        uow.repo.set_undone(op.id, False)
+        uow.commit()
+        return operation_label(op.code, op.params, lang)
+
+
+def _set_rules(uow: UnitOfWork, game_id: int, rules: RuleSet, *, author: str | None,
+               action: str) -> None:
+    when = now()
+    lock_game(uow, game_id, when)
+    for row in uow.repo.list_deals(game_id):
+        try:
+            state = rescore(row.state, rules)
+        except InvalidDeal as exc:
+            raise RulesRefused(row.number, exc.message) from exc
+        if state != row.state:
+            uow.repo.set_deal_state(row.id, state, action=action, author=author, now=when)
+    uow.repo.update_game(game_id, rules=rules.to_dict())
+
+
+def change_rules(uow: UnitOfWork, game_id: int, rules: dict[str, Any] | None, *,
+                 author: str | None = None) -> None:
+    """Plays the game under new rules (a rules object merged onto FFT's) and re-scores
+    every deal. Refused, naming the deal, if a deal is invalid under them. Undoable."""
+    new_rules = RuleSet.from_dict(rules)
+    with uow:
+        game = lock_game(uow, game_id, now())
+        old = rules_of(game)
+        if old == new_rules:
+            return
+        _set_rules(uow, game_id, new_rules, author=author, action="rescored")
+        uow.repo.push_operation(game_id, code="rules", params={},
+                                payload={"rules": [old.to_dict(), new_rules.to_dict()]},
+                                now=now())
+        uow.commit()

@@ -1,0 +1,150 @@
+"""What the use cases need from persistence: plain records and the UnitOfWork protocol.
+
+`scorepad.storage` implements it with SQLModel; unit tests use small fakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Protocol, Self
+
+from scorepad.domain import DealKind, GameStatus
+
+#: A deal input as JSON (FORMAT.md §1 without rules), player names as they are now.
+InputJson = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    name: str
+    status: GameStatus
+    seats: tuple[str, ...]
+    deal_size: int
+    first_dealer: int
+    rules: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DealState:
+    """What a deal holds at one moment: the facts entered and the row derived from them."""
+
+    kind: DealKind
+    input: InputJson | None
+    scores: dict[str, int]
+    deleted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    id: int
+    game_id: int
+    number: int
+    dealer: str
+    sitting_out: tuple[str, ...]
+    state: DealState
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DealVersionRow:
+    """One entry of a deal's audit trail: its state right after a change."""
+
+    deal_id: int
+    version: int
+    action: str
+    state: DealState
+    author: str | None
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class OperationRow:
+    """One undoable change of a game; `payload` says how to undo and redo it."""
+
+    id: int
+    game_id: int
+    code: str
+    params: dict[str, Any]
+    payload: dict[str, Any]
+    undone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    id: int
+    name: str
+    games: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NewDeal:
+    """A deal to store (used when recording and when importing)."""
+
+    number: int
+    dealer: str
+    sitting_out: tuple[str, ...]
+    state: DealState
+    author: str | None = None
+    action: str = "created"
+
+
+class Repository(Protocol):
+    """Keyword-style persistence operations; names are player names, ids are row ids."""
+
+    # games
+    def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
+                 rules: dict[str, Any], status: GameStatus, now: datetime,
+                 created_at: datetime) -> int: ...
+    def lock_game(self, game_id: int, *, now: datetime) -> bool: ...
+    def get_game(self, game_id: int) -> GameRow | None: ...
+    def list_games(self) -> list[GameRow]: ...
+    def update_game(self, game_id: int, *, name: str | None = None,
+                    status: GameStatus | None = None,
+                    rules: dict[str, Any] | None = None) -> None: ...
+    def delete_game(self, game_id: int) -> None: ...
+    def deal_counts(self) -> dict[int, int]: ...
+    def totals(self, game_id: int) -> dict[str, int]: ...
+    def all_totals(self) -> dict[int, dict[str, int]]: ...
+
+    # deals
+    def last_deal_number(self, game_id: int) -> int: ...
+    def add_deals(self, game_id: int, deals: Sequence[NewDeal], *, now: datetime) -> list[int]: ...
+    def get_deal(self, deal_id: int) -> DealRow | None: ...
+    def list_deals(self, game_id: int) -> list[DealRow]: ...
+    def set_deal_state(self, deal_id: int, state: DealState, *, action: str,
+                       author: str | None, now: datetime) -> int: ...
+    def deal_versions(self, deal_id: int) -> list[DealVersionRow]: ...
+    def deal_version(self, deal_id: int, version: int) -> DealVersionRow | None: ...
+
+    # undo / redo
+    def push_operation(self, game_id: int, *, code: str, params: dict[str, Any],
+                       payload: dict[str, Any], now: datetime) -> None: ...
+    def last_done(self, game_id: int) -> OperationRow | None: ...
+    def first_undone(self, game_id: int) -> OperationRow | None: ...
+    def set_undone(self, operation_id: int, undone: bool) -> None: ...
+
+    # players
+    def list_players(self) -> list[PlayerRow]: ...
+    def get_player(self, player_id: int) -> PlayerRow | None: ...
+    def find_player(self, name: str) -> PlayerRow | None: ...
+    def rename_player(self, player_id: int, name: str) -> None: ...
+
+
+class UnitOfWork(Protocol):
+    """One transaction: `with uow: ...; uow.commit()`; leaving without commit rolls back."""
+
+    repo: Repository
+
+    def __enter__(self) -> Self: ...
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
+    def commit(self) -> None: ...
+    def rollback(self) -> None: ...

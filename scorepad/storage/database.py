@@ -1,0 +1,148 @@
+"""The engine (SQLite tuned for durability, or any SQLAlchemy URL), migrations to head at
+start, and the SQL unit of work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.orm import Session
+
+from scorepad.config import database_url
+from scorepad.storage.repository import SqlRepository
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class DatabaseError(Exception):
+    """The database cannot be opened (bad URL, unreachable server, unwritable file)."""
+
+    def __init__(self, url: str, detail: str) -> None:
+        self.url = url
+        self.detail = detail
+        super().__init__(f"{url}: {detail}")
+
+    def message(self, lang: str = "fr") -> str:
+        if lang == "en":
+            return f"Cannot open the database {self.url}: {self.detail}"
+        return f"Impossible d'ouvrir la base de données {self.url} : {self.detail}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL lets phones read while one writes; FULL syncs every commit, so an acknowledged
+    # deal survives a crash or a power cut.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def create_db_engine(url: str) -> Engine:
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise DatabaseError(url, str(exc)) from None
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database and database != ":memory:" and not database.startswith("file:"):
+            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(
+            parsed, connect_args={"timeout": 30, "check_same_thread": False}
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    try:
+        return create_engine(parsed, pool_pre_ping=True)
+    except Exception as exc:  # a missing driver or a malformed option
+        raise DatabaseError(url, str(exc)) from None
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply the Alembic migrations up to `revision` (no alembic.ini needed)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+class SqlUnitOfWork:
+    """One Session, one transaction; leaving the block without `commit()` rolls back."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._session: Session | None = None
+        self._repo: SqlRepository | None = None
+
+    @property
+    def repo(self) -> SqlRepository:
+        if self._repo is None:
+            raise RuntimeError("use the unit of work inside `with`")
+        return self._repo
+
+    def __enter__(self) -> Self:
+        self._session = Session(self._engine, expire_on_commit=False, autoflush=False)
+        self._repo = SqlRepository(self._session)
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        assert self._session is not None
+        try:
+            self._session.rollback()
+        finally:
+            self._session.close()
+            self._session = None
+            self._repo = None
+
+    def commit(self) -> None:
+        assert self._session is not None
+        self._session.commit()
+
+    def rollback(self) -> None:
+        assert self._session is not None
+        self._session.rollback()
+
+
+class Database:
+    """An opened, migrated database: `uow()` gives a new unit of work."""
+
+    def __init__(self, engine: Engine, url: str) -> None:
+        self.engine = engine
+        self.url = url
+
+    def uow(self) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self.engine)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def open_database(url: str | None = None, *, migrate: bool = True) -> Database:
+    """Open the database at `url` (None: `SCOREPAD_DATABASE_URL` or the SQLite file in the
+    user's data directory) and bring its schema to the latest migration."""
+    chosen = database_url(url)
+    engine = create_db_engine(chosen)
+    if migrate:
+        try:
+            upgrade(engine)
+        except Exception as exc:
+            engine.dispose()
+            raise DatabaseError(_safe(chosen), str(getattr(exc, "orig", exc))) from exc
+    return Database(engine, chosen)
+
+
+def _safe(url: str) -> str:
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url

@@ -1,0 +1,1 @@
+"""Alembic migrations of scorepad, run programmatically by `open_database`."""

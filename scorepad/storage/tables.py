@@ -1,0 +1,109 @@
+"""Every table of scorepad, as SQLModel model families (XBase shared fields, X the table)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class PlayerBase(SQLModel):
+    name: str = Field(max_length=40, unique=True)
+
+
+class Player(PlayerBase, table=True):
+    """A person, reused across games; deals refer to the id, so renaming keeps history."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime
+
+
+class GameBase(SQLModel):
+    name: str = Field(max_length=80)
+    status: str = Field(max_length=16, default="in_progress")
+    deal_size: int
+    first_dealer: int = 0
+    #: The complete rules object (FORMAT.md §1) the game is scored with.
+    rules_json: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class Game(GameBase, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime
+    updated_at: datetime
+
+
+class GameSeat(SQLModel, table=True):
+    """Seats in table order."""
+
+    __tablename__ = "game_seat"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
+    position: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+
+
+class DealBase(SQLModel):
+    number: int
+    kind: str = Field(max_length=16)
+    #: FORMAT.md §1 input as entered, with player ids in place of names (null unless played).
+    input_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    deleted: bool = False
+    version: int = 1
+
+
+class Deal(DealBase, table=True):
+    __table_args__ = (Index("ix_deal_game_number", "game_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    dealer_id: int = Field(foreign_key="player.id")
+    sitting_out_id: int | None = Field(default=None, foreign_key="player.id")
+    created_at: datetime
+    updated_at: datetime
+
+
+class DealScore(SQLModel, table=True):
+    """One cell of the score sheet, kept only for live deals so totals are a plain SUM."""
+
+    __tablename__ = "deal_score"
+    __table_args__ = (Index("ix_deal_score_game_player", "game_id", "player_id", "points"),)
+
+    deal_id: int = Field(foreign_key="deal.id", primary_key=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    points: int
+
+
+class DealVersion(SQLModel, table=True):
+    """The audit trail: a deal's state after each change, never updated nor deleted
+    (except with its game)."""
+
+    __tablename__ = "deal_version"
+    __table_args__ = (UniqueConstraint("deal_id", "version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deal.id", ondelete="CASCADE")
+    version: int
+    action: str = Field(max_length=16)
+    kind: str = Field(max_length=16)
+    input_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    scores_json: str = Field(sa_column=Column(Text, nullable=False))
+    deleted: bool = False
+    author: str | None = Field(default=None, max_length=80)
+    at: datetime
+
+
+class Operation(SQLModel, table=True):
+    """The undo/redo stack of a game, persisted so it survives a restart."""
+
+    __table_args__ = (Index("ix_operation_game_undone", "game_id", "undone", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    code: str = Field(max_length=32)
+    params_json: str = Field(sa_column=Column(Text, nullable=False))
+    payload_json: str = Field(sa_column=Column(Text, nullable=False))
+    undone: bool = False
+    at: datetime
