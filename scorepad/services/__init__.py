@@ -77,6 +77,14 @@ from scorepad.services.errors import (
     RulesRefused,
     ServiceError,
 )
+from scorepad.services.exchange import (
+    EXPORT_FORMATS,
+    all_statistics,
+    export_game,
+    game_record,
+    game_statistics,
+    import_game,
+)
 from scorepad.services.games import (
     create_game,
     delete_game,
@@ -102,6 +110,7 @@ from scorepad.services.views import (
 )
 
 __all__ = [
+    "EXPORT_FORMATS",
     "DealConflict",
     "DealNotFound",
     "DealVersion",
@@ -118,6 +127,7 @@ __all__ = [
     "ServiceError",
     "SheetDeal",
     "UnitOfWork",
+    "all_statistics",
     "change_rules",
     "create_game",
     "deal_history",
@@ -125,8 +135,12 @@ __all__ = [
     "delete_game",
     "edit_deal",
     "explain_deal",
+    "export_game",
     "finish_game",
+    "game_record",
+    "game_statistics",
     "get_sheet",
+    "import_game",
     "list_games",
     "list_players",
     "next_deal",

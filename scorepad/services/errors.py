@@ -16,7 +16,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "deal_conflict": "La donne {number} a été modifiée entre-temps (version {current}, "
                          "vous aviez la version {expected}) : relisez-la avant de la changer.",
         "game_finished": "La partie « {name} » est terminée : rouvrez-la pour la modifier.",
-        "game_name": "Le nom de la partie fait de 1 à 80 caractères.",
+        "game_name": "Le nom de la partie fait de 1 à 200 caractères.",
         "seat_name": "Chaque joueur assis a un nom non vide de 40 caractères au plus "
                      "(reçu {got}).",
         "rules_break_deal": "Avec ces règles la donne {number} n'est plus valable : {reason}",
@@ -26,7 +26,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "player_not_found": "Aucun joueur nommé « {name} ».",
         "player_name": "Un nom de joueur fait de 1 à 40 caractères (reçu {got}).",
         "player_name_taken": "Le nom « {name} » est déjà pris par un autre joueur.",
-        "import_refused": "Import refusé, rien n'a été enregistré : {reason}",
+        "import_refused": "{reason}",
         "export_format": "Format d'export inconnu « {got} ». Formats permis : csv, json, pdf.",
         "unavailable": "Fonction indisponible dans cette version : {what}.",
     },
@@ -36,7 +36,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "deal_conflict": "Deal {number} was changed meanwhile (version {current}, you had "
                          "version {expected}): read it again before changing it.",
         "game_finished": "The game \"{name}\" is finished: reopen it to change it.",
-        "game_name": "A game's name has 1 to 80 characters.",
+        "game_name": "A game's name has 1 to 200 characters.",
         "seat_name": "Each seated player has a non-empty name of at most 40 characters "
                      "(got {got}).",
         "rules_break_deal": "Under these rules deal {number} is no longer valid: {reason}",
@@ -45,7 +45,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "player_not_found": "No player named \"{name}\".",
         "player_name": "A player's name has 1 to 40 characters (got {got}).",
         "player_name_taken": "The name \"{name}\" is already taken by another player.",
-        "import_refused": "Import refused, nothing was saved: {reason}",
+        "import_refused": "{reason}",
         "export_format": "Unknown export format \"{got}\". Allowed formats: csv, json, pdf.",
         "unavailable": "Not available in this version: {what}.",
     },

@@ -23,7 +23,7 @@ from scorepad.services.errors import (
 from scorepad.services.ports import GameRow, PlayerRow, UnitOfWork
 from scorepad.services.views import GameSheet, GameSummary, NextDeal
 
-MAX_GAME_NAME = 80
+MAX_GAME_NAME = 200
 
 
 def _game_name(name: object) -> str:

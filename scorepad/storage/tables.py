@@ -20,7 +20,7 @@ class Player(PlayerBase, table=True):
 
 
 class GameBase(SQLModel):
-    name: str = Field(max_length=80)
+    name: str = Field(max_length=200)
     status: str = Field(max_length=16, default="in_progress")
     deal_size: int
     first_dealer: int = 0

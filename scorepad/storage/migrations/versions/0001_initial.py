@@ -26,7 +26,7 @@ def upgrade() -> None:
     )
     op.create_table(
         "game",
-        sa.Column("name", sa.String(80), nullable=False),
+        sa.Column("name", sa.String(200), nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("deal_size", sa.Integer(), nullable=False),
         sa.Column("first_dealer", sa.Integer(), nullable=False),

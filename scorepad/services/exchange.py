@@ -1,0 +1,94 @@
+"""Use cases that hand whole games to the domain: records, exports, imports, statistics."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scorepad.domain import DealRecord, GameRecord
+from scorepad.domain import stats as domain_stats
+from scorepad.services.common import deal_input, load_game, now, rules_of, table_of
+from scorepad.services.errors import ImportRefused, ServiceError
+from scorepad.services.ports import DealState, NewDeal, UnitOfWork
+
+EXPORT_FORMATS = ("csv", "json", "pdf")
+
+
+def _record(uow: UnitOfWork, game_id: int) -> GameRecord:
+    game = load_game(uow, game_id)
+    rules = rules_of(game)
+    deals = tuple(
+        DealRecord(
+            number=row.number, dealer=row.dealer, sitting_out=row.sitting_out,
+            kind=row.state.kind, input=deal_input(row.state.input, rules),
+            scores=dict(row.state.scores),
+        )
+        for row in uow.repo.list_deals(game_id)
+    )
+    return GameRecord(name=game.name, created_at=game.created_at, table=table_of(game),
+                      rules=rules, deals=deals, status=game.status)
+
+
+def game_record(uow: UnitOfWork, game_id: int) -> GameRecord:
+    """The whole game as the domain sees it (for exports and statistics)."""
+    with uow:
+        return _record(uow, game_id)
+
+
+def export_game(uow: UnitOfWork, game_id: int, fmt: str, lang: str = "fr") -> bytes:
+    """The game as CSV, JSON (FORMAT.md §5) or PDF bytes."""
+    if fmt not in EXPORT_FORMATS:
+        raise ServiceError("format", "export_format", got=fmt)
+    record = game_record(uow, game_id)
+    from scorepad import exports
+
+    if fmt == "csv":
+        return exports.render_csv(record, lang)
+    if fmt == "json":
+        return exports.render_json(record)
+    return exports.render_pdf(record, lang)
+
+
+def import_game(uow: UnitOfWork, data: bytes) -> int:
+    """Stores a game exported as JSON, every row recomputed and checked first; refused
+    with ImportRefused (naming the deal) and nothing written otherwise. Returns its id."""
+    from scorepad import exports
+
+    try:
+        record = exports.parse_game_export(data)
+    except exports.ImportRefused as exc:
+        raise _refused(exc.message, exc.field or "file") from exc
+    when = now()
+    with uow:
+        game_id = uow.repo.add_game(
+            name=record.name, seats=record.seats, deal_size=record.deal_size,
+            first_dealer=record.table.first_dealer, rules=record.rules.to_dict(),
+            status=record.status, now=when, created_at=record.created_at,
+        )
+        uow.repo.add_deals(game_id, [
+            NewDeal(
+                number=deal.number, dealer=deal.dealer, sitting_out=deal.sitting_out,
+                state=DealState(deal.kind, deal.input.to_dict() if deal.input else None,
+                                dict(deal.scores)),
+                action="imported",
+            )
+            for deal in record.deals
+        ], now=when)
+        uow.commit()
+    return game_id
+
+
+def _refused(message: Callable[[str], str], field: str) -> ImportRefused:
+    return ImportRefused(message, field=field)
+
+
+def game_statistics(uow: UnitOfWork, game_id: int) -> domain_stats.GameStatistics:
+    """Statistics of one game (scorepad.domain.stats)."""
+    return domain_stats.game_statistics(game_record(uow, game_id))
+
+
+def all_statistics(uow: UnitOfWork) -> tuple[domain_stats.PlayerStats, ...]:
+    """Per-player statistics across every game."""
+    with uow:
+        ids = [g.id for g in uow.repo.list_games()]
+        records = [_record(uow, game_id) for game_id in ids]
+    return domain_stats.player_statistics(records)
