@@ -1,9 +1,147 @@
-"""CLI commands backed by storage: games, export, import."""
+"""CLI commands backed by storage (FORMAT.md §4): games, export, import."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+EXIT_INVALID = 2
+
+_TEXT = {
+    "fr": {
+        "no_games": "Aucune partie.",
+        "status": {"in_progress": "en cours", "finished": "terminée"},
+        "deals": "donnes",
+        "unreadable": "Impossible de lire le fichier {path} : {reason}",
+        "unwritable": "Impossible d'écrire le fichier {path} : {reason}",
+        "unexpected": "Erreur inattendue : {reason}",
+    },
+    "en": {
+        "no_games": "No games.",
+        "status": {"in_progress": "in progress", "finished": "finished"},
+        "deals": "deals",
+        "unreadable": "Cannot read the file {path}: {reason}",
+        "unwritable": "Cannot write the file {path}: {reason}",
+        "unexpected": "Unexpected error: {reason}",
+    },
+}
+
+
+def _error(field: str, message: str) -> int:
+    """FORMAT.md §3 on stdout, exit status 2."""
+    sys.stdout.write(json.dumps({"error": {"field": field, "message": message}},
+                                ensure_ascii=False) + "\n")
+    return EXIT_INVALID
+
+
+def _run(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Opens the database and turns every refusal into a clear message, never a traceback."""
+
+    def command(args: argparse.Namespace) -> int:
+        from scorepad.domain import InvalidDeal
+        from scorepad.services import ServiceError
+        from scorepad.storage import DatabaseError
+
+        lang = getattr(args, "lang", "fr")
+        try:
+            return func(args)
+        except (ServiceError, InvalidDeal, DatabaseError) as exc:
+            return _error(getattr(exc, "field", "db"), exc.message(lang))
+        except (KeyboardInterrupt, BrokenPipeError):
+            raise
+        except Exception as exc:  # a storage failure (disk full, server gone...)
+            return _error("db", _TEXT[lang]["unexpected"].format(reason=str(exc)[:300]))
+
+    return command
+
+
+def _uow_factory(args: argparse.Namespace) -> Any:
+    from scorepad.storage import open_database
+
+    return open_database(args.db).uow
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from scorepad import services
+
+    games = services.list_games(_uow_factory(args)())
+    if args.json:
+        data = [
+            {"id": g.id, "name": g.name, "seats": list(g.seats), "deals": g.deals,
+             "totals": g.totals, "status": g.status.value, "deal_size": g.deal_size,
+             "created_at": g.created_at.isoformat(timespec="seconds"),
+             "updated_at": g.updated_at.isoformat(timespec="seconds")}
+            for g in games
+        ]
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    from scorepad.domain.messages import fmt_signed
+
+    text = _TEXT[args.lang]
+    if not games:
+        sys.stdout.write(text["no_games"] + "\n")
+    for g in games:
+        totals = ", ".join(f"{p} {fmt_signed(v, args.lang)}" for p, v in g.totals.items())
+        sys.stdout.write(f"{g.id:>4}  {g.name}  ({text['status'][g.status.value]}, "
+                         f"{g.deals} {text['deals']})  {totals}\n")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from scorepad import services
+
+    data = services.export_game(_uow_factory(args)(), args.game, args.format, args.lang)
+    if args.output in (None, "-"):
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return 0
+    try:
+        Path(args.output).write_bytes(data)
+    except OSError as exc:
+        return _error("output", _TEXT[args.lang]["unwritable"].format(
+            path=args.output, reason=exc.strerror or exc))
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from scorepad import services
+
+    try:
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as exc:
+        return _error("file", _TEXT[args.lang]["unreadable"].format(
+            path=args.file, reason=exc.strerror or exc))
+    game_id = services.import_game(_uow_factory(args)(), data)
+    sys.stdout.write(f"{game_id}\n")
+    return 0
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Registers games/export/import (owned by the storage work)."""
+    """Registers games/export/import."""
+
+    def common(p: argparse.ArgumentParser) -> None:
+        # Also accepted after the command; SUPPRESS keeps the root's value otherwise.
+        p.add_argument("--db", default=argparse.SUPPRESS,
+                       help="database URL (env SCOREPAD_DATABASE_URL)")
+        p.add_argument("--lang", choices=("fr", "en"), default="fr")
+
+    p = sub.add_parser("games", help="list the games")
+    p.add_argument("--json", action="store_true", help="print JSON (FORMAT.md §4)")
+    common(p)
+    p.set_defaults(func=_run(cmd_games))
+
+    p = sub.add_parser("export", help="export a game as CSV, JSON or PDF")
+    p.add_argument("game", type=int, metavar="GAME", help="the game's id (see `games`)")
+    p.add_argument("--format", required=True, choices=("csv", "json", "pdf"))
+    p.add_argument("-o", "--output", metavar="FILE", help="file to write (default: stdout)")
+    common(p)
+    p.set_defaults(func=_run(cmd_export))
+
+    p = sub.add_parser("import", help="import a game exported as JSON; prints its id")
+    p.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
+    common(p)
+    p.set_defaults(func=_run(cmd_import))

@@ -51,7 +51,10 @@ def create_db_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
         if database and database != ":memory:" and not database.startswith("file:"):
-            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DatabaseError(url, exc.strerror or str(exc)) from None
         engine = create_engine(
             parsed, connect_args={"timeout": 30, "check_same_thread": False}
         )
