@@ -40,6 +40,14 @@ MIN_SIZE = 1024
 REVALIDATE_NAMES = ("index.html", "flutter_bootstrap.js", "flutter_service_worker.js",
                     "version.json", "manifest.json", "python.js")
 ASSET_MAX_AGE = 7 * 24 * 3600
+# The stock client adds a <script> for the Rive runtime from a CDN at start-up; scorepad
+# uses no Rive animation and must work offline, so the page may load only its own files.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self' blob: data:; "
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; font-src 'self' data:; "
+    "connect-src 'self' ws: wss: blob: data:; worker-src 'self' blob:"
+)
 BROTLI_QUICK = 5   # fast enough to answer the first request without a visible delay
 BROTLI_BEST = 11   # computed in the background, then kept on disk
 
@@ -203,6 +211,8 @@ class _Responder:
         if status in (200, 304) and "cache-control" not in headers:
             raw_headers.append((b"cache-control",
                                 cache_control_for(self.path, content_type).encode()))
+        if content_type == "text/html":
+            raw_headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
         validator = headers.get("etag") or headers.get("last-modified")
         size = int(headers.get("content-length", "0") or 0)
         if (status != 200 or self.encoding is None or "content-encoding" in headers

@@ -34,6 +34,8 @@ def routes() -> list[ft.Route]:
     return [
         ft.Route(path="/settings", component=SettingsView),
         ft.Route(path="/", component=SettingsView),
+        # Last: any other address gets a real screen (with its bar) rather than a blank page.
+        ft.Route(path="/:rest*", component=NotFoundView),
     ]
 
 
@@ -43,7 +45,7 @@ def App(state: AppState) -> list[ft.View]:
     # re-renders every screen.
     state.apply()
     return app_state_context(
-        state, lambda: ft.Router(routes(), not_found=NotFoundView, manage_views=True))
+        state, lambda: ft.Router(routes(), manage_views=True))
 
 
 async def main(page: ft.Page) -> None:

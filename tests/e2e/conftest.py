@@ -1,0 +1,212 @@
+"""E2E harness: the real app as a subprocess on a free port with a temporary SQLite file,
+driven by Playwright in Debian's headless Chromium at a phone's size (390x844)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+VIEWPORT = {"width": 390, "height": 844}
+STARTUP_TIMEOUT = 30.0
+UI_TIMEOUT_MS = 15_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class AppServer:
+    url: str
+    db_url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def uow_factory(self) -> Callable[[], Any]:
+        """A unit-of-work factory on the same database file, to arrange data quickly."""
+        from scorepad.storage.database import open_database
+
+        return open_database(self.db_url).uow
+
+
+def start_server(tmp: Path, *, extra_env: dict[str, str] | None = None) -> AppServer:
+    """Starts `python -m scorepad --db sqlite:///TMP serve --port FREE`, waits for /healthz."""
+    port = free_port()
+    db_url = f"sqlite:///{tmp / 'scorepad-e2e.db'}"
+    log = tmp / "server.log"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
+    env.pop("SCOREPAD_DATABASE_URL", None)
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "scorepad", "--db", db_url, "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--no-qr"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the app exited ({process.returncode}):\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=1) as response:
+                if response.status == 200:
+                    return AppServer(url=url, db_url=db_url, process=process, log=log)
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(f"the app did not answer /healthz in {STARTUP_TIMEOUT} s:\n"
+                       f"{log.read_text()}")
+
+
+def stop_server(server: AppServer) -> None:
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    server = start_server(tmp_path_factory.mktemp("app"))
+    yield server
+    stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def app_url(app_server: AppServer) -> str:
+    return app_server.url
+
+
+@pytest.fixture(scope="session")
+def uow_factory(app_server: AppServer) -> Callable[[], Any]:
+    return app_server.uow_factory()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def new_phone(browser: Any, *, color_scheme: str = "light") -> Any:
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1,
+                                  color_scheme=color_scheme, accept_downloads=True)
+    context.set_default_timeout(UI_TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """One phone: a fresh browser context (its own session, storage and cache)."""
+    context = new_phone(browser)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def second_page(browser: Any) -> Iterator[Any]:
+    """A second phone at the same table."""
+    context = new_phone(browser)
+    yield context.new_page()
+    context.close()
+
+
+# ---- helpers a test uses as a player would -----------------------------------------------
+
+
+def enable_semantics(page: Any) -> None:
+    """Flutter draws on a canvas; its semantics tree gives Playwright a DOM to drive."""
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=30_000)
+    placeholder.dispatch_event("click")
+    page.locator("flt-semantics").first.wait_for(state="attached", timeout=30_000)
+
+
+def open_app(page: Any, app_url: str, path: str = "/", *, wait_text: str | None = None) -> None:
+    """Opens the app at `path` and waits for the screen (and `wait_text` when given)."""
+    page.goto(app_url + path)
+    enable_semantics(page)
+    if wait_text is not None:
+        text(page, wait_text).wait_for()
+
+
+def go(page: Any, app_url: str, path: str, *, wait_text: str | None = None) -> None:
+    """Deep link within an already opened app (a new page load, same browser session)."""
+    open_app(page, app_url, path, wait_text=wait_text)
+
+
+def button(page: Any, name: str, *, exact: bool = True) -> Any:
+    return page.get_by_role("button", name=name, exact=exact)
+
+
+def click(page: Any, name: str, *, role: str = "button", exact: bool = True) -> None:
+    page.get_by_role(role, name=name, exact=exact).first.click()
+
+
+def fill(page: Any, label: str, value: str) -> None:
+    field = page.get_by_role("textbox", name=label)
+    field.first.click()
+    field.first.fill(value)
+
+
+def by_id(page: Any, identifier: str) -> Any:
+    """A control wrapped in ft.Semantics(identifier=...)."""
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def id_text(page: Any, identifier: str) -> str:
+    return str(by_id(page, identifier).first.inner_text()).strip()
+
+
+def text(page: Any, value: str, *, exact: bool = False) -> Any:
+    return page.get_by_text(value, exact=exact).first
+
+
+def wait_id_text(page: Any, identifier: str, expected: str, timeout: float = 10.0) -> None:
+    """Waits until the control `identifier` shows `expected` (numbers update after a save)."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        loc = by_id(page, identifier)
+        if loc.count():
+            last = str(loc.first.inner_text()).strip()
+            if last == expected:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"{identifier}: expected {expected!r}, shows {last!r}")
+
+
+def pick(page: Any, identifier: str, option: str) -> None:
+    """Opens the dropdown wrapped in Semantics(identifier) and picks `option`."""
+    by_id(page, identifier).first.click()
+    page.get_by_role("menuitem", name=option, exact=True).or_(
+        page.get_by_role("button", name=option, exact=True)).first.click()
