@@ -270,7 +270,7 @@ def _deals_table(pdf: _Sheet, game: GameRecord, lang: str) -> None:
         width=min(width, sum(fixed) + player_width * len(seats)),
         text_align="CENTER",
         line_height=5,
-        wrapmode=WrapMode.CHAR,
+        wrapmode=WrapMode.WORD,
         cell_fill_color=_ZEBRA,
         cell_fill_mode=TableCellFillMode.ROWS,
         headings_style=FontFace(emphasis="BOLD", fill_color=(200, 200, 200)),
