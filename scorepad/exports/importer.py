@@ -187,9 +187,9 @@ def parse_game_export(data: bytes | str) -> GameRecord:
 
 
 def _name(value: object) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > MAX_GAME_NAME:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_GAME_NAME:
         _refuse("name", field="name", got=value, max=MAX_GAME_NAME)
-    return value.strip()
+    return value  # kept as written, so that exporting it again gives the same bytes
 
 
 def _created_at(value: object) -> datetime:
