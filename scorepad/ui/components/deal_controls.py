@@ -112,8 +112,10 @@ def error_text(message: str, *, ident: str | None = None) -> ft.Control:
     return ft.Semantics(identifier=ident, content=row) if ident else row
 
 
-def _wrap_choices(items: list[ft.Control]) -> ft.Control:
-    return ft.Row(items, wrap=True, spacing=8, run_spacing=8)
+def _row(items: list[ft.Control]) -> ft.Control:
+    # One line of equal segments: five names still fit a 360 px phone, and a wrapping
+    # row of these segments does not lay out in Flet's web renderer.
+    return ft.Row(items, spacing=6)
 
 
 def taker_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
@@ -123,12 +125,12 @@ def taker_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Con
             changed()
         return tap
 
+    size = 16 if len(form.players) <= 4 else 15
     chips = [
-        choice(f"taker-{p}", p, form.taker == p, pick(p), expand=len(form.players) <= 4)
+        choice(f"taker-{p}", p, form.taker == p, pick(p), expand=True, size=size, padding=4)
         for p in form.players
     ]
-    content = ft.Row(chips, spacing=8) if len(form.players) <= 4 else _wrap_choices(chips)
-    return section(tr("Preneur", "Taker"), content, error=preview.error_for("taker"),
+    return section(tr("Preneur", "Taker"), _row(chips), error=preview.error_for("taker"),
                    ident="taker")
 
 
@@ -140,12 +142,14 @@ def partner_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.C
         return tap
 
     chips = [
-        choice(f"partner-{p}", p, form.partner_chosen and form.partner == p, pick(p))
+        choice(f"partner-{p}", p, form.partner_chosen and form.partner == p, pick(p),
+               expand=True, size=15, padding=4)
         for p in form.partner_choices()
     ]
     chips.append(choice("partner-alone", tr("Seul", "Alone"),
-                        form.partner_chosen and form.partner is None, pick(None)))
-    return section(tr("Appelé (roi appelé)", "Called partner"), _wrap_choices(chips),
+                        form.partner_chosen and form.partner is None, pick(None),
+                        expand=True, size=15, padding=4))
+    return section(tr("Appelé", "Called partner"), _row(chips),
                    error=preview.error_for("partner"), ident="partner")
 
 
@@ -291,8 +295,9 @@ def extras_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Co
 
         blocks.append(section(
             tr("Misères", "Misères"),
-            _wrap_choices([choice(f"misere-{p}", p, p in form.miseres, toggle(p), height=40)
-                           for p in form.players]),
+            _row([choice(f"misere-{p}", p, p in form.miseres, toggle(p), expand=True,
+                         height=40, size=14, padding=4)
+                  for p in form.players]),
             error=preview.error_for("miseres"), ident="miseres",
         ))
     return ft.Column(blocks, spacing=16)

@@ -21,7 +21,7 @@ def _key(ident: str, content: ft.Control, on_tap: Callable[[], None], *,
         content=ft.Container(
             content=content,
             alignment=ft.Alignment.CENTER,
-            height=50,
+            height=46,
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if enabled else ft.Colors.SURFACE,
             ink=True,
@@ -32,7 +32,7 @@ def _key(ident: str, content: ft.Control, on_tap: Callable[[], None], *,
 
 
 def keypad(form: DealForm, changed: Callable[[], None]) -> ft.Control:
-    """1-9, ½ (toggles ,5; only at 3 and 5 players), 0 and backspace."""
+    """0-9, ,5 (toggles the half point; only at 3 and 5 players) and backspace."""
 
     def press(key: str) -> Callable[[], None]:
         def tap() -> None:
@@ -43,19 +43,15 @@ def keypad(form: DealForm, changed: Callable[[], None]) -> ft.Control:
     def digit(d: str) -> ft.Control:
         return _key(f"key-{d}", ft.Text(d, size=24, weight=ft.FontWeight.W_500), press(d))
 
+    # Three rows of four keys: the whole pad stays above the preview bar on a phone.
+    back = _key("key-back", ft.Icon(ft.Icons.BACKSPACE_OUTLINED, size=24), press(KEY_BACK))
+    half = _key("key-half", ft.Text(",5", size=22, weight=ft.FontWeight.W_500),
+                press(KEY_HALF), enabled=form.half_points_allowed)
     rows = [
-        ft.Row([digit(d) for d in row], spacing=6)
-        for row in ("123", "456", "789")
+        ft.Row([*(digit(d) for d in "123"), back], spacing=6),
+        ft.Row([*(digit(d) for d in "456"), half], spacing=6),
+        ft.Row([*(digit(d) for d in "789"), digit("0")], spacing=6),
     ]
-    rows.append(ft.Row(
-        [
-            _key("key-half", ft.Text(",5", size=22, weight=ft.FontWeight.W_500),
-                 press(KEY_HALF), enabled=form.half_points_allowed),
-            digit("0"),
-            _key("key-back", ft.Icon(ft.Icons.BACKSPACE_OUTLINED, size=24), press(KEY_BACK)),
-        ],
-        spacing=6,
-    ))
     return ft.Column(rows, spacing=6)
 
 

@@ -20,6 +20,7 @@ from scorepad.ui.components.deal_controls import (
 from scorepad.ui.components.deal_explanation import explanation_block
 from scorepad.ui.components.deal_preview import preview_bar
 from scorepad.ui.components.keypad import points_section
+from scorepad.ui.components.layout import screen
 from scorepad.ui.deal_form import DealForm
 from scorepad.ui.i18n import current_lang, tr
 
@@ -172,26 +173,16 @@ def CalculatorView() -> ft.View:
             size=13, color=ft.Colors.ON_SURFACE_VARIANT, italic=True,
         ))
 
-    return ft.View(
+    return screen(
+        tr("Calculette", "Calculator"),
+        ft.ListView(body, expand=True, spacing=18,
+                    padding=ft.Padding.only(left=14, right=14, top=12, bottom=24)),
         route="/calculator",
-        padding=0,
-        appbar=ft.AppBar(
-            title=ft.Text(tr("Calculatrice", "Calculator")),
-            actions=[ft.TextButton(
-                tr("Effacer", "Clear"),
-                on_click=lambda _e: set_form(DealForm(players=form.players, rules=form.rules)),
-            )],
-        ),
-        controls=[
-            ft.Column(
-                [
-                    ft.ListView(body, expand=True, spacing=18,
-                                padding=ft.Padding.only(left=14, right=14, top=12, bottom=24)),
-                    preview_bar(form.players, preview, None, save_label="",
-                                taker=form.taker, partner=form.partner),
-                ],
-                expand=True,
-                spacing=0,
-            )
-        ],
+        nav="/calculator",
+        actions=[ft.TextButton(
+            tr("Effacer", "Clear"),
+            on_click=lambda _e: set_form(DealForm(players=form.players, rules=form.rules)),
+        )],
+        bottom=preview_bar(form.players, preview, None, save_label="",
+                           taker=form.taker, partner=form.partner),
     )

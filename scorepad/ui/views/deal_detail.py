@@ -1,0 +1,225 @@
+"""`/games/{id}/deals/{deal_id}`: a deal's row, its calculation step by step, its history,
+edit and delete."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from scorepad.domain import DealKind, InvalidDeal, ScoredDeal, score_deal
+from scorepad.domain.messages import CONTRACT_NAMES, fmt_signed
+from scorepad.services.deals import deal_history, delete_deal
+from scorepad.services.errors import DealNotFound, ServiceError
+from scorepad.services.games import get_sheet
+from scorepad.services.views import DealVersion, SheetDeal
+from scorepad.ui.components.deal_controls import error_text
+from scorepad.ui.components.deal_explanation import explanation_block
+from scorepad.ui.components.deal_preview import score_cells
+from scorepad.ui.components.layout import screen
+from scorepad.ui.deal_form import outcome_text
+from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.state import use_app_state
+from scorepad.ui.views.deal_entry import after_change
+
+
+@dataclass(frozen=True, slots=True)
+class DetailContext:
+    deal: SheetDeal
+    players: tuple[str, ...]
+    scored: ScoredDeal | None
+    history: tuple[DealVersion, ...]
+
+
+def load_detail(uow_factory: UowFactory, game_id: int, deal_id: int) -> DetailContext:
+    sheet = get_sheet(uow_factory(), game_id, lang=current_lang())
+    deal = next((d for d in sheet.deals if d.id == deal_id), None)
+    if deal is None:
+        raise DealNotFound(deal_id)
+    scored = None
+    if deal.input is not None:
+        try:
+            scored = score_deal(deal.input, sheet.rules)
+        except InvalidDeal:  # stored under other rules: show the row without the steps
+            scored = None
+    players = deal.input.players if deal.input is not None else tuple(
+        p for p in sheet.seats if p not in deal.sitting_out)
+    history = tuple(deal_history(uow_factory(), deal_id))
+    return DetailContext(deal=deal, players=players, scored=scored, history=history)
+
+
+def action_label(action: str) -> str:
+    return {
+        "created": tr("saisie", "entered"),
+        "edited": tr("modifiée", "edited"),
+        "deleted": tr("supprimée", "deleted"),
+        "undo": tr("annulation", "undone"),
+        "redo": tr("rétablie", "redone"),
+        "rescored": tr("recalculée (règles changées)", "rescored (rules changed)"),
+        "imported": tr("importée", "imported"),
+    }.get(action, action)
+
+
+def deal_headline(deal: SheetDeal) -> str:
+    """'Garde de André, appelé Cécile' / 'Tous passent'."""
+    if deal.kind is DealKind.PASSED:
+        return tr("Tous passent : donne rejouée", "Everyone passed: redealt")
+    if deal.kind is DealKind.PETIT_SEC:
+        return tr("Petit sec : donne rejouée", "Petit sec: redealt")
+    assert deal.input is not None
+    lang = current_lang()
+    contract = CONTRACT_NAMES[lang][deal.input.contract.value]
+    text = tr(f"{contract.capitalize()} de {deal.input.taker}",
+              f"{contract.capitalize()} by {deal.input.taker}")
+    if len(deal.input.players) == 5:
+        text += (tr(f", appelé {deal.input.partner}", f", partner {deal.input.partner}")
+                 if deal.input.partner else tr(", seul", ", alone"))
+    return text
+
+
+def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Control:
+    lang = current_lang()
+    rows: list[ft.Control] = []
+    for v in reversed(versions):
+        when = v.at.astimezone().strftime("%d/%m %H:%M")
+        if v.input is not None:
+            what = tr(f"{v.input.contract.value.replace('_', ' ')} de {v.input.taker}, "
+                      f"{v.input.bouts} bout(s), {v.input.points:g} pts",
+                      f"{v.input.contract.value.replace('_', ' ')} by {v.input.taker}, "
+                      f"{v.input.bouts} bout(s), {v.input.points:g} pts")
+            mine = v.scores.get(v.input.taker)
+            if mine is not None:
+                what += f" → {v.input.taker} {fmt_signed(mine, lang)}"
+        else:
+            what = tr("sans marque", "no score")
+        if lang == "fr":
+            what = what.replace(".", ",") if "pts" in what else what
+        rows.append(ft.ListTile(
+            leading=ft.CircleAvatar(content=ft.Text(f"v{v.version}", size=12), radius=16),
+            title=ft.Text(f"{action_label(v.action).capitalize()} · {when}", size=14,
+                          weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(what, size=13),
+            dense=True,
+            content_padding=ft.Padding.symmetric(horizontal=4),
+        ))
+    return ft.Column(rows, spacing=0)
+
+
+@ft.component
+def DealDetailView(game_id: int, deal_id: int) -> ft.View:
+    uow_factory = use_uow()
+    app_state = use_app_state()
+    route = f"/games/{game_id}/deals/{deal_id}"
+    revision = app_state.revision
+
+    def load() -> DetailContext | ServiceError:
+        try:
+            return load_detail(uow_factory, game_id, deal_id)
+        except ServiceError as exc:
+            return exc
+
+    ctx = ft.use_memo(load, dependencies=[game_id, deal_id, revision])
+    lang = current_lang()
+    page = ft.context.page
+
+    if isinstance(ctx, ServiceError):
+        return screen(tr("Donne", "Deal"), ft.Container(
+            error_text(ctx.message(lang), ident="load-error"), padding=16), route=route)
+
+    deal = ctx.deal
+
+    def edit(_e: object) -> None:
+        page.navigate(f"/games/{game_id}/deals/{deal_id}/edit")
+
+    def confirm_delete(_e: object) -> None:
+        def do_delete(_e: object) -> None:
+            page.pop_dialog()
+            try:
+                delete_deal(uow_factory(), game_id, deal_id, expected_version=deal.version)
+            except ServiceError as exc:
+                page.show_dialog(ft.SnackBar(ft.Text(exc.message(lang))))
+                return
+            after_change(app_state, uow_factory, game_id,
+                         tr(f"Donne {deal.number} supprimée", f"Deal {deal.number} deleted"))
+
+        page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(tr(f"Supprimer la donne {deal.number} ?",
+                             f"Delete deal {deal.number}?")),
+            content=ft.Text(tr("Les totaux seront recalculés. Vous pourrez annuler juste après.",
+                               "Totals will be recomputed. You can undo right after.")),
+            actions=[
+                ft.TextButton(tr("Garder", "Keep"), on_click=lambda _e: page.pop_dialog()),
+                ft.FilledButton(tr("Supprimer", "Delete"), icon=ft.Icons.DELETE_OUTLINE,
+                                on_click=do_delete,
+                                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR,
+                                                     color=ft.Colors.ON_ERROR)),
+            ],
+        ))
+
+    summary_items: list[ft.Control] = [
+        ft.Text(deal_headline(deal), size=18, weight=ft.FontWeight.W_700),
+    ]
+    if deal.input is not None:
+        bouts = f"{deal.input.bouts} bout{'s' if deal.input.bouts > 1 else ''}"
+        facts = tr(f"{bouts} · {deal.input.points:g} points de l'attaque",
+                   f"{bouts} · attack's {deal.input.points:g} points")
+        if lang == "fr":
+            facts = facts.replace(".", ",")
+        summary_items.append(ft.Text(facts, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+    if ctx.scored is not None:
+        summary_items.append(ft.Row([
+            ft.Icon(ft.Icons.CHECK_CIRCLE if ctx.scored.made else ft.Icons.CANCEL,
+                    color=ft.Colors.GREEN_600 if ctx.scored.made else ft.Colors.RED_400,
+                    size=20),
+            ft.Semantics(identifier="deal-outcome",
+                         content=ft.Text(outcome_text(ctx.scored, lang), size=16,
+                                         weight=ft.FontWeight.W_700)),
+        ], spacing=6))
+    if deal.scores:
+        roles = {}
+        if deal.input is not None:
+            roles[deal.input.taker] = "taker"
+        summary_items.append(score_cells(ctx.players, deal.scores, ident_prefix="deal",
+                                         roles=roles))
+    summary = ft.Container(
+        content=ft.Column(summary_items, spacing=8),
+        padding=14,
+        border_radius=16,
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+    )
+    actions = ft.Row(
+        [
+            ft.FilledTonalButton(tr("Modifier", "Edit"), icon=ft.Icons.EDIT_OUTLINED,
+                                 on_click=edit, expand=True, height=48,
+                                 disabled=deal.input is None),
+            ft.OutlinedButton(tr("Supprimer", "Delete"), icon=ft.Icons.DELETE_OUTLINE,
+                              on_click=confirm_delete, expand=True, height=48,
+                              style=ft.ButtonStyle(color=ft.Colors.ERROR)),
+        ],
+        spacing=10,
+    )
+    body: list[ft.Control] = [summary, actions]
+    if deal.input is not None and ctx.scored is not None:
+        body.append(explanation_block(deal.input, ctx.scored))
+    if ctx.history:
+        body.append(ft.Text(tr("Historique", "History"), size=16, weight=ft.FontWeight.W_700))
+        body.append(history_list(ctx.history, deal.taker))
+
+    subtitle = tr(f"Donneur : {deal.dealer}", f"Dealer: {deal.dealer}")
+    if deal.sitting_out:
+        subtitle += tr(f" · {', '.join(deal.sitting_out)} ne joue pas",
+                       f" · {', '.join(deal.sitting_out)} sits out")
+    title = ft.Column(
+        [ft.Text(tr(f"Donne {deal.number}", f"Deal {deal.number}"), size=19,
+                 weight=ft.FontWeight.W_600),
+         ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+        spacing=0,
+    )
+    return screen(
+        title,
+        ft.ListView(body, expand=True, spacing=14,
+                    padding=ft.Padding.only(left=14, right=14, top=8, bottom=24)),
+        route=route,
+    )
