@@ -1,0 +1,82 @@
+"""Migrations: a database created by the first migration is upgraded to head intact."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import inspect, text
+
+from scorepad import services as s
+from scorepad.storage import create_db_engine, open_database, upgrade
+
+AT = "2026-11-29 19:15:00.000000"
+
+
+def _fill_first_schema(url: str) -> None:
+    """A game as revision 0001 stored it: score rows without their game."""
+    engine = create_db_engine(url)
+    upgrade(engine, "0001")
+    assert "game_id" not in {c["name"] for c in inspect(engine).get_columns("deal_score")}
+    rules = json.dumps({"coefficients": {"prise": 1, "garde": 2, "garde_sans": 4,
+                                         "garde_contre": 6}})
+    deal_input = json.dumps({"players": [1, 2, 3, 4], "taker": 1, "partner": None,
+                             "contract": "garde", "bouts": 2, "points": 49, "poignees": [],
+                             "petit_au_bout": None, "chelem_announced": False,
+                             "chelem": None, "miseres": []})
+    with engine.begin() as conn:
+        # Ids come from the fresh database's sequences: players 1-4, game 1, deal 1.
+        for name in ["André", "Bruno", "Cécile", "Didier"]:
+            conn.execute(text("INSERT INTO player (name, created_at) VALUES (:n, :t)"),
+                         {"n": name, "t": AT})
+        conn.execute(text(
+            "INSERT INTO game (name, status, deal_size, first_dealer, rules_json, "
+            "created_at, updated_at) VALUES ('Avant', 'in_progress', 4, 0, :r, :t, :t)"),
+            {"r": rules, "t": AT})
+        for pos in range(4):
+            conn.execute(text("INSERT INTO game_seat (game_id, position, player_id) "
+                              "VALUES (1, :p, :i)"), {"p": pos, "i": pos + 1})
+        conn.execute(text(
+            "INSERT INTO deal (game_id, number, kind, input_json, deleted, version, "
+            "dealer_id, sitting_out_id, created_at, updated_at) "
+            "VALUES (1, 1, 'played', :inp, :f, 1, 1, NULL, :t, :t)"),
+            {"inp": deal_input, "f": False, "t": AT})
+        for pid, points in zip(range(1, 5), (198, -66, -66, -66), strict=True):
+            conn.execute(text("INSERT INTO deal_score (deal_id, player_id, points) "
+                              "VALUES (1, :p, :v)"), {"p": pid, "v": points})
+        conn.execute(text(
+            "INSERT INTO deal_version (deal_id, version, action, kind, input_json, "
+            "scores_json, deleted, author, at) VALUES (1, 1, 'created', 'played', :inp, "
+            ":sc, :f, NULL, :t)"),
+            {"inp": deal_input, "sc": json.dumps({"1": 198, "2": -66, "3": -66, "4": -66}),
+             "f": False, "t": AT})
+        conn.execute(text(
+            "INSERT INTO operation (game_id, code, params_json, payload_json, undone, at) "
+            "VALUES (1, 'record', :pa, :pl, :f, :t)"),
+            {"pa": json.dumps({"number": 1}), "pl": json.dumps({"deals": [[1, None, 1]]}),
+             "f": False, "t": AT})
+    engine.dispose()
+
+
+def test_a_database_of_the_first_migration_is_upgraded_with_its_data_intact(db_url: str
+                                                                            ) -> None:
+    _fill_first_schema(db_url)
+    db = open_database(db_url)  # runs every later migration
+    sheet = s.get_sheet(db.uow(), 1)
+    assert sheet.name == "Avant"
+    assert sheet.totals == {"André": 198, "Bruno": -66, "Cécile": -66, "Didier": -66}
+    assert sheet.deals[0].input is not None and sheet.deals[0].input.points == 49
+    assert sheet.undo_label == "Enregistrement de la donne 1"
+    s.record_redeal(db.uow(), 1, "passed")
+    assert s.undo(db.uow(), 1) == "Donne 2 : tous passent"
+    assert s.undo(db.uow(), 1) == "Enregistrement de la donne 1"
+    assert s.get_sheet(db.uow(), 1).totals == dict.fromkeys(sheet.seats, 0)
+    db.dispose()
+
+
+def test_opening_an_up_to_date_database_again_changes_nothing(db_url: str) -> None:
+    db = open_database(db_url)
+    game = s.create_game(db.uow(), name="X", seats=["André", "Bruno", "Cécile"], deal_size=3)
+    db.dispose()
+    again = open_database(db_url)
+    assert [g.id for g in s.list_games(again.uow())] == [game]
+    again.dispose()
