@@ -36,9 +36,9 @@ def lock_game(uow: UnitOfWork, game_id: int, when: datetime, *, open_only: bool 
               ) -> GameRow:
     """The game, write-locked for this transaction (its row is updated first: on SQLite
     this takes the write lock before any read, on PostgreSQL it locks the game's row)."""
-    if not uow.repo.lock_game(game_id, now=when):
+    game = uow.repo.lock_game(game_id, now=when)
+    if game is None:
         raise GameNotFound(game_id)
-    game = load_game(uow, game_id)
     if open_only and game.status is GameStatus.FINISHED:
         raise GameFinished(game.name)
     return game

@@ -7,10 +7,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
-from sqlalchemy.orm import Session
 
 from scorepad.config import database_url
 from scorepad.storage.repository import SqlRepository
@@ -79,11 +78,14 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
 
 class SqlUnitOfWork:
-    """One Session, one transaction; leaving the block without `commit()` rolls back."""
+    """One connection, one transaction; leaving the block without `commit()` rolls back.
+
+    Plain Core connections rather than ORM sessions: the repository speaks Core, and
+    recording a deal stays cheap."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        self._session: Session | None = None
+        self._conn: Connection | None = None
         self._repo: SqlRepository | None = None
 
     @property
@@ -93,27 +95,27 @@ class SqlUnitOfWork:
         return self._repo
 
     def __enter__(self) -> Self:
-        self._session = Session(self._engine, expire_on_commit=False, autoflush=False)
-        self._repo = SqlRepository(self._session)
+        self._conn = self._engine.connect()
+        self._repo = SqlRepository(self._conn)
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
-        assert self._session is not None
+        assert self._conn is not None
         try:
-            self._session.rollback()
+            self._conn.rollback()
         finally:
-            self._session.close()
-            self._session = None
+            self._conn.close()
+            self._conn = None
             self._repo = None
 
     def commit(self) -> None:
-        assert self._session is not None
-        self._session.commit()
+        assert self._conn is not None
+        self._conn.commit()
 
     def rollback(self) -> None:
-        assert self._session is not None
-        self._session.rollback()
+        assert self._conn is not None
+        self._conn.rollback()
 
 
 class Database:

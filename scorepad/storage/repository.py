@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Table, and_, delete, func, insert, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, Table, and_, bindparam, delete, func, insert, select, update
 
 from scorepad.domain import DealKind, GameStatus
 from scorepad.services.ports import (
@@ -44,6 +43,28 @@ def _t(model: Any) -> Table:
 
 PLAYER, GAME, SEAT, DEAL = _t(Player), _t(Game), _t(GameSeat), _t(Deal)
 SCORE, VERSION, OPERATION = _t(DealScore), _t(DealVersion), _t(Operation)
+
+
+# The statements of the recording path, built once: building and hashing a statement
+# costs about as much as running it on SQLite.
+_SEATS = (
+    select(PLAYER.c.name, PLAYER.c.id)
+    .join(SEAT, SEAT.c.player_id == PLAYER.c.id)
+    .where(SEAT.c.game_id == bindparam("game_id"))
+    .order_by(SEAT.c.position)
+)
+_LOCK = (
+    update(GAME).where(GAME.c.id == bindparam("game_id"))
+    .values(updated_at=bindparam("now")).returning(*GAME.c)
+)
+_LAST_NUMBER = select(func.max(DEAL.c.number)).where(
+    DEAL.c.game_id == bindparam("game_id"), DEAL.c.deleted.is_(False))
+_INSERT_DEAL = insert(DEAL).returning(DEAL.c.id)
+_INSERT_SCORE = insert(SCORE)
+_INSERT_VERSION = insert(VERSION)
+_DROP_REDO = delete(OPERATION).where(OPERATION.c.game_id == bindparam("game_id"),
+                                     OPERATION.c.undone.is_(True))
+_INSERT_OPERATION = insert(OPERATION)
 
 
 def _db_time(value: datetime) -> datetime:
@@ -90,36 +111,40 @@ def _decode_input(text: str | None, names: dict[int, str]) -> InputJson | None:
 class SqlRepository:
     """Persistence operations inside one Session (one transaction)."""
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
         self._names: dict[int, str] | None = None
+        self._seats: dict[int, list[tuple[str, int]]] = {}
 
     # -- players ----------------------------------------------------------------------
 
     def _player_names(self) -> dict[int, str]:
         if self._names is None:
-            rows = self.session.execute(select(PLAYER.c.id, PLAYER.c.name))
+            rows = self.conn.execute(select(PLAYER.c.id, PLAYER.c.name))
             self._names = {i: n for i, n in rows}
         return self._names
 
+    def _seat_rows(self, game_id: int) -> list[tuple[str, int]]:
+        """(name, player id) in seat order, cached for this transaction (seats never
+        change; a rename clears the cache)."""
+        if game_id not in self._seats:
+            self._seats[game_id] = [(n, i) for n, i in self.conn.execute(
+                _SEATS, {"game_id": game_id})]
+        return self._seats[game_id]
+
     def _seat_ids(self, game_id: int) -> dict[str, int]:
-        rows = self.session.execute(
-            select(PLAYER.c.name, PLAYER.c.id)
-            .join(SEAT, SEAT.c.player_id == PLAYER.c.id)
-            .where(SEAT.c.game_id == game_id)
-        )
-        return {n: i for n, i in rows}
+        return dict(self._seat_rows(game_id))
 
     def _seat_names(self, game_id: int) -> dict[int, str]:
         return {i: n for n, i in self._seat_ids(game_id).items()}
 
     def _player_id(self, name: str, now: datetime) -> int:
-        found = self.session.execute(
+        found = self.conn.execute(
             select(PLAYER.c.id).where(PLAYER.c.name == name)
         ).scalar_one_or_none()
         if found is not None:
             return int(found)
-        new_id = self.session.execute(
+        new_id = self.conn.execute(
             insert(PLAYER).values(name=name, created_at=_db_time(now)).returning(PLAYER.c.id)
         ).scalar_one()
         self._names = None
@@ -131,7 +156,7 @@ class SqlRepository:
             .group_by(SEAT.c.player_id)
             .subquery()
         )
-        rows = self.session.execute(
+        rows = self.conn.execute(
             select(PLAYER.c.id, PLAYER.c.name, func.coalesce(games.c.n, 0))
             .outerjoin(games, games.c.player_id == PLAYER.c.id)
             .order_by(PLAYER.c.name)
@@ -139,20 +164,21 @@ class SqlRepository:
         return [PlayerRow(id=i, name=n, games=int(g)) for i, n, g in rows]
 
     def get_player(self, player_id: int) -> PlayerRow | None:
-        row = self.session.execute(
+        row = self.conn.execute(
             select(PLAYER.c.id, PLAYER.c.name).where(PLAYER.c.id == player_id)
         ).first()
         return PlayerRow(id=row[0], name=row[1]) if row else None
 
     def find_player(self, name: str) -> PlayerRow | None:
-        row = self.session.execute(
+        row = self.conn.execute(
             select(PLAYER.c.id, PLAYER.c.name).where(PLAYER.c.name == name)
         ).first()
         return PlayerRow(id=row[0], name=row[1]) if row else None
 
     def rename_player(self, player_id: int, name: str) -> None:
-        self.session.execute(update(PLAYER).where(PLAYER.c.id == player_id).values(name=name))
+        self.conn.execute(update(PLAYER).where(PLAYER.c.id == player_id).values(name=name))
         self._names = None
+        self._seats.clear()
 
     # -- games ------------------------------------------------------------------------
 
@@ -161,30 +187,42 @@ class SqlRepository:
                  created_at: datetime) -> int:
         # The game row first: on SQLite this takes the write lock before players are
         # looked up, so two games created at once cannot both insert the same new player.
-        game_id = int(self.session.execute(
+        game_id = int(self.conn.execute(
             insert(GAME).values(
                 name=name, status=status.value, deal_size=deal_size, first_dealer=first_dealer,
                 rules_json=_dumps(rules), created_at=_db_time(created_at),
                 updated_at=_db_time(now),
             ).returning(GAME.c.id)
         ).scalar_one())
-        self.session.execute(insert(SEAT), [
+        self.conn.execute(insert(SEAT), [
             {"game_id": game_id, "position": pos, "player_id": self._player_id(player, now)}
             for pos, player in enumerate(seats)
         ])
         return game_id
 
-    def lock_game(self, game_id: int, *, now: datetime) -> bool:
-        result = self.session.execute(
-            update(GAME).where(GAME.c.id == game_id).values(updated_at=_db_time(now))
+    def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:
+        row = self.conn.execute(_LOCK, {"game_id": game_id, "now": _db_time(now)}
+                                ).mappings().first()
+        if row is None:
+            return None
+        return self._game_row(row, [n for n, _ in self._seat_rows(game_id)])
+
+    @staticmethod
+    def _game_row(g: Any, seats: list[str]) -> GameRow:
+        return GameRow(
+            id=g["id"], name=g["name"], status=GameStatus(g["status"]), seats=tuple(seats),
+            deal_size=g["deal_size"], first_dealer=g["first_dealer"],
+            rules=json.loads(g["rules_json"]), created_at=_py_time(g["created_at"]),
+            updated_at=_py_time(g["updated_at"]),
         )
-        return bool(getattr(result, "rowcount", 0))
 
     def _game_rows(self, game_id: int | None) -> list[GameRow]:
-        query = select(GAME)
         if game_id is not None:
-            query = query.where(GAME.c.id == game_id)
-        games = self.session.execute(query).mappings().all()
+            row = self.conn.execute(select(GAME).where(GAME.c.id == game_id)).mappings().first()
+            if row is None:
+                return []
+            return [self._game_row(row, [n for n, _ in self._seat_rows(game_id)])]
+        games = self.conn.execute(select(GAME)).mappings().all()
         if not games:
             return []
         seat_query = (
@@ -192,20 +230,10 @@ class SqlRepository:
             .join(PLAYER, PLAYER.c.id == SEAT.c.player_id)
             .order_by(SEAT.c.game_id, SEAT.c.position)
         )
-        if game_id is not None:
-            seat_query = seat_query.where(SEAT.c.game_id == game_id)
         seats: dict[int, list[str]] = {}
-        for gid, name in self.session.execute(seat_query):
+        for gid, name in self.conn.execute(seat_query):
             seats.setdefault(gid, []).append(name)
-        return [
-            GameRow(
-                id=g["id"], name=g["name"], status=GameStatus(g["status"]),
-                seats=tuple(seats.get(g["id"], ())), deal_size=g["deal_size"],
-                first_dealer=g["first_dealer"], rules=json.loads(g["rules_json"]),
-                created_at=_py_time(g["created_at"]), updated_at=_py_time(g["updated_at"]),
-            )
-            for g in games
-        ]
+        return [self._game_row(g, seats.get(g["id"], [])) for g in games]
 
     def get_game(self, game_id: int) -> GameRow | None:
         rows = self._game_rows(game_id)
@@ -225,20 +253,20 @@ class SqlRepository:
         if rules is not None:
             values["rules_json"] = _dumps(rules)
         if values:
-            self.session.execute(update(GAME).where(GAME.c.id == game_id).values(**values))
+            self.conn.execute(update(GAME).where(GAME.c.id == game_id).values(**values))
 
     def delete_game(self, game_id: int) -> None:
         # Explicit order rather than relying on ON DELETE CASCADE being enabled.
         deal_ids = select(DEAL.c.id).where(DEAL.c.game_id == game_id)
-        self.session.execute(delete(SCORE).where(SCORE.c.game_id == game_id))
-        self.session.execute(delete(VERSION).where(VERSION.c.deal_id.in_(deal_ids)))
-        self.session.execute(delete(DEAL).where(DEAL.c.game_id == game_id))
-        self.session.execute(delete(OPERATION).where(OPERATION.c.game_id == game_id))
-        self.session.execute(delete(SEAT).where(SEAT.c.game_id == game_id))
-        self.session.execute(delete(GAME).where(GAME.c.id == game_id))
+        self.conn.execute(delete(SCORE).where(SCORE.c.game_id == game_id))
+        self.conn.execute(delete(VERSION).where(VERSION.c.deal_id.in_(deal_ids)))
+        self.conn.execute(delete(DEAL).where(DEAL.c.game_id == game_id))
+        self.conn.execute(delete(OPERATION).where(OPERATION.c.game_id == game_id))
+        self.conn.execute(delete(SEAT).where(SEAT.c.game_id == game_id))
+        self.conn.execute(delete(GAME).where(GAME.c.id == game_id))
 
     def deal_counts(self) -> dict[int, int]:
-        rows = self.session.execute(
+        rows = self.conn.execute(
             select(DEAL.c.game_id, func.count())
             .where(DEAL.c.deleted.is_(False))
             .group_by(DEAL.c.game_id)
@@ -247,7 +275,7 @@ class SqlRepository:
 
     def totals(self, game_id: int) -> dict[str, int]:
         names = self._player_names()
-        rows = self.session.execute(
+        rows = self.conn.execute(
             select(SCORE.c.player_id, func.sum(SCORE.c.points))
             .where(SCORE.c.game_id == game_id)
             .group_by(SCORE.c.player_id)
@@ -257,7 +285,7 @@ class SqlRepository:
     def all_totals(self) -> dict[int, dict[str, int]]:
         names = self._player_names()
         result: dict[int, dict[str, int]] = {}
-        rows = self.session.execute(
+        rows = self.conn.execute(
             select(SCORE.c.game_id, SCORE.c.player_id, func.sum(SCORE.c.points))
             .group_by(SCORE.c.game_id, SCORE.c.player_id)
         )
@@ -268,10 +296,7 @@ class SqlRepository:
     # -- deals ------------------------------------------------------------------------
 
     def last_deal_number(self, game_id: int) -> int:
-        value = self.session.execute(
-            select(func.max(DEAL.c.number))
-            .where(DEAL.c.game_id == game_id, DEAL.c.deleted.is_(False))
-        ).scalar()
+        value = self.conn.execute(_LAST_NUMBER, {"game_id": game_id}).scalar()
         return int(value or 0)
 
     def add_deals(self, game_id: int, deals: Sequence[NewDeal], *, now: datetime) -> list[int]:
@@ -282,24 +307,21 @@ class SqlRepository:
         new_ids: list[int] = []
         for deal in deals:
             # One statement a deal keeps the ids in order on every backend.
-            new_ids.append(int(self.session.execute(
-                insert(DEAL).values(
-                    game_id=game_id, number=deal.number, kind=deal.state.kind.value,
-                    input_json=_encode_input(deal.state.input, ids),
-                    deleted=deal.state.deleted, version=1,
-                    dealer_id=ids[deal.dealer],
-                    sitting_out_id=ids[deal.sitting_out[0]] if deal.sitting_out else None,
-                    created_at=stamp, updated_at=stamp,
-                ).returning(DEAL.c.id)
-            ).scalar_one()))
+            new_ids.append(int(self.conn.execute(_INSERT_DEAL, {
+                "game_id": game_id, "number": deal.number, "kind": deal.state.kind.value,
+                "input_json": _encode_input(deal.state.input, ids),
+                "deleted": deal.state.deleted, "version": 1, "dealer_id": ids[deal.dealer],
+                "sitting_out_id": ids[deal.sitting_out[0]] if deal.sitting_out else None,
+                "created_at": stamp, "updated_at": stamp,
+            }).scalar_one()))
         scores = [
             {"deal_id": deal_id, "player_id": ids[p], "game_id": game_id, "points": v}
             for deal_id, deal in zip(new_ids, deals, strict=True) if not deal.state.deleted
             for p, v in deal.state.scores.items()
         ]
         if scores:
-            self.session.execute(insert(SCORE), scores)
-        self.session.execute(insert(VERSION), [
+            self.conn.execute(_INSERT_SCORE, scores)
+        self.conn.execute(_INSERT_VERSION, [
             self._version_values(deal_id, 1, deal.action, deal.state, deal.author, stamp, ids)
             for deal_id, deal in zip(new_ids, deals, strict=True)
         ])
@@ -318,7 +340,7 @@ class SqlRepository:
 
     def _deal_rows(self, where: Any) -> list[DealRow]:
         names = self._player_names()
-        deals = self.session.execute(
+        deals = self.conn.execute(
             select(DEAL).where(where).order_by(DEAL.c.number, DEAL.c.id)
         ).mappings().all()
         if not deals:
@@ -328,7 +350,7 @@ class SqlRepository:
         # Chunked IN lists stay under every backend's parameter limit.
         for start in range(0, len(deal_ids), 500):
             chunk = deal_ids[start:start + 500]
-            rows = self.session.execute(
+            rows = self.conn.execute(
                 select(SCORE.c.deal_id, SCORE.c.player_id, SCORE.c.points)
                 .where(SCORE.c.deal_id.in_(chunk))
             )
@@ -359,32 +381,32 @@ class SqlRepository:
 
     def set_deal_state(self, deal_id: int, state: DealState, *, action: str,
                        author: str | None, now: datetime) -> int:
-        row = self.session.execute(
+        row = self.conn.execute(
             select(DEAL.c.game_id, DEAL.c.version).where(DEAL.c.id == deal_id)
         ).one()
         game_id, version = row[0], row[1] + 1
         ids = self._seat_ids(game_id)
         stamp = _db_time(now)
-        self.session.execute(
+        self.conn.execute(
             update(DEAL).where(DEAL.c.id == deal_id).values(
                 kind=state.kind.value, input_json=_encode_input(state.input, ids),
                 deleted=state.deleted, version=version, updated_at=stamp,
             )
         )
-        self.session.execute(delete(SCORE).where(SCORE.c.deal_id == deal_id))
+        self.conn.execute(delete(SCORE).where(SCORE.c.deal_id == deal_id))
         if not state.deleted and state.scores:
-            self.session.execute(insert(SCORE), [
+            self.conn.execute(insert(SCORE), [
                 {"deal_id": deal_id, "player_id": ids[p], "game_id": game_id, "points": v}
                 for p, v in state.scores.items()
             ])
-        self.session.execute(insert(VERSION).values(
+        self.conn.execute(insert(VERSION).values(
             **self._version_values(deal_id, version, action, state, author, stamp, ids)
         ))
         return int(version)
 
     def _version_rows(self, where: Any) -> list[DealVersionRow]:
         names = self._player_names()
-        rows = self.session.execute(
+        rows = self.conn.execute(
             select(VERSION).where(where).order_by(VERSION.c.version)
         ).mappings().all()
         return [
@@ -413,18 +435,15 @@ class SqlRepository:
     def push_operation(self, game_id: int, *, code: str, params: dict[str, Any],
                        payload: dict[str, Any], now: datetime) -> None:
         # A new change forgets what could be redone (the audit trail keeps it all).
-        self.session.execute(
-            delete(OPERATION).where(OPERATION.c.game_id == game_id,
-                                    OPERATION.c.undone.is_(True))
-        )
-        self.session.execute(insert(OPERATION).values(
-            game_id=game_id, code=code, params_json=_dumps(params),
-            payload_json=_dumps(payload), undone=False, at=_db_time(now),
-        ))
+        self.conn.execute(_DROP_REDO, {"game_id": game_id})
+        self.conn.execute(_INSERT_OPERATION, {
+            "game_id": game_id, "code": code, "params_json": _dumps(params),
+            "payload_json": _dumps(payload), "undone": False, "at": _db_time(now),
+        })
 
     def _operation(self, game_id: int, undone: bool) -> OperationRow | None:
         order = OPERATION.c.id.asc() if undone else OPERATION.c.id.desc()
-        row = self.session.execute(
+        row = self.conn.execute(
             select(OPERATION)
             .where(OPERATION.c.game_id == game_id, OPERATION.c.undone.is_(undone))
             .order_by(order).limit(1)
@@ -444,6 +463,6 @@ class SqlRepository:
         return self._operation(game_id, True)
 
     def set_undone(self, operation_id: int, undone: bool) -> None:
-        self.session.execute(
+        self.conn.execute(
             update(OPERATION).where(OPERATION.c.id == operation_id).values(undone=undone)
         )

@@ -1,0 +1,176 @@
+"""Storage benchmark: recording cost vs game size, vs a bare sqlite3 insert, and standings.
+
+Run: .venv/bin/python bench/storage.py [--dir DIR] [--samples N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scorepad import services as s  # noqa: E402
+from scorepad.domain import DealKind, parse_deal, score_deal  # noqa: E402
+from scorepad.services.ports import DealState, NewDeal  # noqa: E402
+from scorepad.storage import Database, open_database  # noqa: E402
+
+SEATS = ["André", "Bruno", "Cécile", "Didier"]
+DEAL = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
+
+
+def _state() -> DealState:
+    deal, rules = parse_deal({"players": SEATS, **DEAL})
+    return DealState(DealKind.PLAYED, deal.to_dict(), dict(score_deal(deal, rules).scores))
+
+
+def fill(db: Database, game: int, count: int) -> None:
+    """Adds `count` deals as the services would have stored them (rows, versions and the
+    undo stack), in large transactions so that filling is quick."""
+    state = _state()
+    now = datetime.now(UTC)
+    done = 0
+    while done < count:
+        chunk = min(5000, count - done)
+        with db.uow() as uow:
+            start = uow.repo.last_deal_number(game) + 1
+            ids = uow.repo.add_deals(game, [
+                NewDeal(number=n, dealer=SEATS[(n - 1) % 4], sitting_out=(), state=state)
+                for n in range(start, start + chunk)
+            ], now=now)
+            for n, deal_id in zip(range(start, start + chunk), ids, strict=True):
+                uow.repo.push_operation(game, code="record", params={"number": n},
+                                        payload={"deals": [[deal_id, None, 1]]}, now=now)
+            uow.commit()
+        done += chunk
+
+
+def timed(func: Callable[[], object], samples: int) -> float:
+    """Median seconds of `samples` calls."""
+    times = []
+    for _ in range(samples):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bare_insert(path: Path, game: int, samples: int) -> float:
+    """The same rows as one recorded deal, written with plain sqlite3 and the same
+    durability (WAL, synchronous=FULL, foreign keys), one transaction a deal."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+        conn.execute(f"PRAGMA {pragma}")
+    ids = dict(conn.execute(
+        "SELECT player.name, player.id FROM player JOIN game_seat "
+        "ON game_seat.player_id = player.id WHERE game_seat.game_id = ?", (game,)))
+    state = _state()
+    scores = {ids[p]: v for p, v in state.scores.items()}
+    number = [conn.execute("SELECT COALESCE(MAX(number), 0) FROM deal WHERE game_id = ?",
+                           (game,)).fetchone()[0]]
+    stamp = datetime.now(UTC).isoformat(sep=" ")
+    input_json = json.dumps({**(state.input or {}), "players": list(scores)})
+
+    def one() -> None:
+        number[0] += 1
+        conn.execute("BEGIN")
+        conn.execute("UPDATE game SET updated_at = ? WHERE id = ?", (stamp, game))
+        cur = conn.execute(
+            "INSERT INTO deal (game_id, number, kind, input_json, deleted, version, dealer_id,"
+            " sitting_out_id, created_at, updated_at) VALUES (?, ?, 'played', ?, 0, 1, ?,"
+            " NULL, ?, ?)", (game, number[0], input_json, ids["André"], stamp, stamp))
+        deal_id = cur.lastrowid
+        conn.executemany(
+            "INSERT INTO deal_score (deal_id, player_id, game_id, points) VALUES (?, ?, ?, ?)",
+            [(deal_id, p, game, v) for p, v in scores.items()])
+        conn.execute(
+            "INSERT INTO deal_version (deal_id, version, action, kind, input_json, "
+            "scores_json, deleted, author, at) VALUES (?, 1, 'created', 'played', ?, ?, 0, "
+            "NULL, ?)", (deal_id, input_json, json.dumps(scores), stamp))
+        conn.execute("DELETE FROM operation WHERE game_id = ? AND undone = 1", (game,))
+        conn.execute(
+            "INSERT INTO operation (game_id, code, params_json, payload_json, undone, at) "
+            "VALUES (?, 'record', ?, ?, 0, ?)",
+            (game, json.dumps({"number": number[0]}),
+             json.dumps({"deals": [[deal_id, None, 1]]}), stamp))
+        conn.execute("COMMIT")
+
+    result = timed(one, samples)
+    conn.close()
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--dir", type=Path, help="where to put the database (default: temp)")
+    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--big", type=int, default=10_000, help="deals in the large game")
+    parser.add_argument("--standings-deals", type=int, default=100_000)
+    args = parser.parse_args()
+    workdir = args.dir or Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    path = workdir / "bench.db"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    db = open_database(f"sqlite:///{path}")
+    uow = db.uow
+
+    small = s.create_game(uow(), name="Petite", seats=SEATS, deal_size=4)
+    big = s.create_game(uow(), name="Grande", seats=SEATS, deal_size=4)
+    bare = s.create_game(uow(), name="Nue", seats=SEATS, deal_size=4)
+    huge = s.create_game(uow(), name="Énorme", seats=SEATS, deal_size=4)
+    t0 = time.perf_counter()
+    fill(db, small, 10)
+    fill(db, big, args.big)
+    fill(db, bare, 10)
+    fill(db, huge, args.standings_deals)
+    print(f"filled {10 + args.big + 10 + args.standings_deals} deals in "
+          f"{time.perf_counter() - t0:.1f} s ({path})")
+
+    # Record into the small and the big game alternately, so drift hits both alike.
+    small_times: list[float] = []
+    big_times: list[float] = []
+    for _ in range(args.samples):
+        for game, bucket in ((small, small_times), (big, big_times)):
+            start = time.perf_counter()
+            s.record_deal(uow(), game, DEAL)
+            bucket.append(time.perf_counter() - start)
+    t_small, t_big = statistics.median(small_times), statistics.median(big_times)
+    t_bare = bare_insert(path, bare, args.samples)
+
+    totals_time = timed(lambda: s.standings(uow(), huge), 20)
+    sheet_time = timed(lambda: s.next_deal(uow(), huge), 20)
+    list_time = timed(lambda: s.list_games(uow()), 10)
+    stored = sum(g.deals for g in s.list_games(uow()))
+    db.dispose()
+
+    ratio_size = t_big / t_small
+    ratio_bare = t_small / t_bare
+    ok = {True: "ok", False: "MISSED"}
+    print(f"record_deal, game of 10 deals:        {t_small * 1000:7.2f} ms (median of "
+          f"{args.samples})")
+    print(f"record_deal, game of {args.big} deals:    {t_big * 1000:7.2f} ms")
+    print(f"bare sqlite3 insert of the same rows:  {t_bare * 1000:7.2f} ms "
+          "(WAL, synchronous=FULL)")
+    print(f"ratio {args.big} / 10 deals:           {ratio_size:7.2f}  goal <= 1.3  "
+          f"{ok[ratio_size <= 1.3]}")
+    print(f"ratio record_deal / bare insert:       {ratio_bare:7.2f}  goal <= 4    "
+          f"{ok[ratio_bare <= 4]}")
+    print(f"standings of a game of {args.standings_deals} deals: {totals_time * 1000:7.2f} ms"
+          f"  goal < 100 ms  {ok[totals_time < 0.1]}")
+    print(f"next dealer in that game:              {sheet_time * 1000:7.2f} ms")
+    print(f"list_games with totals ({stored} deals stored): {list_time * 1000:7.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
