@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorepad.ui.components.layout import MAX_BODY_WIDTH, SEED_COLOR, empty_state, screen
 from scorepad.ui.i18n import tr
+from scorepad.ui.services_context import CHANGED_TOPIC
 from scorepad.ui.state import AppState, app_state_context, load_state
+from scorepad.ui.views.calculator import CalculatorView
+from scorepad.ui.views.deal_detail import DealDetailView
+from scorepad.ui.views.deal_entry import DealEntryView
+from scorepad.ui.views.games import GamesView
+from scorepad.ui.views.new_game import GameRulesView, NewGameView
 from scorepad.ui.views.settings import SettingsView
+from scorepad.ui.views.sheet import SheetView
+from scorepad.ui.views.stats import AllStatsView, GameStatsView
 
 
 def _int_param(name: str) -> int | None:
@@ -30,10 +40,61 @@ def NotFoundView() -> ft.View:
     return screen("scorepad", body, route=ft.context.page.route or "/", nav="/")
 
 
+@ft.component
+def SheetRoute() -> ft.View:
+    return _with_game(lambda game_id: SheetView(game_id))
+
+
+@ft.component
+def DealEntryRoute() -> ft.View:
+    return _with_game(lambda game_id: DealEntryView(game_id))
+
+
+@ft.component
+def DealEditRoute() -> ft.View:
+    return _with_game(lambda game_id: DealEntryView(game_id, deal_id=_int_param("deal_id")))
+
+
+@ft.component
+def DealDetailRoute() -> ft.View:
+    return _with_game(lambda game_id: DealDetailView(game_id, _int_param("deal_id") or 0))
+
+
+@ft.component
+def GameStatsRoute() -> ft.View:
+    return _with_game(lambda game_id: GameStatsView(game_id))
+
+
+@ft.component
+def RulesRoute() -> ft.View:
+    return _with_game(lambda game_id: GameRulesView(game_id))
+
+
+def _with_game(build: Callable[[int], ft.View]) -> ft.View:
+    game_id = _int_param("id")
+    if game_id is None:
+        return NotFoundView()
+    return build(game_id)
+
+
 def routes() -> list[ft.Route]:
+    # Nested routes stack their views: the back arrow and the Android back gesture pop
+    # to the parent (deal -> sheet -> games).
     return [
+        ft.Route(path="/", component=GamesView, children=[
+            ft.Route(path="new", component=NewGameView),
+            ft.Route(path="games/:id", component=SheetRoute, children=[
+                ft.Route(path="deal", component=DealEntryRoute),
+                ft.Route(path="stats", component=GameStatsRoute),
+                ft.Route(path="rules", component=RulesRoute),
+                ft.Route(path="deals/:deal_id", component=DealDetailRoute, children=[
+                    ft.Route(path="edit", component=DealEditRoute),
+                ]),
+            ]),
+        ]),
+        ft.Route(path="/calculator", component=CalculatorView),
+        ft.Route(path="/stats", component=AllStatsView),
         ft.Route(path="/settings", component=SettingsView),
-        ft.Route(path="/", component=SettingsView),
         # Last: any other address gets a real screen (with its bar) rather than a blank page.
         ft.Route(path="/:rest*", component=NotFoundView),
     ]
@@ -66,4 +127,16 @@ async def main(page: ft.Page) -> None:
             state.touch()
 
     page.on_resize = on_resize
+
+    def on_changed(_topic: str, sender: object) -> None:
+        # Runs outside the session's context: schedule the state change on its loop.
+        if sender == page.session.id:
+            return
+
+        async def refresh() -> None:
+            state.touch()
+
+        page.run_task(refresh)
+
+    page.pubsub.subscribe_topic(CHANGED_TOPIC, on_changed)
     page.render_views(App, state)

@@ -71,6 +71,7 @@ def screen(
     fab: ft.Control | None = None,
     nav: str | None = None,
     bottom: ft.Control | None = None,
+    services: Sequence[ft.Service] | None = None,
 ) -> ft.View:
     """A View with the app's bar; `nav` (a top-level route) adds the bottom navigation."""
     controls: list[ft.Control] = [centered(body)]
@@ -89,6 +90,7 @@ def screen(
         navigation_bar=navigation_bar(nav) if nav is not None else None,
         padding=0,
         spacing=0,
+        services=list(services or []),
     )
 
 
@@ -118,3 +120,17 @@ def app_theme(dark: bool) -> ft.Theme:
         use_material3=True,
         visual_density=ft.VisualDensity.STANDARD,
     ) if not dark else ft.Theme(color_scheme_seed=SEED_COLOR, use_material3=True)
+
+
+def primary_action(label: str, icon: ft.IconData,
+                   on_click: ft.ControlEventHandler[ft.FilledButton],
+                   *, disabled: bool = False) -> ft.Control:
+    """The screen's main action: a full-width button at the thumb's reach."""
+    return ft.Container(
+        ft.Row([ft.FilledButton(
+            label, icon=icon, on_click=on_click, disabled=disabled, height=52, expand=True,
+            style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
+                                 text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600)),
+        )]),
+        padding=ft.Padding.only(left=16, right=16, top=8, bottom=12),
+    )

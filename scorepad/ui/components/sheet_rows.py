@@ -1,0 +1,179 @@
+"""The score sheet's pieces: totals header, one line per deal, the next-deal strip."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.domain import DealKind
+from scorepad.services import GameSheet, SheetDeal
+from scorepad.ui.fmt import contract, names, number, signed
+from scorepad.ui.i18n import tr
+
+POSITIVE = ft.Colors.GREEN_700
+NEGATIVE = ft.Colors.RED_700
+POSITIVE_DARK = ft.Colors.GREEN_300
+NEGATIVE_DARK = ft.Colors.RED_300
+
+
+def score_color(value: int, dark: bool) -> str | None:
+    if value > 0:
+        return POSITIVE_DARK if dark else POSITIVE
+    if value < 0:
+        return NEGATIVE_DARK if dark else NEGATIVE
+    return None
+
+
+def short_name(name: str, columns: int) -> str:
+    """Names shrink with the number of columns (6 players leave ~55 px each on a phone)."""
+    limit = 9 if columns <= 4 else 7
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def totals_header(sheet: GameSheet, dark: bool) -> ft.Control:
+    """Running totals, always visible above the lines; the next dealer is marked."""
+    cells: list[ft.Control] = []
+    for seat in sheet.seats:
+        total = sheet.totals.get(seat, 0)
+        dealer = seat == sheet.next_dealer
+        out = seat in sheet.next_sitting_out
+        cells.append(ft.Container(
+            ft.Column([
+                ft.Row([
+                    ft.Icon(ft.Icons.STYLE, size=12, color=ft.Colors.PRIMARY) if dealer
+                    else ft.Container(width=0),
+                    ft.Text(short_name(seat, len(sheet.seats)), size=12,
+                            weight=ft.FontWeight.W_600 if dealer else ft.FontWeight.W_500,
+                            color=ft.Colors.ON_SURFACE_VARIANT if out else None,
+                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ], spacing=2, alignment=ft.MainAxisAlignment.CENTER, tight=True),
+                ft.Semantics(identifier=f"total-{seat}", content=ft.Text(
+                    signed(total), size=19, weight=ft.FontWeight.W_700,
+                    color=score_color(total, dark), max_lines=1)),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+            expand=1, padding=ft.Padding.symmetric(vertical=8),
+        ))
+    return ft.Container(
+        ft.Row(cells, spacing=0),
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=8),
+    )
+
+
+def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
+                    on_petit_sec: Callable[[], None], finished: bool) -> ft.Control:
+    text = tr(f"Donne {sheet.next_deal_number} : {sheet.next_dealer} distribue",
+              f"Deal {sheet.next_deal_number}: {sheet.next_dealer} deals")
+    if sheet.next_sitting_out:
+        out = names(sheet.next_sitting_out)
+        text += tr(f", {out} ne joue pas", f", {out} sits out")
+    if finished:
+        text = tr("Partie terminée", "Game finished")
+    small = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10),
+                           visual_density=ft.VisualDensity.COMPACT)
+    return ft.Container(
+        ft.Row([
+            ft.Semantics(identifier="next-deal", content=ft.Text(
+                text, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True,
+                max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)),
+            ft.TextButton(tr("Tous passent", "All pass"), on_click=lambda _: on_passed(),
+                          style=small, disabled=finished),
+            ft.TextButton(tr("Petit sec", "Petit sec"), on_click=lambda _: on_petit_sec(),
+                          style=small, disabled=finished),
+        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding.only(left=16, right=4, top=2, bottom=2),
+        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+    )
+
+
+def describe_deal(deal: SheetDeal) -> str:
+    if deal.kind == DealKind.PASSED:
+        return tr("Tous passent", "Everybody passed")
+    if deal.kind == DealKind.PETIT_SEC:
+        return tr("Petit sec : on redistribue", "Petit sec: redeal")
+    who = deal.taker or ""
+    if deal.partner:
+        who += f" + {deal.partner}"
+    return f"{contract(deal.contract)} · {who}"
+
+
+def _result_chip(deal: SheetDeal, dark: bool) -> ft.Control:
+    if deal.made is None:
+        return ft.Container()
+    diff = number(deal.difference or 0)
+    label = tr(f"faite de {diff}", f"made by {diff}") if deal.made \
+        else tr(f"chutée de {diff}", f"lost by {diff}")
+    color = (POSITIVE_DARK if dark else POSITIVE) if deal.made else \
+        (NEGATIVE_DARK if dark else NEGATIVE)
+    return ft.Container(
+        ft.Text(label, size=12, weight=ft.FontWeight.W_600, color=color),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+        border_radius=10,
+        border=ft.Border.all(1, color),
+    )
+
+
+def _zero_sum(deal: SheetDeal) -> ft.Control:
+    total = sum(deal.scores.values())
+    ok = total == 0
+    return ft.Semantics(identifier=f"check-{deal.number}", content=ft.Icon(
+        ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR,
+        size=16, color=ft.Colors.OUTLINE if ok else ft.Colors.ERROR,
+        tooltip=tr("Somme nulle", "Sums to zero") if ok
+        else tr(f"Somme {signed(total)} : erreur", f"Sum {signed(total)}: error")))
+
+
+@ft.component
+def DealLine(deal: SheetDeal, seats: tuple[str, ...], game_id: int, dark: bool,
+             lang: str) -> ft.Control:
+    """One line of the sheet: what was played, the result, each seat's score."""
+
+    def open_deal(_: ft.Event[ft.Container]) -> None:
+        ft.context.page.navigate(f"/games/{game_id}/deals/{deal.id}")
+
+    played = deal.kind == DealKind.PLAYED
+    head = ft.Row([
+        ft.Container(ft.Text(str(deal.number), size=12, weight=ft.FontWeight.W_700,
+                             color=ft.Colors.ON_SECONDARY_CONTAINER),
+                     width=26, height=22, border_radius=11, alignment=ft.Alignment.CENTER,
+                     bgcolor=ft.Colors.SECONDARY_CONTAINER),
+        ft.Text(describe_deal(deal), size=14, weight=ft.FontWeight.W_500 if played else None,
+                italic=not played, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                color=None if played else ft.Colors.ON_SURFACE_VARIANT),
+        _result_chip(deal, dark),
+        _zero_sum(deal) if played else ft.Container(),
+    ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    rows: list[ft.Control] = [head]
+    if played:
+        cells: list[ft.Control] = []
+        for seat in seats:
+            if seat in deal.scores:
+                value = deal.scores[seat]
+                role_taker = seat == deal.taker
+                role_partner = seat == deal.partner
+                shown = signed(value)
+                weight = ft.FontWeight.W_700 if role_taker or role_partner else None
+                color = score_color(value, dark)
+            else:
+                shown, weight, color = "—", None, ft.Colors.OUTLINE
+                role_taker = role_partner = False
+            cells.append(ft.Container(
+                ft.Semantics(identifier=f"row-{deal.number}-{seat}", content=ft.Text(
+                    shown, size=15, weight=weight, color=color, max_lines=1)),
+                expand=1, alignment=ft.Alignment.CENTER, height=26,
+                bgcolor=ft.Colors.with_opacity(0.10, ft.Colors.PRIMARY) if role_taker
+                else (ft.Colors.with_opacity(0.05, ft.Colors.PRIMARY) if role_partner else None),
+                border_radius=6,
+            ))
+        rows.append(ft.Row(cells, spacing=0))
+    return ft.Container(
+        ft.Column(rows, spacing=4, tight=True),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        on_click=open_deal,
+        ink=True,
+    )
+
+
+MemoDealLine = ft.memo(DealLine)

@@ -1,0 +1,48 @@
+"""Numbers, names and labels as the UI shows them, in the session's language."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from scorepad.domain.messages import fmt_list, fmt_number, fmt_signed
+from scorepad.ui.i18n import current_lang, tr
+
+CONTRACT_LABELS = {
+    "prise": ("Prise", "Prise"),
+    "garde": ("Garde", "Garde"),
+    "garde_sans": ("Garde sans", "Garde sans"),
+    "garde_contre": ("Garde contre", "Garde contre"),
+}
+
+
+def number(value: int | float) -> str:
+    return fmt_number(value, current_lang())
+
+
+def signed(value: int | float) -> str:
+    """+96 / −32 / 0, with the thin spaces of French thousands."""
+    return fmt_signed(value, current_lang()) if value else "0"
+
+
+def names(items: list[str] | tuple[str, ...]) -> str:
+    return fmt_list(list(items), current_lang())
+
+
+def contract(code: str | None) -> str:
+    if code is None:
+        return ""
+    fr, en = CONTRACT_LABELS.get(str(code), (str(code), str(code)))
+    return tr(fr, en)
+
+
+def when(moment: datetime) -> str:
+    """A short date people read at a glance: "29/11 20:15" / "29 Nov 20:15"."""
+    if current_lang() == "en":
+        return moment.strftime("%d %b %Y, %H:%M")
+    return moment.strftime("%d/%m/%Y %H:%M")
+
+
+def deals_count(n: int) -> str:
+    if n == 0:
+        return tr("aucune donne", "no deal")
+    return tr(f"{n} donne" + ("s" if n > 1 else ""), f"{n} deal" + ("s" if n > 1 else ""))

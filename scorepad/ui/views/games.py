@@ -1,0 +1,139 @@
+"""Games: in progress first, then finished; open, start a new one, import, delete."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad import services
+from scorepad.domain import GameStatus
+from scorepad.services import GameSummary
+from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
+from scorepad.ui.components.layout import empty_state, screen, section_title
+from scorepad.ui.components.snackbar import show_snackbar
+from scorepad.ui.fmt import deals_count, signed, when
+from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.services_context import use_uow
+from scorepad.ui.state import use_app_state
+
+
+def _leader_line(game: GameSummary) -> str:
+    if not game.deals:
+        return ", ".join(game.seats)
+    ordered = sorted(game.totals.items(), key=lambda kv: -kv[1])
+    return "  ·  ".join(f"{name} {signed(total)}" for name, total in ordered)
+
+
+def _game_tile(game: GameSummary,
+               on_delete: ft.ControlEventHandler[ft.PopupMenuItem]) -> ft.Control:
+    finished = game.status == GameStatus.FINISHED
+
+    def open_game(_: ft.Event[ft.ListTile]) -> None:
+        ft.context.page.navigate(f"/games/{game.id}")
+
+    seats = len(game.seats)
+    table = tr(f"{seats} joueurs", f"{seats} players") if seats == game.deal_size else \
+        tr(f"{seats} à table, {game.deal_size} par donne",
+           f"{seats} seated, {game.deal_size} a deal")
+    return ft.Card(
+        content=ft.ListTile(
+            leading=ft.CircleAvatar(
+                content=ft.Icon(ft.Icons.FLAG if finished else ft.Icons.STYLE, size=20),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if finished
+                else ft.Colors.PRIMARY_CONTAINER,
+                color=ft.Colors.ON_SURFACE_VARIANT if finished else ft.Colors.ON_PRIMARY_CONTAINER,
+            ),
+            title=ft.Text(game.name, weight=ft.FontWeight.W_600, max_lines=1,
+                          overflow=ft.TextOverflow.ELLIPSIS),
+            subtitle=ft.Column([
+                ft.Text(f"{table} · {deals_count(game.deals)} · {when(game.updated_at)}",
+                        size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(_leader_line(game), size=13, max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+            ], spacing=2, tight=True),
+            trailing=ft.PopupMenuButton(
+                icon=ft.Icons.MORE_VERT,
+                tooltip=tr(f"Actions de {game.name}", f"Actions for {game.name}"),
+                items=[ft.PopupMenuItem(
+                    content=ft.Row([ft.Icon(ft.Icons.DELETE_OUTLINE, color=ft.Colors.ERROR),
+                                    ft.Text(tr("Supprimer", "Delete"))]),
+                    on_click=on_delete)],
+            ),
+            on_click=open_game,
+            is_three_line=True,
+            content_padding=ft.Padding.only(left=12, right=4, top=4, bottom=4),
+        ),
+        margin=ft.Margin.symmetric(horizontal=12, vertical=4),
+        elevation=0,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+    )
+
+
+@ft.component
+def GamesView() -> ft.View:
+    state = use_app_state()
+    uow = use_uow()
+    location = ft.use_route_location()
+    reload, set_reload = ft.use_state(0)
+    games = ft.use_memo(lambda: services.list_games(uow()),
+                        dependencies=[location, state.revision, reload])
+
+    def delete(game: GameSummary) -> None:
+        def confirmed() -> None:
+            services.delete_game(uow(), game.id)
+            set_reload(lambda n: n + 1)
+            show_snackbar(tr(f"Partie « {game.name} » supprimée.", f"Game “{game.name}” deleted."))
+
+        show_confirm_dialog(
+            tr("Supprimer la partie ?", "Delete the game?"),
+            tr(f"« {game.name} » et ses {game.deals} donnes seront supprimées "
+               "définitivement de cet appareil.",
+               f"“{game.name}” and its {game.deals} deals will be deleted for good."),
+            tr("Supprimer", "Delete"), confirmed, destructive=True)
+
+    def on_import(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return
+        data = e.files[0].bytes or b""
+        try:
+            game_id = services.import_game(uow(), data)
+        except services.ServiceError as exc:
+            show_error_dialog(tr("Import refusé", "Import refused"), exc.message(current_lang()))
+            return
+        ft.context.page.navigate(f"/games/{game_id}")
+        show_snackbar(tr("Partie importée.", "Game imported."))
+
+    picker, _ = ft.use_state(lambda: ft.FilePicker())
+    picker.on_result = on_import
+
+    in_progress = [g for g in games if g.status != GameStatus.FINISHED]
+    finished = [g for g in games if g.status == GameStatus.FINISHED]
+    items: list[ft.Control] = []
+    if not games:
+        items.append(empty_state(
+            ft.Icons.STYLE, tr("Aucune partie", "No game yet"),
+            tr("Commencez une partie : la feuille calcule chaque donne, les totaux et qui "
+               "distribue.", "Start a game: the sheet scores every deal, keeps the totals "
+               "and says who deals.")))
+    if in_progress:
+        items.append(section_title(tr("En cours", "In progress")))
+        items += [_game_tile(g, lambda _, g=g: delete(g)) for g in in_progress]
+    if finished:
+        items.append(section_title(tr("Terminées", "Finished")))
+        items += [_game_tile(g, lambda _, g=g: delete(g)) for g in finished]
+
+    def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
+        ft.context.page.navigate("/new")
+
+    body = ft.ListView(controls=items, expand=True, padding=ft.Padding.only(top=4, bottom=96))
+    import_button = ft.IconButton(
+        ft.Icons.FILE_UPLOAD_OUTLINED, tooltip=tr("Importer une partie (JSON)",
+                                                  "Import a game (JSON)"),
+        action=ft.PickFiles(picker, allowed_extensions=["json"], with_data=True,
+                            file_type=ft.FilePickerFileType.CUSTOM,
+                            dialog_title=tr("Importer une partie", "Import a game")))
+    return screen(
+        tr("Parties", "Games"), body, route="/", nav="/", actions=[import_button],
+        services=[picker],
+        fab=ft.FloatingActionButton(icon=ft.Icons.ADD, content=tr("Nouvelle partie", "New game"),
+                                    on_click=new_game),
+    )

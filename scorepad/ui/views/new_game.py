@@ -1,0 +1,223 @@
+"""New game (players, seat order, first dealer, who sits out, rules) and a game's rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+
+import flet as ft
+
+from scorepad import services
+from scorepad.domain import InvalidDeal
+from scorepad.ui.components.dialogs import show_error_dialog
+from scorepad.ui.components.layout import empty_state, primary_action, screen, section_title
+from scorepad.ui.components.snackbar import show_snackbar
+from scorepad.ui.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
+from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.services_context import use_uow
+from scorepad.ui.state import use_app_state
+
+
+def default_game_name() -> str:
+    return tr(f"Partie du {datetime.now():%d/%m}", f"Game of {datetime.now():%d %b}")
+
+
+@ft.component
+def RulesEditor(form: RulesForm, on_change: Callable[[RulesForm], None]) -> ft.Control:
+    """Every value of the rules object, editable, each checked as it is typed."""
+    lang = current_lang()
+    fields: list[ft.Control] = []
+    for path, fr, en in INT_RULES:
+        fields.append(ft.Container(ft.TextField(
+            label=tr(fr, en), value=form.texts.get(path, ""),
+            keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+            error=form.error(path, lang),
+            on_change=lambda e, p=path: on_change(form.with_text(p, e.control.value or "")),
+        ), col={"xs": 6, "md": 4}))
+    switches = [ft.Switch(label=tr(fr, en), value=form.flags.get(path, False),
+                          on_change=lambda e, p=path: on_change(form.with_flag(p, e.control.value)))
+                for path, fr, en in BOOL_RULES]
+    return ft.Column([ft.ResponsiveRow(fields, spacing=8, run_spacing=10), *switches],
+                     spacing=12)
+
+
+def _seat_row(form: NewGameForm, index: int, name: str,
+              set_form: Callable[[NewGameForm], None]) -> ft.Control:
+    dealer = index == form.first_dealer
+    return ft.Container(
+        ft.Row([
+            ft.Text(str(index + 1), width=20, color=ft.Colors.ON_SURFACE_VARIANT,
+                    weight=ft.FontWeight.W_600),
+            ft.Text(name, expand=True, size=16, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Semantics(label=tr(f"{name} distribue en premier", f"{name} deals first"),
+                         button=True, selected=dealer, content=ft.Chip(
+                             label=ft.Text(tr("Donne", "Deals")),
+                             selected=dealer, show_checkmark=False,
+                             leading=ft.Icon(ft.Icons.STYLE, size=16),
+                             on_select=lambda _: set_form(form.with_dealer(index)))),
+            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=tr(f"Monter {name}", f"Move {name} up"),
+                          disabled=index == 0, icon_size=20,
+                          on_click=lambda _: set_form(form.move(index, -1))),
+            ft.IconButton(ft.Icons.ARROW_DOWNWARD,
+                          tooltip=tr(f"Descendre {name}", f"Move {name} down"),
+                          disabled=index == len(form.seats) - 1, icon_size=20,
+                          on_click=lambda _: set_form(form.move(index, 1))),
+            ft.IconButton(ft.Icons.CLOSE, tooltip=tr(f"Retirer {name}", f"Remove {name}"),
+                          icon_size=20, on_click=lambda _: set_form(form.remove_player(name))),
+        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding.only(left=16, right=4),
+        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+    )
+
+
+@ft.component
+def NewGameView() -> ft.View:
+    use_app_state()
+    uow = use_uow()
+    form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
+    typed, set_typed = ft.use_state("")
+    tried, set_tried = ft.use_state(False)
+    known = ft.use_memo(lambda: [p.name for p in services.list_players(uow())], dependencies=[])
+    lang = current_lang()
+    errors = form.errors(lang)
+
+    def add_typed(_: object = None) -> None:
+        if typed.strip():
+            set_form(form.add_player(typed))
+            set_typed("")
+
+    def create(_: ft.Event[ft.FilledButton]) -> None:
+        set_tried(True)
+        if errors:
+            return
+        try:
+            game_id = services.create_game(uow(), **form.to_create_kwargs())
+        except (services.ServiceError, InvalidDeal) as exc:
+            show_error_dialog(tr("Partie non créée", "Game not created"), exc.message(lang))
+            return
+        ft.context.page.navigate(f"/games/{game_id}")
+        show_snackbar(tr(f"Partie « {form.name.strip()} » créée.",
+                         f"Game “{form.name.strip()}” created."))
+
+    chips = [ft.Chip(label=ft.Text(name), selected=name in form.seats,
+                     on_select=lambda _, n=name: set_form(form.toggle_player(n)))
+             for name in known]
+    seats_block: list[ft.Control] = [_seat_row(form, i, n, set_form)
+                                     for i, n in enumerate(form.seats)]
+    if not form.seats:
+        seats_block.append(ft.Container(ft.Text(
+            tr("Ajoutez les joueurs dans l'ordre de la table.",
+               "Add the players in table order."), color=ft.Colors.ON_SURFACE_VARIANT),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=8)))
+    n = len(form.seats)
+    size_text = tr(f"{n} joueurs, {form.deal_size} par donne", f"{n} players, "
+                   f"{form.deal_size} a deal") if n >= 3 else ""
+    if n == MAX_SEATS:
+        size_text += tr(" : le donneur ne joue pas.", ": the dealer sits out.")
+    seat_error = errors.get("seats") if tried or n > MAX_SEATS else None
+    controls: list[ft.Control] = [
+        ft.Container(ft.TextField(
+            label=tr("Nom de la partie", "Game name"), value=form.name,
+            error=errors.get("name") if tried else None,
+            on_change=lambda e: set_form(replace(form, name=e.control.value or "")),
+        ), padding=ft.Padding.only(left=16, right=16, top=16)),
+        section_title(tr("Joueurs", "Players")),
+    ]
+    if chips:
+        controls.append(ft.Container(ft.Row(chips, wrap=True, spacing=8, run_spacing=4),
+                                     padding=ft.Padding.symmetric(horizontal=16)))
+    controls.append(ft.Container(ft.Row([
+        ft.TextField(label=tr("Nouveau joueur", "New player"), value=typed, expand=True,
+                     dense=True, on_change=lambda e: set_typed(e.control.value or ""),
+                     on_submit=add_typed, capitalization=ft.TextCapitalization.WORDS,
+                     max_length=40, counter=None),
+        ft.FilledTonalButton(tr("Ajouter", "Add"), icon=ft.Icons.PERSON_ADD,
+                             on_click=add_typed, disabled=n >= MAX_SEATS),
+    ], vertical_alignment=ft.CrossAxisAlignment.START),
+        padding=ft.Padding.only(left=16, right=16, top=10)))
+    controls.append(section_title(tr("Ordre de la table", "Table order")))
+    controls += seats_block
+    if seat_error:
+        controls.append(ft.Container(ft.Text(seat_error, color=ft.Colors.ERROR),
+                                     padding=ft.Padding.symmetric(horizontal=16, vertical=6)))
+    if n >= 3:
+        controls.append(ft.Container(ft.Text(size_text, color=ft.Colors.ON_SURFACE_VARIANT),
+                                     padding=ft.Padding.only(left=16, right=16, top=8)))
+    if form.can_choose_sit_out:
+        controls.append(ft.Container(ft.Switch(
+            label=tr(f"Le donneur ne joue pas (donnes à {n - 1})",
+                     f"The dealer sits out (deals of {n - 1})"),
+            value=form.dealer_sits_out,
+            on_change=lambda e: set_form(form.with_sit_out(bool(e.control.value)))),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=4)))
+    controls.append(section_title(tr("Règles", "Rules")))
+    controls.append(ft.Container(ft.SegmentedButton(
+        segments=[ft.Segment(value="fft", label=ft.Text(tr("FFT officielles", "Official FFT"))),
+                  ft.Segment(value="house", label=ft.Text(tr("Règles maison", "House rules")))],
+        selected=["house" if form.house_rules else "fft"],
+        on_change=lambda e: set_form(replace(
+            form, house_rules="house" in (e.control.selected or []))),
+    ), padding=ft.Padding.symmetric(horizontal=16)))
+    if form.house_rules:
+        controls.append(ft.Container(RulesEditor(
+            form.rules, lambda r: set_form(replace(form, rules=r))),
+            padding=ft.Padding.only(left=16, right=16, top=12)))
+    body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=24))
+    bottom = primary_action(tr("Commencer la partie", "Start the game"), ft.Icons.PLAY_ARROW,
+                            create)
+    return screen(tr("Nouvelle partie", "New game"), body, route="/new", bottom=bottom)
+
+
+@ft.component
+def GameRulesView(game_id: int) -> ft.View:
+    use_app_state()
+    uow = use_uow()
+    lang = current_lang()
+    route = f"/games/{game_id}/rules"
+
+    def load() -> tuple[str, RulesForm] | None:
+        try:
+            sheet = services.get_sheet(uow(), game_id, lang=lang)
+        except services.GameNotFound:
+            return None
+        return sheet.name, RulesForm.from_rules(sheet.rules)
+
+    loaded = ft.use_memo(load, dependencies=[game_id])
+    form, set_form = ft.use_state(lambda: loaded[1] if loaded else RulesForm.from_rules())
+    if loaded is None:
+        return screen(tr("Partie introuvable", "Game not found"), empty_state(
+            ft.Icons.SEARCH_OFF, tr("Partie introuvable", "Game not found"),
+            tr(f"Aucune partie n° {game_id}.", f"No game number {game_id}.")), route=route)
+    errors = form.errors(lang)
+
+    def save(_: ft.Event[ft.FilledButton]) -> None:
+        if errors:
+            return
+        try:
+            services.change_rules(uow(), game_id, form.to_dict())
+        except (services.ServiceError, InvalidDeal) as exc:
+            show_error_dialog(tr("Règles refusées", "Rules refused"), exc.message(lang))
+            return
+        ft.context.page.navigate(f"/games/{game_id}")
+
+        def undo_rules() -> None:
+            services.undo(uow(), game_id, lang=current_lang())
+
+        show_snackbar(tr("Règles enregistrées, donnes recalculées.",
+                         "Rules saved, deals rescored."), undo=undo_rules)
+
+    body = ft.ListView([
+        ft.Container(ft.Text(tr(
+            "Changer une règle recalcule toutes les donnes de la partie.",
+            "Changing a rule rescores every deal of the game."),
+            color=ft.Colors.ON_SURFACE_VARIANT), padding=ft.Padding.only(bottom=12)),
+        ft.Row([ft.TextButton(tr("Revenir aux règles FFT", "Back to FFT rules"),
+                              icon=ft.Icons.RESTART_ALT,
+                              on_click=lambda _: set_form(RulesForm.from_rules()))]),
+        RulesEditor(form, set_form),
+    ], expand=True, padding=ft.Padding.all(16))
+    bottom = primary_action(tr("Enregistrer les règles", "Save the rules"), ft.Icons.CHECK,
+                            save, disabled=bool(errors))
+    return screen(tr(f"Règles · {loaded[0]}", f"Rules · {loaded[0]}"), body, route=route,
+                  bottom=bottom)
