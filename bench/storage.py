@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sqlite3
 import statistics
 import sys
@@ -169,6 +170,8 @@ def main() -> int:
           f"  goal < 100 ms  {ok[totals_time < 0.1]}")
     print(f"next dealer in that game:              {sheet_time * 1000:7.2f} ms")
     print(f"list_games with totals ({stored} deals stored): {list_time * 1000:7.2f} ms")
+    if args.dir is None:
+        shutil.rmtree(workdir, ignore_errors=True)
     return 0
 
 

@@ -140,9 +140,14 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Database:
     if migrate:
         try:
             upgrade(engine)
-        except Exception as exc:
-            engine.dispose()
-            raise DatabaseError(_safe(chosen), str(getattr(exc, "orig", exc))) from exc
+        except Exception:
+            # Two processes starting on a new database race to create it: the loser
+            # finds the schema already there on its second try.
+            try:
+                upgrade(engine)
+            except Exception as exc:
+                engine.dispose()
+                raise DatabaseError(_safe(chosen), str(getattr(exc, "orig", exc))) from exc
     return Database(engine, chosen)
 
 
