@@ -1,0 +1,174 @@
+"""A small in-memory unit of work for service tests: the Repository protocol over dicts."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Self
+
+from scorepad.domain import GameStatus
+from scorepad.services.ports import (
+    DealRow,
+    DealState,
+    DealVersionRow,
+    GameRow,
+    NewDeal,
+    OperationRow,
+    PlayerRow,
+)
+
+
+class FakeRepository:
+    def __init__(self) -> None:
+        self.games: dict[int, GameRow] = {}
+        self.deals: dict[int, DealRow] = {}
+        self.versions: list[DealVersionRow] = []
+        self.operations: list[OperationRow] = []
+        self.players: dict[int, str] = {}
+        self._ids = 0
+
+    def _next(self) -> int:
+        self._ids += 1
+        return self._ids
+
+    def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
+                 rules: dict[str, Any], status: GameStatus, now: datetime,
+                 created_at: datetime) -> int:
+        for seat in seats:
+            if seat not in self.players.values():
+                self.players[self._next()] = seat
+        game_id = self._next()
+        self.games[game_id] = GameRow(game_id, name, status, tuple(seats), deal_size,
+                                      first_dealer, rules, created_at, now)
+        return game_id
+
+    def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:
+        if game_id not in self.games:
+            return None
+        self.games[game_id] = replace(self.games[game_id], updated_at=now)
+        return self.games[game_id]
+
+    def get_game(self, game_id: int) -> GameRow | None:
+        return self.games.get(game_id)
+
+    def list_games(self) -> list[GameRow]:
+        return list(self.games.values())
+
+    def update_game(self, game_id: int, *, name: str | None = None,
+                    status: GameStatus | None = None,
+                    rules: dict[str, Any] | None = None) -> None:
+        game = self.games[game_id]
+        self.games[game_id] = replace(game, name=name or game.name,
+                                      status=status or game.status, rules=rules or game.rules)
+
+    def delete_game(self, game_id: int) -> None:
+        del self.games[game_id]
+        self.deals = {k: d for k, d in self.deals.items() if d.game_id != game_id}
+
+    def deal_counts(self) -> dict[int, int]:
+        return {g: len(self.list_deals(g)) for g in self.games}
+
+    def totals(self, game_id: int) -> dict[str, int]:
+        result: dict[str, int] = {}
+        for deal in self.list_deals(game_id):
+            for player, value in deal.state.scores.items():
+                result[player] = result.get(player, 0) + value
+        return result
+
+    def all_totals(self) -> dict[int, dict[str, int]]:
+        return {g: self.totals(g) for g in self.games}
+
+    def last_deal_number(self, game_id: int) -> int:
+        return max((d.number for d in self.list_deals(game_id)), default=0)
+
+    def add_deals(self, game_id: int, deals: Sequence[NewDeal], *, now: datetime) -> list[int]:
+        ids = []
+        for deal in deals:
+            deal_id = self._next()
+            self.deals[deal_id] = DealRow(deal_id, game_id, deal.number, deal.dealer,
+                                          deal.sitting_out, deal.state, 1, now, now)
+            self.versions.append(DealVersionRow(deal_id, 1, deal.action, deal.state,
+                                                deal.author, now))
+            ids.append(deal_id)
+        return ids
+
+    def get_deal(self, deal_id: int) -> DealRow | None:
+        return self.deals.get(deal_id)
+
+    def list_deals(self, game_id: int) -> list[DealRow]:
+        return sorted((d for d in self.deals.values()
+                       if d.game_id == game_id and not d.state.deleted),
+                      key=lambda d: d.number)
+
+    def set_deal_state(self, deal_id: int, state: DealState, *, action: str,
+                       author: str | None, now: datetime) -> int:
+        deal = self.deals[deal_id]
+        self.deals[deal_id] = replace(deal, state=state, version=deal.version + 1,
+                                      updated_at=now)
+        self.versions.append(DealVersionRow(deal_id, deal.version + 1, action, state, author,
+                                            now))
+        return deal.version + 1
+
+    def deal_versions(self, deal_id: int) -> list[DealVersionRow]:
+        return [v for v in self.versions if v.deal_id == deal_id]
+
+    def deal_version(self, deal_id: int, version: int) -> DealVersionRow | None:
+        return next((v for v in self.deal_versions(deal_id) if v.version == version), None)
+
+    def push_operation(self, game_id: int, *, code: str, params: dict[str, Any],
+                       payload: dict[str, Any], now: datetime) -> None:
+        self.operations = [o for o in self.operations
+                           if not (o.game_id == game_id and o.undone)]
+        self.operations.append(OperationRow(self._next(), game_id, code, params, payload,
+                                            False))
+
+    def last_done(self, game_id: int) -> OperationRow | None:
+        done = [o for o in self.operations if o.game_id == game_id and not o.undone]
+        return done[-1] if done else None
+
+    def first_undone(self, game_id: int) -> OperationRow | None:
+        undone = [o for o in self.operations if o.game_id == game_id and o.undone]
+        return undone[0] if undone else None
+
+    def set_undone(self, operation_id: int, undone: bool) -> None:
+        self.operations = [replace(o, undone=undone) if o.id == operation_id else o
+                           for o in self.operations]
+
+    def list_players(self) -> list[PlayerRow]:
+        return [PlayerRow(i, n) for i, n in sorted(self.players.items(), key=lambda p: p[1])]
+
+    def get_player(self, player_id: int) -> PlayerRow | None:
+        name = self.players.get(player_id)
+        return PlayerRow(player_id, name) if name is not None else None
+
+    def find_player(self, name: str) -> PlayerRow | None:
+        return next((PlayerRow(i, n) for i, n in self.players.items() if n == name), None)
+
+    def rename_player(self, player_id: int, name: str) -> None:
+        self.players[player_id] = name
+
+
+class FakeUnitOfWork:
+    """Commits by keeping the working copy; leaving without commit restores the last one."""
+
+    def __init__(self) -> None:
+        self.repo = FakeRepository()
+        self._saved = copy.deepcopy(self.repo)
+        self.commits = 0
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.rollback()
+
+    def commit(self) -> None:
+        self._saved = copy.deepcopy(self.repo)
+        self.commits += 1
+
+    def rollback(self) -> None:
+        self.repo = copy.deepcopy(self._saved)
