@@ -82,7 +82,6 @@ def explanation_block(deal: DealInput, scored: ScoredDeal) -> ft.Control:
                          weight=ft.FontWeight.W_700))
     items.append(
         _card(ft.Semantics(identifier="explain-text",
-                           content=ft.Text(explain_text(deal, scored, lang), size=14,
-                                           selectable=True)))
+                           content=ft.Text(explain_text(deal, scored, lang), size=14)))
     )
     return ft.Column(items, spacing=10)
