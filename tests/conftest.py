@@ -22,15 +22,35 @@ def _reset_postgres(url: str) -> None:
     engine.dispose()
 
 
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A database of this test run's own on the throwaway server, so that two runs
+    (or two developers) sharing the server never reset each other's tables."""
+    if not POSTGRES_URL:
+        pytest.skip("SCOREPAD_TEST_POSTGRES_URL is not set")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"scorepad_test_{os.getpid()}"
+    admin = create_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
+    yield url
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The URL of an empty database (the storage suites run once per backend)."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'scorepad.db'}"
-    if not POSTGRES_URL:
-        pytest.skip("SCOREPAD_TEST_POSTGRES_URL is not set")
-    _reset_postgres(POSTGRES_URL)
-    return POSTGRES_URL
+    url: str = request.getfixturevalue("postgres_url")
+    _reset_postgres(url)
+    return url
 
 
 @pytest.fixture
