@@ -65,7 +65,7 @@ def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]
 
     typed = form.points_text
     other = form.attack_points()
-    if other is not None and typed:
+    if other is not None and typed and 0 <= other <= 91:
         counterpart = 91 - other if not form.as_defense else other
         other_text = (tr("défense", "defence") if not form.as_defense
                       else tr("attaque", "attack")) + f" : {fmt_number(counterpart, lang)}"
