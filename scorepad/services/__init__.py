@@ -46,6 +46,21 @@ Undo, redo, rules (`services.history`):
         # rules merged onto FFT; re-scores every deal; RulesRefused names a deal that
         # becomes invalid; undoable
 
+Table code (`services.games`, hashing in `services.access`):
+    set_table_code(uow, game_id, code: str | None, *, current_code=None) -> None
+        # 4-12 letters/digits, case-insensitive, stored as a salted scrypt hash; changing
+        # or removing an existing code needs `current_code`
+    game_is_protected(uow, game_id) -> bool
+    check_table_code(uow, game_id, code) -> bool   # may this code edit? (True: no code set)
+    Every write of a game (record_deal, record_redeal, edit_deal, delete_deal, undo, redo,
+    change_rules, finish/reopen/rename/delete_game) takes `code: str | None = None` and
+    raises EditForbidden when the game has a code and `code` is not it. GameSheet and
+    GameSummary carry `.protected` and `.revision` (bumped by every write of the game).
+
+Change notifications (`services.events`): the storage's `Database.subscribe(listener)`
+calls `listener(GameChanged(game_id, kind, revision))` after each successful commit, one
+event per game written (kind: ChangeKind updated/created/deleted/players).
+
 Exports, imports, statistics (`services.exchange`):
     game_record(uow, game_id) -> GameRecord
     export_game(uow, game_id, fmt: "csv" | "json" | "pdf", lang="fr") -> bytes
@@ -54,7 +69,8 @@ Exports, imports, statistics (`services.exchange`):
 
 Errors: domain `InvalidDeal` for a bad deal, seats or rules; `ServiceError` (`.field`,
 `.message(lang)`, `.to_dict(lang)`) and its subclasses `GameNotFound`, `DealNotFound`,
-`DealConflict` (`.current`: the SheetDeal as stored now), `GameFinished`, `RulesRefused`,
+`DealConflict` (`.current`: the SheetDeal as stored now), `EditForbidden` (table code
+missing or wrong), `GameFinished`, `RulesRefused`,
 `PlayerNotFound`, `PlayerNameTaken`, `ImportRefused`.
 """
 
@@ -69,6 +85,7 @@ from scorepad.services.deals import (
 from scorepad.services.errors import (
     DealConflict,
     DealNotFound,
+    EditForbidden,
     GameFinished,
     GameNotFound,
     ImportRefused,
@@ -77,6 +94,7 @@ from scorepad.services.errors import (
     RulesRefused,
     ServiceError,
 )
+from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
 from scorepad.services.exchange import (
     EXPORT_FORMATS,
     all_statistics,
@@ -86,9 +104,11 @@ from scorepad.services.exchange import (
     import_game,
 )
 from scorepad.services.games import (
+    check_table_code,
     create_game,
     delete_game,
     finish_game,
+    game_is_protected,
     get_sheet,
     list_games,
     list_players,
@@ -96,6 +116,7 @@ from scorepad.services.games import (
     rename_game,
     rename_player,
     reopen_game,
+    set_table_code,
     standings,
     totals,
 )
@@ -111,9 +132,13 @@ from scorepad.services.views import (
 
 __all__ = [
     "EXPORT_FORMATS",
+    "ChangeKind",
+    "ChangeListener",
     "DealConflict",
     "DealNotFound",
     "DealVersion",
+    "EditForbidden",
+    "GameChanged",
     "GameFinished",
     "GameNotFound",
     "GameSheet",
@@ -129,6 +154,7 @@ __all__ = [
     "UnitOfWork",
     "all_statistics",
     "change_rules",
+    "check_table_code",
     "create_game",
     "deal_history",
     "delete_deal",
@@ -137,6 +163,7 @@ __all__ = [
     "explain_deal",
     "export_game",
     "finish_game",
+    "game_is_protected",
     "game_record",
     "game_statistics",
     "get_sheet",
@@ -150,6 +177,7 @@ __all__ = [
     "rename_game",
     "rename_player",
     "reopen_game",
+    "set_table_code",
     "standings",
     "totals",
     "undo",

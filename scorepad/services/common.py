@@ -16,6 +16,7 @@ from scorepad.domain import (
     score_deal,
 )
 from scorepad.domain.messages import language
+from scorepad.services.access import authorize
 from scorepad.services.errors import DealNotFound, GameFinished, GameNotFound
 from scorepad.services.ports import DealRow, DealState, GameRow, InputJson, UnitOfWork
 from scorepad.services.views import SheetDeal
@@ -32,13 +33,17 @@ def load_game(uow: UnitOfWork, game_id: int) -> GameRow:
     return game
 
 
-def lock_game(uow: UnitOfWork, game_id: int, when: datetime, *, open_only: bool = True
-              ) -> GameRow:
+def lock_game(uow: UnitOfWork, game_id: int, when: datetime, *, code: str | None,
+              open_only: bool = True, code_field: str = "code") -> GameRow:
     """The game, write-locked for this transaction (its row is updated first: on SQLite
-    this takes the write lock before any read, on PostgreSQL it locks the game's row)."""
+    this takes the write lock before any read, on PostgreSQL it locks the game's row).
+
+    Every write goes through here, so `code` (the table code the caller gave, required
+    so that no write can forget it) is checked on every write: EditForbidden otherwise."""
     game = uow.repo.lock_game(game_id, now=when)
     if game is None:
         raise GameNotFound(game_id)
+    authorize(game, code, field=code_field)
     if open_only and game.status is GameStatus.FINISHED:
         raise GameFinished(game.name)
     return game

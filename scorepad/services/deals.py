@@ -39,12 +39,12 @@ def _redeal_kind(kind: object) -> DealKind:
 
 
 def record_deal(uow: UnitOfWork, game_id: int, data: dict[str, Any], *,
-                author: str | None = None) -> int:
+                author: str | None = None, code: str | None = None) -> int:
     """Records the next deal (FORMAT.md §1 without `rules`); `players` defaults to the
     next deal's active players. Invalid: InvalidDeal and nothing stored. Returns its id."""
     when = now()
     with uow:
-        game = lock_game(uow, game_id, when)
+        game = lock_game(uow, game_id, when, code=code)
         table = table_of(game)
         number = uow.repo.last_deal_number(game_id) + 1
         state = played_state(data, table.active_players(number), number, rules_of(game))
@@ -52,13 +52,13 @@ def record_deal(uow: UnitOfWork, game_id: int, data: dict[str, Any], *,
 
 
 def record_redeal(uow: UnitOfWork, game_id: int, kind: str, *,
-                  author: str | None = None) -> int:
+                  author: str | None = None, code: str | None = None) -> int:
     """Records a deal that scored nothing: "passed" (tous passent) or "petit_sec" (redeal).
     The deal still moves the dealer. Returns its id."""
     deal_kind = _redeal_kind(kind)
     when = now()
     with uow:
-        game = lock_game(uow, game_id, when)
+        game = lock_game(uow, game_id, when, code=code)
         number = uow.repo.last_deal_number(game_id) + 1
         state = DealState(deal_kind, None, {})
         return _store_new(uow, game_id, table_of(game), number, state, author,
@@ -79,13 +79,13 @@ def _store_new(uow: UnitOfWork, game_id: int, table: Table, number: int, state: 
 
 def edit_deal(uow: UnitOfWork, game_id: int, deal_id: int, data: dict[str, Any] | None, *,
               kind: str = "played", expected_version: int | None = None,
-              author: str | None = None) -> int:
+              author: str | None = None, code: str | None = None) -> int:
     """Replaces what was entered for a deal and re-scores it; the previous version stays
     in the audit trail. `kind` "passed"/"petit_sec" with `data` None turns it into a
     redeal. A stale `expected_version` raises DealConflict. Returns the new version."""
     when = now()
     with uow:
-        game = lock_game(uow, game_id, when)
+        game = lock_game(uow, game_id, when, code=code)
         rules = rules_of(game)
         row = live_deal(uow, game_id, deal_id)
         if expected_version is not None and expected_version != row.version:
@@ -106,7 +106,8 @@ def edit_deal(uow: UnitOfWork, game_id: int, deal_id: int, data: dict[str, Any] 
 
 
 def delete_deal(uow: UnitOfWork, game_id: int, deal_id: int, *,
-                expected_version: int | None = None, author: str | None = None) -> None:
+                expected_version: int | None = None, author: str | None = None,
+                code: str | None = None) -> None:
     """Removes a deal from the sheet (kept in the audit trail; undo brings it back).
 
     Other deals keep their number, dealer and who sat out, as they were played.
@@ -115,7 +116,7 @@ def delete_deal(uow: UnitOfWork, game_id: int, deal_id: int, *,
     """
     when = now()
     with uow:
-        game = lock_game(uow, game_id, when)
+        game = lock_game(uow, game_id, when, code=code)
         row = live_deal(uow, game_id, deal_id)
         if expected_version is not None and expected_version != row.version:
             raise DealConflict(sheet_deal(row, rules_of(game)), expected_version)

@@ -29,6 +29,12 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "import_refused": "{reason}",
         "export_format": "Format d'export inconnu « {got} ». Formats permis : csv, json, pdf.",
         "unavailable": "Fonction indisponible dans cette version : {what}.",
+        "edit_forbidden": "Cette partie est protégée par un code de table : saisissez-le "
+                          "pour modifier.",
+        "table_code_current": "Cette partie a déjà un code de table : saisissez le code "
+                              "actuel pour le changer ou le retirer.",
+        "table_code_format": "Le code de table fait de 4 à 12 caractères, lettres sans "
+                             "accent ou chiffres (reçu {got}).",
     },
     "en": {
         "game_not_found": "No game number {game_id}.",
@@ -48,6 +54,12 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "import_refused": "{reason}",
         "export_format": "Unknown export format \"{got}\". Allowed formats: csv, json, pdf.",
         "unavailable": "Not available in this version: {what}.",
+        "edit_forbidden": "This game is protected by a table code: enter it to make "
+                          "changes.",
+        "table_code_current": "This game already has a table code: enter the current code "
+                              "to change or remove it.",
+        "table_code_format": "A table code has 4 to 12 characters, letters without accents "
+                             "or digits (got {got}).",
     },
 }
 
@@ -112,6 +124,17 @@ class DealConflict(ServiceError):
                          expected=expected)
         self.current = current
         self.expected = expected
+
+
+class EditForbidden(ServiceError):
+    """The game has a table code and the caller did not give it (or gave a wrong one).
+
+    `field` is "code", or "current_code" when changing the code itself."""
+
+    code = "edit_forbidden"
+
+    def __init__(self, field: str = "code") -> None:
+        super().__init__(field, "table_code_current" if field == "current_code" else None)
 
 
 class GameFinished(ServiceError):

@@ -6,6 +6,7 @@ from typing import Any
 
 from scorepad.domain import GameStatus, InvalidDeal, RuleSet, Table
 from scorepad.domain.parsing import MAX_NAME
+from scorepad.services.access import hash_code, may_edit, normalize_code
 from scorepad.services.common import (
     load_game,
     lock_game,
@@ -81,6 +82,7 @@ def list_games(uow: UnitOfWork) -> list[GameSummary]:
             id=g.id, name=g.name, status=g.status, seats=g.seats, deal_size=g.deal_size,
             deals=counts.get(g.id, 0), totals=_seat_totals(g, totals.get(g.id, {})),
             created_at=g.created_at, updated_at=g.updated_at,
+            protected=g.code_hash is not None, revision=g.revision,
         )
         for g in games
     ]
@@ -124,6 +126,7 @@ def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr") -> GameSheet:
         can_undo=done is not None, can_redo=undone is not None,
         undo_label=operation_label(done.code, done.params, lang) if done else None,
         redo_label=operation_label(undone.code, undone.params, lang) if undone else None,
+        protected=game.code_hash is not None, revision=game.revision,
     )
 
 
@@ -141,35 +144,66 @@ def standings(uow: UnitOfWork, game_id: int) -> list[tuple[int, str, int]]:
     return rank(totals(uow, game_id))
 
 
-def _set_status(uow: UnitOfWork, game_id: int, status: GameStatus) -> None:
+def _set_status(uow: UnitOfWork, game_id: int, status: GameStatus, code: str | None
+                ) -> None:
     with uow:
-        lock_game(uow, game_id, now(), open_only=False)
+        lock_game(uow, game_id, now(), code=code, open_only=False)
         uow.repo.update_game(game_id, status=status)
         uow.commit()
 
 
-def finish_game(uow: UnitOfWork, game_id: int) -> None:
-    _set_status(uow, game_id, GameStatus.FINISHED)
+def finish_game(uow: UnitOfWork, game_id: int, *, code: str | None = None) -> None:
+    _set_status(uow, game_id, GameStatus.FINISHED, code)
 
 
-def reopen_game(uow: UnitOfWork, game_id: int) -> None:
-    _set_status(uow, game_id, GameStatus.IN_PROGRESS)
+def reopen_game(uow: UnitOfWork, game_id: int, *, code: str | None = None) -> None:
+    _set_status(uow, game_id, GameStatus.IN_PROGRESS, code)
 
 
-def rename_game(uow: UnitOfWork, game_id: int, name: str) -> None:
+def rename_game(uow: UnitOfWork, game_id: int, name: str, *, code: str | None = None
+                ) -> None:
     clean = _game_name(name)
     with uow:
-        lock_game(uow, game_id, now(), open_only=False)
+        lock_game(uow, game_id, now(), code=code, open_only=False)
         uow.repo.update_game(game_id, name=clean)
         uow.commit()
 
 
-def delete_game(uow: UnitOfWork, game_id: int) -> None:
+def delete_game(uow: UnitOfWork, game_id: int, *, code: str | None = None) -> None:
     """Deletes a game with its deals and history (the only destructive use case)."""
     with uow:
-        lock_game(uow, game_id, now(), open_only=False)
+        lock_game(uow, game_id, now(), code=code, open_only=False)
         uow.repo.delete_game(game_id)
         uow.commit()
+
+
+def set_table_code(uow: UnitOfWork, game_id: int, code: str | None, *,
+                   current_code: str | None = None) -> None:
+    """Sets, changes (`code`) or removes (`code` None) the game's table code. When the game
+    already has one, `current_code` must be it (EditForbidden on "current_code"
+    otherwise). A code is 4 to 12 letters or digits, compared without case."""
+    new_hash = hash_code(normalize_code(code)) if code is not None else None
+    with uow:
+        game = lock_game(uow, game_id, now(), code=current_code, open_only=False,
+                         code_field="current_code")
+        if new_hash is None and game.code_hash is None:
+            return
+        uow.repo.set_code_hash(game_id, new_hash)
+        uow.commit()
+
+
+def game_is_protected(uow: UnitOfWork, game_id: int) -> bool:
+    """Whether the game has a table code (then only the code may change it)."""
+    with uow:
+        return load_game(uow, game_id).code_hash is not None
+
+
+def check_table_code(uow: UnitOfWork, game_id: int, code: str | None) -> bool:
+    """Whether `code` may edit the game: always for a game without a code, else only its
+    code (a malformed code is simply wrong)."""
+    with uow:
+        game = load_game(uow, game_id)
+    return may_edit(game, code)
 
 
 def list_players(uow: UnitOfWork) -> list[PlayerRow]:

@@ -17,15 +17,15 @@ from scorepad.services.ports import DealState, OperationRow, UnitOfWork
 
 
 def _apply(uow: UnitOfWork, game_id: int, op: OperationRow, *, forward: bool,
-           author: str | None) -> None:
+           author: str | None, code: str | None) -> None:
     when = now()
     action = "redo" if forward else "undo"
     if "rules" in op.payload:
         before, after = op.payload["rules"]
         _set_rules(uow, game_id, RuleSet.from_dict(after if forward else before),
-                   author=author, action=action)
+                   author=author, action=action, code=code)
         return
-    rules = rules_of(lock_game(uow, game_id, when))
+    rules = rules_of(lock_game(uow, game_id, when, code=code))
     for deal_id, before, after in op.payload["deals"]:
         target = after if forward else before
         current = uow.repo.get_deal(deal_id)
@@ -43,37 +43,37 @@ def _apply(uow: UnitOfWork, game_id: int, op: OperationRow, *, forward: bool,
 
 
 def undo(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
-         author: str | None = None) -> str | None:
+         author: str | None = None, code: str | None = None) -> str | None:
     """Undoes the game's last change; returns what was undone, or None if nothing."""
     with uow:
-        lock_game(uow, game_id, now())
+        lock_game(uow, game_id, now(), code=code)
         op = uow.repo.last_done(game_id)
         if op is None:
             return None
-        _apply(uow, game_id, op, forward=False, author=author)
+        _apply(uow, game_id, op, forward=False, author=author, code=code)
         uow.repo.set_undone(op.id, True)
         uow.commit()
         return operation_label(op.code, op.params, lang)
 
 
 def redo(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
-         author: str | None = None) -> str | None:
+         author: str | None = None, code: str | None = None) -> str | None:
     """Redoes the last undone change; returns what was redone, or None if nothing."""
     with uow:
-        lock_game(uow, game_id, now())
+        lock_game(uow, game_id, now(), code=code)
         op = uow.repo.first_undone(game_id)
         if op is None:
             return None
-        _apply(uow, game_id, op, forward=True, author=author)
+        _apply(uow, game_id, op, forward=True, author=author, code=code)
         uow.repo.set_undone(op.id, False)
         uow.commit()
         return operation_label(op.code, op.params, lang)
 
 
 def _set_rules(uow: UnitOfWork, game_id: int, rules: RuleSet, *, author: str | None,
-               action: str) -> None:
+               action: str, code: str | None) -> None:
     when = now()
-    lock_game(uow, game_id, when)
+    lock_game(uow, game_id, when, code=code)
     for row in uow.repo.list_deals(game_id):
         try:
             state = rescore(row.state, rules)
@@ -85,16 +85,17 @@ def _set_rules(uow: UnitOfWork, game_id: int, rules: RuleSet, *, author: str | N
 
 
 def change_rules(uow: UnitOfWork, game_id: int, rules: dict[str, Any] | None, *,
-                 author: str | None = None) -> None:
+                 author: str | None = None, code: str | None = None) -> None:
     """Plays the game under new rules (a rules object merged onto FFT's) and re-scores
     every deal. Refused, naming the deal, if a deal is invalid under them. Undoable."""
     new_rules = RuleSet.from_dict(rules)
     with uow:
-        game = lock_game(uow, game_id, now())
+        game = lock_game(uow, game_id, now(), code=code)
         old = rules_of(game)
         if old == new_rules:
             return
-        _set_rules(uow, game_id, new_rules, author=author, action="rescored")
+        _set_rules(uow, game_id, new_rules, author=author, action="rescored",
+                   code=code)
         uow.repo.push_operation(game_id, code="rules", params={},
                                 payload={"rules": [old.to_dict(), new_rules.to_dict()]},
                                 now=now())

@@ -26,6 +26,10 @@ class GameSummary:
     totals: dict[str, int]
     created_at: datetime
     updated_at: datetime
+    #: the game has a table code: only a phone with the code may change it
+    protected: bool = False
+    #: bumped by every change of the game
+    revision: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,10 @@ class GameSheet:
     can_redo: bool
     undo_label: str | None
     redo_label: str | None
+    #: the game has a table code: only a phone with the code may change it
+    protected: bool = False
+    #: bumped by every change of the game: equal revisions show the same sheet
+    revision: int = 0
 
     @property
     def next_deal_number(self) -> int:

@@ -1,8 +1,11 @@
 """The engine (SQLite tuned for durability, or any SQLAlchemy URL), migrations to head at
-start, and the SQL unit of work."""
+start, the SQL unit of work, and the listeners told of every committed change."""
 
 from __future__ import annotations
 
+import logging
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -12,9 +15,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from scorepad.config import database_url
+from scorepad.services.events import ChangeListener, GameChanged
 from scorepad.storage.repository import SqlRepository
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+logger = logging.getLogger(__name__)
 
 
 class DatabaseError(Exception):
@@ -81,10 +86,13 @@ class SqlUnitOfWork:
     """One connection, one transaction; leaving the block without `commit()` rolls back.
 
     Plain Core connections rather than ORM sessions: the repository speaks Core, and
-    recording a deal stays cheap."""
+    recording a deal stays cheap. After a successful commit, `publish` receives what the
+    transaction changed (one GameChanged per game)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine,
+                 publish: Callable[[Sequence[GameChanged]], None] | None = None) -> None:
         self._engine = engine
+        self._publish = publish
         self._conn: Connection | None = None
         self._repo: SqlRepository | None = None
 
@@ -110,23 +118,56 @@ class SqlUnitOfWork:
             self._repo = None
 
     def commit(self) -> None:
-        assert self._conn is not None
+        assert self._conn is not None and self._repo is not None
         self._conn.commit()
+        # Told only once the data is durable, and outside the transaction: a listener
+        # that reads the database sees the change.
+        events = self._repo.changes.take()
+        if events and self._publish is not None:
+            self._publish(events)
 
     def rollback(self) -> None:
-        assert self._conn is not None
+        assert self._conn is not None and self._repo is not None
         self._conn.rollback()
+        self._repo.changes.take()
 
 
 class Database:
-    """An opened, migrated database: `uow()` gives a new unit of work."""
+    """An opened, migrated database: `uow()` gives a new unit of work; `subscribe(fn)`
+    has `fn(GameChanged)` called after every commit that changed a game."""
 
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine = engine
         self.url = url
+        self._listeners: list[ChangeListener] = []
+        self._lock = threading.Lock()
 
     def uow(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine)
+        return SqlUnitOfWork(self.engine, self._publish)
+
+    def subscribe(self, listener: ChangeListener) -> Callable[[], None]:
+        """Registers `listener`; returns the function that unregisters it. Listeners run
+        in the committing thread: they must be quick (hand the event to a queue or a
+        loop) and their errors are logged, never raised into the write."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _publish(self, events: Sequence[GameChanged]) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for change in events:
+            for listener in listeners:
+                try:
+                    listener(change)
+                except Exception:  # the write succeeded: a listener cannot undo it
+                    logger.exception("change listener failed on %s", change)
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, Table, and_, bindparam, delete, func, insert, select, update
 
 from scorepad.domain import DealKind, GameStatus
+from scorepad.services.events import ChangeKind, ChangeLog
 from scorepad.services.ports import (
     DealRow,
     DealState,
@@ -55,7 +56,7 @@ _SEATS = (
 )
 _LOCK = (
     update(GAME).where(GAME.c.id == bindparam("game_id"))
-    .values(updated_at=bindparam("now")).returning(*GAME.c)
+    .values(updated_at=bindparam("now"), revision=GAME.c.revision + 1).returning(*GAME.c)
 )
 _LAST_NUMBER = select(func.max(DEAL.c.number)).where(
     DEAL.c.game_id == bindparam("game_id"), DEAL.c.deleted.is_(False))
@@ -109,12 +110,20 @@ def _decode_input(text: str | None, names: dict[int, str]) -> InputJson | None:
 
 
 class SqlRepository:
-    """Persistence operations inside one Session (one transaction)."""
+    """Persistence operations inside one Session (one transaction).
+
+    Every write also records which game it changed in `changes`, so that the unit of work
+    can tell listeners after the commit: no write path can forget to notify."""
 
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
+        self.changes = ChangeLog()
         self._names: dict[int, str] | None = None
         self._seats: dict[int, list[tuple[str, int]]] = {}
+
+    def _changed(self, game_id: int, kind: ChangeKind = ChangeKind.UPDATED,
+                 revision: int | None = None) -> None:
+        self.changes.record(game_id, kind, revision)
 
     # -- players ----------------------------------------------------------------------
 
@@ -179,6 +188,7 @@ class SqlRepository:
         self.conn.execute(update(PLAYER).where(PLAYER.c.id == player_id).values(name=name))
         self._names = None
         self._seats.clear()
+        self.changes.record(None, ChangeKind.PLAYERS)
 
     # -- games ------------------------------------------------------------------------
 
@@ -198,6 +208,7 @@ class SqlRepository:
             {"game_id": game_id, "position": pos, "player_id": self._player_id(player, now)}
             for pos, player in enumerate(seats)
         ])
+        self._changed(game_id, ChangeKind.CREATED, 0)
         return game_id
 
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:
@@ -205,6 +216,7 @@ class SqlRepository:
                                 ).mappings().first()
         if row is None:
             return None
+        self._changed(game_id, revision=row["revision"])
         return self._game_row(row, [n for n, _ in self._seat_rows(game_id)])
 
     @staticmethod
@@ -213,7 +225,8 @@ class SqlRepository:
             id=g["id"], name=g["name"], status=GameStatus(g["status"]), seats=tuple(seats),
             deal_size=g["deal_size"], first_dealer=g["first_dealer"],
             rules=json.loads(g["rules_json"]), created_at=_py_time(g["created_at"]),
-            updated_at=_py_time(g["updated_at"]),
+            updated_at=_py_time(g["updated_at"]), code_hash=g["code_hash"],
+            revision=int(g["revision"]),
         )
 
     def _game_rows(self, game_id: int | None) -> list[GameRow]:
@@ -254,6 +267,11 @@ class SqlRepository:
             values["rules_json"] = _dumps(rules)
         if values:
             self.conn.execute(update(GAME).where(GAME.c.id == game_id).values(**values))
+            self._changed(game_id)
+
+    def set_code_hash(self, game_id: int, code_hash: str | None) -> None:
+        self.conn.execute(update(GAME).where(GAME.c.id == game_id).values(code_hash=code_hash))
+        self._changed(game_id)
 
     def delete_game(self, game_id: int) -> None:
         # Explicit order rather than relying on ON DELETE CASCADE being enabled.
@@ -264,6 +282,7 @@ class SqlRepository:
         self.conn.execute(delete(OPERATION).where(OPERATION.c.game_id == game_id))
         self.conn.execute(delete(SEAT).where(SEAT.c.game_id == game_id))
         self.conn.execute(delete(GAME).where(GAME.c.id == game_id))
+        self._changed(game_id, ChangeKind.DELETED)
 
     def deal_counts(self) -> dict[int, int]:
         rows = self.conn.execute(
@@ -302,6 +321,7 @@ class SqlRepository:
     def add_deals(self, game_id: int, deals: Sequence[NewDeal], *, now: datetime) -> list[int]:
         if not deals:
             return []
+        self._changed(game_id)
         ids = self._seat_ids(game_id)
         stamp = _db_time(now)
         new_ids: list[int] = []
@@ -385,6 +405,7 @@ class SqlRepository:
             select(DEAL.c.game_id, DEAL.c.version).where(DEAL.c.id == deal_id)
         ).one()
         game_id, version = row[0], row[1] + 1
+        self._changed(game_id)
         ids = self._seat_ids(game_id)
         stamp = _db_time(now)
         self.conn.execute(
@@ -435,6 +456,7 @@ class SqlRepository:
     def push_operation(self, game_id: int, *, code: str, params: dict[str, Any],
                        payload: dict[str, Any], now: datetime) -> None:
         # A new change forgets what could be redone (the audit trail keeps it all).
+        self._changed(game_id)
         self.conn.execute(_DROP_REDO, {"game_id": game_id})
         self.conn.execute(_INSERT_OPERATION, {
             "game_id": game_id, "code": code, "params_json": _dumps(params),
@@ -463,6 +485,9 @@ class SqlRepository:
         return self._operation(game_id, True)
 
     def set_undone(self, operation_id: int, undone: bool) -> None:
-        self.conn.execute(
+        game_id = self.conn.execute(
             update(OPERATION).where(OPERATION.c.id == operation_id).values(undone=undone)
-        )
+            .returning(OPERATION.c.game_id)
+        ).scalar_one_or_none()
+        if game_id is not None:
+            self._changed(int(game_id))

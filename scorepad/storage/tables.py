@@ -32,6 +32,11 @@ class Game(GameBase, table=True):
     id: int | None = Field(default=None, primary_key=True)
     created_at: datetime
     updated_at: datetime
+    #: salted scrypt hash of the table code (never the code); null: anybody may edit
+    code_hash: str | None = Field(default=None, max_length=200)
+    #: bumped by every write transaction on the game (phones compare it to know they
+    #: show the current sheet)
+    revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class GameSeat(SQLModel, table=True):

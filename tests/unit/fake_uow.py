@@ -64,6 +64,9 @@ class FakeRepository:
         self.games[game_id] = replace(game, name=name or game.name,
                                       status=status or game.status, rules=rules or game.rules)
 
+    def set_code_hash(self, game_id: int, code_hash: str | None) -> None:
+        self.games[game_id] = replace(self.games[game_id], code_hash=code_hash)
+
     def delete_game(self, game_id: int) -> None:
         del self.games[game_id]
         self.deals = {k: d for k, d in self.deals.items() if d.game_id != game_id}

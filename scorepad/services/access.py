@@ -1,0 +1,77 @@
+"""The table code: who may change a game. Stored as a salted scrypt hash, checked on every
+write (`lock_game` calls `authorize`), never kept in clear."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+from functools import lru_cache
+
+from scorepad.services.errors import EditForbidden, ServiceError
+from scorepad.services.ports import GameRow
+
+CODE_MIN, CODE_MAX = 4, 12
+_CODE = re.compile(r"[A-Za-z0-9]+")
+# scrypt's cost: ~16 MiB and a few tens of milliseconds a check, so guessing a code from
+# a stolen database is slow, while a phone saving a deal does not notice it.
+_N, _R, _P, _DKLEN = 2**14, 8, 1, 32
+_SCHEME = "scrypt"
+
+
+def normalize_code(code: object, field: str = "code") -> str:
+    """The code as compared: trimmed and upper-cased (phones capitalise the first letter).
+    Raises ServiceError naming `field` when it is not 4 to 12 letters or digits."""
+    if not isinstance(code, str):
+        raise ServiceError(field, "table_code_format", got=code)
+    clean = code.strip().upper()
+    if not CODE_MIN <= len(clean) <= CODE_MAX or not _CODE.fullmatch(clean):
+        raise ServiceError(field, "table_code_format", got=code)
+    return clean
+
+
+def hash_code(code: str) -> str:
+    """A new salted hash of a valid code: "scrypt$n$r$p$salt$hash" (hex)."""
+    clean = normalize_code(code)
+    salt = os.urandom(16)
+    digest = hashlib.scrypt(clean.encode(), salt=salt, n=_N, r=_R, p=_P, dklen=_DKLEN)
+    return f"{_SCHEME}${_N}${_R}${_P}${salt.hex()}${digest.hex()}"
+
+
+@lru_cache(maxsize=512)
+def _verify(stored: str, clean: str) -> bool:
+    # Memoised: the same phone sends the same code with every deal; a pure function of
+    # its arguments, so caching it changes no answer.
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != _SCHEME:
+            return False
+        expected = bytes.fromhex(digest)
+        actual = hashlib.scrypt(clean.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r),
+                                p=int(p), dklen=len(expected))
+    except ValueError:  # a malformed stored hash never matches
+        return False
+    return hmac.compare_digest(actual, expected)
+
+
+def code_matches(stored: str, code: str | None) -> bool:
+    """Whether `code` is the code whose hash is `stored` (a malformed code never is)."""
+    if code is None:
+        return False
+    try:
+        clean = normalize_code(code)
+    except ServiceError:
+        return False
+    return _verify(stored, clean)
+
+
+def may_edit(game: GameRow, code: str | None) -> bool:
+    """Anybody may edit a game without a code; otherwise only with its code."""
+    return game.code_hash is None or code_matches(game.code_hash, code)
+
+
+def authorize(game: GameRow, code: str | None, *, field: str = "code") -> None:
+    """Raises EditForbidden unless `code` may edit `game`."""
+    if not may_edit(game, code):
+        raise EditForbidden(field)
