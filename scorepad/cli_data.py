@@ -1,4 +1,4 @@
-"""CLI commands backed by storage (FORMAT.md §4): games, export, import."""
+"""CLI commands backed by storage (FORMAT.md §4): games, export, import, copy."""
 
 from __future__ import annotations
 
@@ -19,6 +19,16 @@ _TEXT = {
         "unreadable": "Impossible de lire le fichier {path} : {reason}",
         "unwritable": "Impossible d'écrire le fichier {path} : {reason}",
         "unexpected": "Erreur inattendue : {reason}",
+        "copy_head": "Copie de {source} vers {target}",
+        "copy_copied": "Parties copiées : {n} ({deals} donnes, {versions} versions "
+                       "d'historique, {operations} actions annulables)",
+        "copy_game": "  « {name} » : n° {source_id} -> n° {target_id} ({deals} donnes)",
+        "copy_skipped": "Parties déjà présentes dans la cible, ignorées : {n}",
+        "copy_skip": "  « {name} » : n° {source_id}, déjà là sous le n° {target_id}",
+        "copy_players": "Joueurs créés : {created} ; retrouvés par leur nom : {reused}",
+        "copy_verified": "Totaux vérifiés : identiques dans la source et la cible.",
+        "copy_nothing_new": "Rien de nouveau : toutes les parties étaient déjà dans la cible "
+                            "(relancer la copie ne crée pas de doublon).",
     },
     "en": {
         "no_games": "No games.",
@@ -27,6 +37,16 @@ _TEXT = {
         "unreadable": "Cannot read the file {path}: {reason}",
         "unwritable": "Cannot write the file {path}: {reason}",
         "unexpected": "Unexpected error: {reason}",
+        "copy_head": "Copying {source} to {target}",
+        "copy_copied": "Games copied: {n} ({deals} deals, {versions} history versions, "
+                       "{operations} undoable actions)",
+        "copy_game": "  \"{name}\": number {source_id} -> number {target_id} ({deals} deals)",
+        "copy_skipped": "Games already in the target, skipped: {n}",
+        "copy_skip": "  \"{name}\": number {source_id}, already there as number {target_id}",
+        "copy_players": "Players created: {created}; found by name: {reused}",
+        "copy_verified": "Totals checked: the same in the source and the target.",
+        "copy_nothing_new": "Nothing new: every game was already in the target "
+                            "(running the copy again creates no duplicate).",
     },
 }
 
@@ -120,8 +140,65 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _names(names: tuple[str, ...]) -> str:
+    return f"{len(names)} ({', '.join(names)})" if names else "0"
+
+
+def cmd_copy(args: argparse.Namespace) -> int:
+    from scorepad.storage.copy import CopyError, copy_database
+
+    try:
+        report = copy_database(args.source, args.target)
+    except CopyError as exc:
+        return _error(exc.field, exc.message(args.lang))
+    if args.json:
+        sys.stdout.write(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        return 0
+    text = _TEXT[args.lang]
+    lines = [text["copy_head"].format(source=report.source, target=report.target)]
+    lines.append(text["copy_copied"].format(
+        n=len(report.copied), deals=report.deals, versions=report.versions,
+        operations=report.operations))
+    lines += [text["copy_game"].format(name=g.name, source_id=g.source_id,
+                                       target_id=g.target_id, deals=g.deals)
+              for g in report.copied]
+    if report.skipped:
+        lines.append(text["copy_skipped"].format(n=len(report.skipped)))
+        lines += [text["copy_skip"].format(name=g.name, source_id=g.source_id,
+                                           target_id=g.target_id) for g in report.skipped]
+    lines.append(text["copy_players"].format(created=_names(report.players_created),
+                                             reused=_names(report.players_reused)))
+    lines.append(text["copy_verified"] if report.copied else text["copy_nothing_new"])
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+COPY_DESCRIPTION = """\
+Copies every game of one database into another, for instance a phone's SQLite file into
+the club's PostgreSQL server, or back.
+
+What is copied, in ONE transaction of the target: every player, every game (seats, rules,
+status, dates), its deals (numbers, dealers, who sat out, inputs, kinds, versions, deleted
+deals), score rows, the audit trail of every deal and the game's undo/redo stack.
+Both databases are first brought to the latest schema.
+
+The target may already hold games: players are matched by name (reused), copied games
+and deals get new numbers, and every reference is renumbered. A game already in the
+target (same name, creation date and seats) is skipped and reported, so running the copy
+twice creates no duplicate. Afterwards the totals of every copied game are computed in
+both databases; on any difference or error nothing is written (exit status 2, naming
+the game).
+
+Examples:
+  scorepad copy --from sqlite:///$HOME/.local/share/scorepad/scorepad.db \\
+                --to postgresql+psycopg://scorepad:secret@club.local/scorepad
+  scorepad copy --from postgresql+psycopg://scorepad:secret@club.local/scorepad \\
+                --to sqlite:///backup.db
+"""
+
+
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Registers games/export/import."""
+    """Registers games/export/import/copy."""
 
     def common(p: argparse.ArgumentParser) -> None:
         # Also accepted after the command; SUPPRESS keeps the root's value otherwise.
@@ -145,3 +222,14 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
     common(p)
     p.set_defaults(func=_run(cmd_import))
+
+    p = sub.add_parser("copy", help="copy every game from one database to another "
+                       "(all or nothing)", description=COPY_DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--from", dest="source", required=True, metavar="URL",
+                   help="the database to copy from (e.g. sqlite:///path/scorepad.db)")
+    p.add_argument("--to", dest="target", required=True, metavar="URL",
+                   help="the database to copy into (e.g. postgresql+psycopg://user:pw@host/db)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--lang", choices=("fr", "en"), default="fr")
+    p.set_defaults(func=_run(cmd_copy))

@@ -1,0 +1,470 @@
+"""Copies every player and game, with its deals, score rows, audit trail and undo stack,
+from one database to another in a single transaction (ids remapped, totals checked)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, Table, func, insert, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from scorepad.storage.database import DatabaseError, open_database
+from scorepad.storage.repository import DEAL, GAME, OPERATION, PLAYER, SCORE, SEAT, VERSION
+
+#: Every table the copy moves, in the order rows are inserted (parents first).
+COPIED_TABLES = ("player", "game", "game_seat", "deal", "deal_score", "deal_version",
+                 "operation")
+
+_MESSAGES: dict[str, dict[str, str]] = {
+    "fr": {
+        "bad_url": "« {url} » n'est pas une adresse de base de données (exemples : "
+                   "sqlite:///chemin/scorepad.db, postgresql+psycopg://user:mdp@hôte/base).",
+        "missing_file": "Aucun fichier de base de données à {path} : rien à copier.",
+        "same_database": "La source et la cible sont la même base de données ({url}).",
+        "open_failed": "{side} : {detail}",
+        "nothing_to_copy": "La source {url} ne contient aucune partie : rien à copier.",
+        "dangling_player": "La partie « {game} » (n° {game_id}) fait référence au joueur "
+                           "n° {player_id}, absent de la source : rien n'a été copié.",
+        "dangling_deal": "L'historique d'annulation de la partie « {game} » (n° {game_id}) "
+                         "fait référence à la donne n° {deal_id}, absente : rien n'a été copié.",
+        "mismatch": "Après copie, la partie « {game} » (n° {game_id}) diffère de la source "
+                    "({what}) : rien n'a été copié.",
+        "failed": "La copie de la partie « {game} » (n° {game_id}) a échoué : {reason}. "
+                  "Rien n'a été copié.",
+        "failed_any": "La copie a échoué : {reason}. Rien n'a été copié.",
+        "source": "Source",
+        "target": "Cible",
+    },
+    "en": {
+        "bad_url": "\"{url}\" is not a database URL (examples: sqlite:///path/scorepad.db, "
+                   "postgresql+psycopg://user:password@host/database).",
+        "missing_file": "No database file at {path}: nothing to copy.",
+        "same_database": "The source and the target are the same database ({url}).",
+        "open_failed": "{side}: {detail}",
+        "nothing_to_copy": "The source {url} holds no game: nothing to copy.",
+        "dangling_player": "The game \"{game}\" (number {game_id}) refers to player number "
+                           "{player_id}, missing from the source: nothing was copied.",
+        "dangling_deal": "The undo history of the game \"{game}\" (number {game_id}) refers "
+                         "to deal number {deal_id}, which is missing: nothing was copied.",
+        "mismatch": "After the copy, the game \"{game}\" (number {game_id}) differs from the "
+                    "source ({what}): nothing was copied.",
+        "failed": "Copying the game \"{game}\" (number {game_id}) failed: {reason}. "
+                  "Nothing was copied.",
+        "failed_any": "The copy failed: {reason}. Nothing was copied.",
+        "source": "Source",
+        "target": "Target",
+    },
+}
+
+
+class CopyError(Exception):
+    """The copy was refused or rolled back: `field` ("from", "to" or "game") says where,
+    `message(lang)` says why; the target is unchanged."""
+
+    def __init__(self, field: str, code: str, *, detail: Callable[[str], str] | None = None,
+                 **params: Any) -> None:
+        self.field = field
+        self.code = code
+        self.params = params
+        self._detail = detail
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "fr") -> str:
+        texts = _MESSAGES["en" if lang == "en" else "fr"]
+        params = dict(self.params)
+        if self._detail is not None:
+            params["detail"] = self._detail(lang)
+        if "side" in params:
+            params["side"] = texts[params["side"]]
+        return texts[self.code].format(**params)
+
+
+@dataclass(frozen=True, slots=True)
+class GameCopy:
+    """One source game: where it went (copied) or where it already was (skipped)."""
+
+    name: str
+    source_id: int
+    target_id: int
+    deals: int
+
+
+@dataclass(frozen=True, slots=True)
+class CopyReport:
+    source: str
+    target: str
+    copied: tuple[GameCopy, ...]
+    skipped: tuple[GameCopy, ...]
+    players_created: tuple[str, ...]
+    players_reused: tuple[str, ...]
+    #: rows of the audit trail and of the undo stacks copied
+    versions: int
+    operations: int
+
+    @property
+    def deals(self) -> int:
+        """Deals on the copied score sheets (deleted ones travel in the history)."""
+        return sum(g.deals for g in self.copied)
+
+    def to_dict(self) -> dict[str, Any]:
+        def game(g: GameCopy) -> dict[str, Any]:
+            return {"name": g.name, "source_id": g.source_id, "target_id": g.target_id,
+                    "deals": g.deals}
+
+        return {
+            "from": self.source, "to": self.target,
+            "copied": [game(g) for g in self.copied],
+            "skipped": [game(g) for g in self.skipped],
+            "deals": self.deals, "versions": self.versions, "operations": self.operations,
+            "players_created": list(self.players_created),
+            "players_reused": list(self.players_reused),
+        }
+
+
+def safe_url(url: str) -> str:
+    """The URL as shown to people: the password masked."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def _database_identity(url: str) -> tuple[str, ...]:
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database and database != ":memory:" and not database.startswith("file:"):
+            return ("sqlite", str(Path(database).expanduser().resolve()))
+        return ("sqlite", database, url)
+    return (parsed.get_backend_name(), parsed.host or "", str(parsed.port or ""),
+            parsed.database or "")
+
+
+def _check_urls(source_url: str, target_url: str) -> None:
+    for field, url in (("from", source_url), ("to", target_url)):
+        try:
+            parsed = make_url(url)
+        except ArgumentError:
+            raise CopyError(field, "bad_url", url=url) from None
+        if field == "from" and parsed.get_backend_name() == "sqlite":
+            database = parsed.database or ""
+            # Opening a missing SQLite file would create an empty one: say so instead.
+            if (database and database != ":memory:" and not database.startswith("file:")
+                    and not Path(database).expanduser().is_file()):
+                raise CopyError(field, "missing_file", path=database)
+    if _database_identity(source_url) == _database_identity(target_url):
+        raise CopyError("to", "same_database", url=safe_url(target_url))
+
+
+def _open(field: str, url: str) -> Engine:
+    side = "source" if field == "from" else "target"
+    try:
+        return open_database(url).engine
+    except DatabaseError as exc:
+        raise CopyError(field, "open_failed", side=side, detail=exc.message) from exc
+
+
+def copy_database(source_url: str, target_url: str) -> CopyReport:
+    """Copies every player and game of `source_url` into `target_url` (both migrated to
+    the latest schema first) in one transaction of the target; games already there are
+    skipped. Raises CopyError, with the target unchanged, on any refusal or failure."""
+    _check_urls(source_url, target_url)
+    source = _open("from", source_url)
+    try:
+        target = _open("to", target_url)
+        try:
+            with source.connect() as src, target.connect() as dst:
+                report = _Copier(src, dst, safe_url(source_url), safe_url(target_url)).run()
+        finally:
+            target.dispose()
+    finally:
+        source.dispose()
+    return report
+
+
+# -- the copy ---------------------------------------------------------------------------
+
+def _utc(value: Any) -> Any:
+    """Datetimes as aware UTC: SQLite stores the wall time and drops the offset."""
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    return value
+
+
+def _values(row: Mapping[Any, Any], table: Table, **override: Any) -> dict[str, Any]:
+    """Every column of the row but the target-assigned `id`, with `override` applied."""
+    values = {c.name: _utc(row[c.name]) for c in table.c if c.name != "id"}
+    values.update(override)
+    return values
+
+
+def _dumps(value: object) -> str:
+    # Same encoding as the repository, so a copied row is the same text but for its ids.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+GameKey = tuple[str, datetime, tuple[str, ...]]
+#: The advisory lock key that serialises copies into one PostgreSQL database.
+_COPY_LOCK = 0x5C07E9AD
+
+
+class _Copier:
+    """One run: reads the source in one transaction, writes the target in another."""
+
+    def __init__(self, src: Connection, dst: Connection, source: str, target: str) -> None:
+        self.src = src
+        self.dst = dst
+        self.source = source
+        self.target = target
+        #: source player id -> target player id, and -> name
+        self.players: dict[int, int] = {}
+        self.names: dict[int, str] = {}
+        self.versions = 0
+        self.operations = 0
+        self._game: Mapping[Any, Any] | None = None
+
+    def run(self) -> CopyReport:
+        self._begin()
+        try:
+            return self._run()
+        except CopyError:
+            self.dst.rollback()
+            raise
+        except Exception as exc:
+            self.dst.rollback()
+            reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+            text = reason[0][:300] if reason else type(exc).__name__
+            if self._game is not None:
+                raise CopyError("game", "failed", game=self._game["name"],
+                                game_id=self._game["id"], reason=text) from exc
+            raise CopyError("to", "failed_any", reason=text) from exc
+        finally:
+            self.src.rollback()
+
+    def _begin(self) -> None:
+        if self.src.dialect.name == "sqlite":
+            # One read transaction: the whole source as of one moment.
+            self.src.exec_driver_sql("BEGIN")
+        elif self.src.dialect.name == "postgresql":
+            self.src.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        if self.dst.dialect.name == "sqlite":
+            # Take the write lock now, so that what we check is still true at commit.
+            self.dst.exec_driver_sql("BEGIN IMMEDIATE")
+        elif self.dst.dialect.name == "postgresql":
+            # Two copies into one server at once would both find a game missing.
+            self.dst.execute(select(func.pg_advisory_xact_lock(_COPY_LOCK)))
+
+    def _run(self) -> CopyReport:
+        games = self.src.execute(select(GAME).order_by(GAME.c.id)).mappings().all()
+        if not games:
+            raise CopyError("from", "nothing_to_copy", url=self.source)
+        created, reused = self._copy_players()
+        present = self._target_games()
+        seats = self._source_seats()
+        copied: list[GameCopy] = []
+        skipped: list[GameCopy] = []
+        for game in games:
+            key = self._key(game, seats.get(game["id"], []))
+            live = self._live_deals(self.src, game["id"])
+            if present.get(key):
+                skipped.append(GameCopy(game["name"], game["id"], present[key].pop(0), live))
+                continue
+            self._game = game
+            target_id = self._copy_game(game, seats.get(game["id"], []))
+            copied.append(GameCopy(game["name"], game["id"], target_id, live))
+        self._game = None
+        for done in copied:
+            self._verify(done)
+        self.dst.commit()
+        return CopyReport(self.source, self.target, tuple(copied), tuple(skipped),
+                          tuple(created), tuple(reused), self.versions, self.operations)
+
+    # -- players and games ---------------------------------------------------------------
+
+    def _copy_players(self) -> tuple[list[str], list[str]]:
+        """Players are matched by name: a club's Bruno is the phone's Bruno."""
+        existing = {name: pid for pid, name in self.dst.execute(
+            select(PLAYER.c.id, PLAYER.c.name))}
+        created: list[str] = []
+        reused: list[str] = []
+        for row in self.src.execute(select(PLAYER).order_by(PLAYER.c.id)).mappings():
+            self.names[row["id"]] = row["name"]
+            if row["name"] in existing:
+                self.players[row["id"]] = existing[row["name"]]
+                reused.append(row["name"])
+                continue
+            self.players[row["id"]] = int(self.dst.execute(
+                insert(PLAYER).values(_values(row, PLAYER)).returning(PLAYER.c.id)
+            ).scalar_one())
+            created.append(row["name"])
+        return created, reused
+
+    def _source_seats(self) -> dict[int, list[int]]:
+        seats: dict[int, list[int]] = {}
+        for game_id, player_id in self.src.execute(
+                select(SEAT.c.game_id, SEAT.c.player_id).order_by(SEAT.c.game_id,
+                                                                  SEAT.c.position)):
+            seats.setdefault(game_id, []).append(player_id)
+        return seats
+
+    def _key(self, game: Mapping[Any, Any], seat_ids: list[int]) -> GameKey:
+        return (game["name"], _utc(game["created_at"]),
+                tuple(self.names.get(p, "") for p in seat_ids))
+
+    def _target_games(self) -> dict[GameKey, list[int]]:
+        """The games the target held before this copy, by (name, created_at, seats); a
+        list, so that a game imported twice on the phone is matched twice."""
+        seats: dict[int, list[str]] = {}
+        for game_id, name in self.dst.execute(
+                select(SEAT.c.game_id, PLAYER.c.name)
+                .join(PLAYER, PLAYER.c.id == SEAT.c.player_id)
+                .order_by(SEAT.c.game_id, SEAT.c.position)):
+            seats.setdefault(game_id, []).append(name)
+        present: dict[GameKey, list[int]] = {}
+        for game_id, name, created in self.dst.execute(
+                select(GAME.c.id, GAME.c.name, GAME.c.created_at).order_by(GAME.c.id)):
+            key = (name, _utc(created), tuple(seats.get(game_id, [])))
+            present.setdefault(key, []).append(game_id)
+        return present
+
+    def _player(self, player_id: Any) -> int:
+        try:
+            return self.players[int(player_id)]
+        except (KeyError, TypeError, ValueError):
+            game = self._game or {"name": "?", "id": "?"}
+            raise CopyError("game", "dangling_player", game=game["name"],
+                            game_id=game["id"], player_id=player_id) from None
+
+    def _copy_game(self, game: Mapping[Any, Any], seat_ids: list[int]) -> int:
+        game_id = int(self.dst.execute(
+            insert(GAME).values(_values(game, GAME)).returning(GAME.c.id)).scalar_one())
+        self.dst.execute(insert(SEAT), [
+            {"game_id": game_id, "position": pos, "player_id": self._player(pid)}
+            for pos, pid in enumerate(seat_ids)
+        ])
+        deals = self.src.execute(
+            select(DEAL).where(DEAL.c.game_id == game["id"]).order_by(DEAL.c.id)
+        ).mappings().all()
+        deal_ids: dict[int, int] = {}
+        for deal in deals:
+            # One statement a deal: ids stay in the source's order on every backend.
+            sitting = deal["sitting_out_id"]
+            deal_ids[deal["id"]] = int(self.dst.execute(insert(DEAL).values(_values(
+                deal, DEAL, game_id=game_id, dealer_id=self._player(deal["dealer_id"]),
+                sitting_out_id=self._player(sitting) if sitting is not None else None,
+                input_json=self._input(deal["input_json"]),
+            )).returning(DEAL.c.id)).scalar_one())
+        self._copy_scores(game["id"], game_id, deal_ids)
+        self._copy_versions(deal_ids)
+        self._copy_operations(game["id"], game_id, deal_ids)
+        return game_id
+
+    # -- rows that refer to players and deals ----------------------------------------------
+
+    def _input(self, text: str | None) -> str | None:
+        """A stored deal input with the target's player ids (see repository._encode_input)."""
+        if text is None:
+            return None
+        data = json.loads(text)
+        data["players"] = [self._player(p) for p in data.get("players", [])]
+        data["taker"] = self._player(data["taker"])
+        if data.get("partner") is not None:
+            data["partner"] = self._player(data["partner"])
+        data["poignees"] = [{**p, "player": self._player(p["player"])}
+                            for p in data.get("poignees", [])]
+        data["miseres"] = [self._player(p) for p in data.get("miseres", [])]
+        return _dumps(data)
+
+    def _copy_scores(self, source_game: int, game_id: int, deal_ids: dict[int, int]) -> None:
+        rows = [
+            _values(r, SCORE, deal_id=deal_ids[r["deal_id"]], game_id=game_id,
+                    player_id=self._player(r["player_id"]))
+            for r in self.src.execute(
+                select(SCORE).where(SCORE.c.game_id == source_game)).mappings()
+        ]
+        if rows:
+            self.dst.execute(insert(SCORE), rows)
+
+    def _copy_versions(self, deal_ids: dict[int, int]) -> None:
+        rows: list[dict[str, Any]] = []
+        for chunk in _chunks(list(deal_ids), 500):
+            for r in self.src.execute(
+                    select(VERSION).where(VERSION.c.deal_id.in_(chunk))
+                    .order_by(VERSION.c.id)).mappings():
+                scores = {str(self._player(p)): v for p, v in json.loads(r["scores_json"]).items()}
+                rows.append(_values(r, VERSION, deal_id=deal_ids[r["deal_id"]],
+                                    input_json=self._input(r["input_json"]),
+                                    scores_json=_dumps(scores)))
+        if rows:
+            self.dst.execute(insert(VERSION), rows)
+        self.versions += len(rows)
+
+    def _copy_operations(self, source_game: int, game_id: int,
+                         deal_ids: dict[int, int]) -> None:
+        for r in self.src.execute(
+                select(OPERATION).where(OPERATION.c.game_id == source_game)
+                .order_by(OPERATION.c.id)).mappings():
+            payload = json.loads(r["payload_json"])
+            if "deals" in payload:
+                payload["deals"] = [[self._deal(deal_ids, d[0]), *d[1:]]
+                                    for d in payload["deals"]]
+            # One statement each: the stack's order is its ids' order.
+            self.dst.execute(insert(OPERATION).values(_values(
+                r, OPERATION, game_id=game_id, payload_json=_dumps(payload))))
+            self.operations += 1
+
+    def _deal(self, deal_ids: dict[int, int], deal_id: Any) -> int:
+        try:
+            return deal_ids[int(deal_id)]
+        except (KeyError, TypeError, ValueError):
+            game = self._game or {"name": "?", "id": "?"}
+            raise CopyError("game", "dangling_deal", game=game["name"], game_id=game["id"],
+                            deal_id=deal_id) from None
+
+    # -- verification ------------------------------------------------------------------------
+
+    @staticmethod
+    def _live_deals(conn: Connection, game_id: int) -> int:
+        return int(conn.execute(select(func.count()).select_from(DEAL).where(
+            DEAL.c.game_id == game_id, DEAL.c.deleted.is_(False))).scalar_one())
+
+    @staticmethod
+    def _totals(conn: Connection, game_id: int) -> dict[str, int]:
+        rows = conn.execute(
+            select(PLAYER.c.name, func.sum(SCORE.c.points))
+            .join(PLAYER, PLAYER.c.id == SCORE.c.player_id)
+            .where(SCORE.c.game_id == game_id)
+            .group_by(PLAYER.c.name))
+        return {name: int(total) for name, total in rows}
+
+    @staticmethod
+    def _history(conn: Connection, game_id: int) -> tuple[int, int]:
+        versions = conn.execute(select(func.count()).select_from(VERSION).join(
+            DEAL, DEAL.c.id == VERSION.c.deal_id).where(DEAL.c.game_id == game_id)).scalar_one()
+        operations = conn.execute(select(func.count()).select_from(OPERATION).where(
+            OPERATION.c.game_id == game_id)).scalar_one()
+        return int(versions), int(operations)
+
+    def _verify(self, done: GameCopy) -> None:
+        """The copy's totals (SQL aggregates), deal count and history length must be the
+        source's, or nothing is committed."""
+        checks: Iterable[tuple[str, Callable[[Connection, int], object]]] = (
+            ("totals", self._totals), ("deals", self._live_deals),
+            ("history", self._history))
+        for what, measure in checks:
+            before = measure(self.src, done.source_id)
+            after = measure(self.dst, done.target_id)
+            if before != after:
+                raise CopyError("game", "mismatch", game=done.name, game_id=done.source_id,
+                                what=f"{what}: {before} != {after}")
+
+
+def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]

@@ -1,0 +1,310 @@
+"""`scorepad copy`: every game and its history moves between SQLite and PostgreSQL (both
+ways), ids remapped, all or nothing, checked by totals."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+from sqlmodel import SQLModel
+
+from scorepad import services as s
+from scorepad.cli import main
+from scorepad.storage import Database, open_database
+from scorepad.storage import copy as copy_module
+from scorepad.storage.copy import COPIED_TABLES, CopyError, copy_database
+from scorepad.storage.repository import DEAL
+
+FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
+FOUR = ["André", "Bruno", "Cécile", "Didier"]
+UoW = Callable[[], Any]
+
+
+def record_evening(uow: UoW) -> list[int]:
+    """Two games as a phone holds them: redeals, an edited deal, a deleted deal, misères
+    and poignées (player ids inside the stored inputs), undo and redo history."""
+    mardi = s.create_game(uow(), name="Mardi soir", seats=FIVE, deal_size=4,
+                          rules={"misere": True})
+    first = s.record_deal(uow(), mardi, {
+        "taker": "Cécile", "contract": "garde", "bouts": 2, "points": 49,
+        "poignees": [{"player": "Cécile", "size": "simple"}], "petit_au_bout": "attack",
+        "miseres": ["Bruno"]}, author="André")
+    s.record_redeal(uow(), mardi, "passed")
+    s.record_deal(uow(), mardi, {"taker": "André", "contract": "prise", "bouts": 1,
+                                 "points": 47})
+    s.edit_deal(uow(), mardi, first, {
+        "taker": "Cécile", "contract": "garde_sans", "bouts": 2, "points": 49,
+        "poignees": [{"player": "Didier", "size": "double"}], "miseres": ["Bruno"]},
+        author="Bruno")
+    fourth = s.record_deal(uow(), mardi, {"taker": "Élodie", "contract": "garde_contre",
+                                          "bouts": 0, "defense_points": 61})
+    s.delete_deal(uow(), mardi, fourth)
+    s.record_redeal(uow(), mardi, "petit_sec")
+    s.record_deal(uow(), mardi, {"taker": "André", "contract": "garde", "bouts": 3,
+                                 "points": 41})
+    s.change_rules(uow(), mardi, {"misere": True, "petit_au_bout": 20})
+    s.undo(uow(), mardi)  # leaves something to redo
+
+    cinq = s.create_game(uow(), name="Vendredi à cinq", seats=FIVE, deal_size=5)
+    s.record_deal(uow(), cinq, {"taker": "André", "partner": "Cécile", "contract": "garde",
+                                "bouts": 2, "points": 44.5})
+    s.record_deal(uow(), cinq, {"taker": "Bruno", "contract": "prise", "bouts": 1,
+                                "points": 48.5})
+    s.finish_game(uow(), cinq)
+    return [mardi, cinq]
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[Database]:
+    db = open_database(f"sqlite:///{tmp_path / 'phone.db'}")
+    record_evening(db.uow)
+    yield db
+    db.dispose()
+
+
+@pytest.fixture
+def club(db_url: str) -> Iterator[Database]:
+    """The club's database (SQLite file, then PostgreSQL), already holding a game whose
+    players take the low ids, so that every copied id has to be remapped."""
+    db = open_database(db_url)
+    game = s.create_game(db.uow(), name="Club", seats=["Fanny", "Gaston", "Bruno"],
+                         deal_size=3)
+    s.record_deal(db.uow(), game, {"taker": "Gaston", "contract": "prise", "bouts": 1,
+                                   "points": 52.5})
+    yield db
+    db.dispose()
+
+
+def exports(db: Database, fmt: str = "json") -> dict[str, bytes]:
+    return {g.name: s.export_game(db.uow(), g.id, fmt) for g in s.list_games(db.uow())}
+
+
+def history(db: Database, game_id: int) -> list[tuple[Any, ...]]:
+    """Every deal's audit trail, ids left out."""
+    rows = []
+    with db.engine.connect() as conn:  # deleted deals too
+        deals = conn.execute(select(DEAL.c.id, DEAL.c.number)
+                             .where(DEAL.c.game_id == game_id).order_by(DEAL.c.id)).all()
+    for deal_id, number in deals:
+        for v in s.deal_history(db.uow(), deal_id):
+            rows.append((number, v.version, v.action, v.author, v.at, v.kind,
+                         v.input, v.scores, v.deleted))
+    return rows
+
+
+def counts(db: Database) -> dict[str, int]:
+    with db.engine.connect() as conn:
+        return {name: int(conn.execute(select(func.count()).select_from(table)).scalar_one())
+                for name, table in SQLModel.metadata.tables.items()}
+
+
+def target_id(report: Any, name: str) -> int:
+    return next(g.target_id for g in report.copied if g.name == name)
+
+
+def test_every_table_of_the_schema_is_copied() -> None:
+    assert set(SQLModel.metadata.tables) == set(COPIED_TABLES)
+
+
+def test_a_game_copied_from_a_phone_exports_the_same_json_byte_for_byte(
+        phone: Database, club: Database) -> None:
+    report = copy_database(phone.url, club.url)
+
+    assert [g.name for g in report.copied] == ["Mardi soir", "Vendredi à cinq"]
+    assert report.skipped == ()
+    copied = exports(club)
+    for name, data in exports(phone).items():
+        assert copied[name] == data
+    assert exports(club, "csv")["Mardi soir"] == exports(phone, "csv")["Mardi soir"]
+    for game in report.copied:
+        assert history(club, game.target_id) == history(phone, game.source_id)
+        sheet, original = (s.get_sheet(club.uow(), game.target_id),
+                           s.get_sheet(phone.uow(), game.source_id))
+        assert (sheet.status, sheet.can_undo, sheet.can_redo, sheet.undo_label,
+                sheet.redo_label) == (original.status, original.can_undo, original.can_redo,
+                                      original.undo_label, original.redo_label)
+
+
+def test_undo_and_redo_walk_the_same_steps_on_the_copy(
+        phone: Database, club: Database) -> None:
+    report = copy_database(phone.url, club.url)
+    source, target = report.copied[0].source_id, report.copied[0].target_id
+
+    def same() -> None:
+        assert (s.export_game(club.uow(), target, "json")
+                == s.export_game(phone.uow(), source, "json"))
+
+    assert s.redo(club.uow(), target) == s.redo(phone.uow(), source) is not None
+    same()
+    steps = 0
+    while (label := s.undo(phone.uow(), source)) is not None:
+        assert s.undo(club.uow(), target) == label
+        same()
+        steps += 1
+    assert steps == 9
+    assert s.undo(club.uow(), target) is None
+    assert s.get_sheet(club.uow(), target).deals == ()
+    while (label := s.redo(phone.uow(), source)) is not None:
+        assert s.redo(club.uow(), target) == label
+        same()
+    assert s.redo(club.uow(), target) is None
+
+
+def test_recording_continues_on_the_copy_as_on_the_phone(
+        phone: Database, club: Database) -> None:
+    report = copy_database(phone.url, club.url)
+    deal = {"taker": "Bruno", "contract": "garde", "bouts": 1, "points": 55}
+    for db, game in ((phone, report.copied[0].source_id), (club, report.copied[0].target_id)):
+        s.record_deal(db.uow(), game, deal)
+    assert exports(club)["Mardi soir"] == exports(phone)["Mardi soir"]
+
+
+def test_players_are_matched_by_name_and_created_when_new(
+        phone: Database, club: Database) -> None:
+    report = copy_database(phone.url, club.url)
+
+    assert report.players_reused == ("Bruno",)
+    assert report.players_created == ("André", "Cécile", "Didier", "Élodie")
+    players = {p.name: p.games for p in s.list_players(club.uow())}
+    assert players == {"André": 2, "Bruno": 3, "Cécile": 2, "Didier": 2, "Élodie": 2,
+                       "Fanny": 1, "Gaston": 1}
+
+
+def test_copying_twice_skips_the_games_already_there(
+        phone: Database, club: Database) -> None:
+    first = copy_database(phone.url, club.url)
+    before = counts(club)
+    again = copy_database(phone.url, club.url)
+
+    assert again.copied == ()
+    assert [(g.name, g.target_id) for g in again.skipped] == [
+        (g.name, g.target_id) for g in first.copied]
+    assert counts(club) == before
+
+
+def test_a_game_imported_twice_on_the_phone_is_copied_twice_then_skipped_twice(
+        phone: Database, club: Database) -> None:
+    data = s.export_game(phone.uow(), 2, "json")
+    s.import_game(phone.uow(), data)  # same name, creation date and seats as game 2
+
+    assert len(copy_database(phone.url, club.url).copied) == 3
+    again = copy_database(phone.url, club.url)
+    assert (len(again.copied), len(again.skipped)) == (0, 3)
+
+
+def test_a_club_game_copies_back_to_a_phone_file(
+        club: Database, tmp_path: Path) -> None:
+    record_evening(club.uow)
+    new_phone = f"sqlite:///{tmp_path / 'back' / 'phone.db'}"
+
+    report = copy_database(club.url, new_phone)
+
+    assert len(report.copied) == 3
+    back = open_database(new_phone)
+    try:
+        assert exports(back) == exports(club)
+        game = target_id(report, "Mardi soir")
+        assert s.redo(back.uow(), game) == "Changement des règles"
+    finally:
+        back.dispose()
+
+
+def test_a_failure_in_the_middle_of_the_copy_leaves_the_target_unchanged(
+        phone: Database, club: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    before, games = counts(club), exports(club)
+    real = copy_module._Copier._copy_operations
+
+    def failing(self: Any, source_game: int, *args: Any) -> None:
+        if source_game == 2:
+            raise RuntimeError("disk full")
+        real(self, source_game, *args)
+
+    monkeypatch.setattr(copy_module._Copier, "_copy_operations", failing)
+    with pytest.raises(CopyError) as refused:
+        copy_database(phone.url, club.url)
+
+    assert refused.value.field == "game"
+    assert "« Vendredi à cinq » (n° 2)" in refused.value.message("fr")
+    assert "disk full" in refused.value.message("en")
+    assert counts(club) == before
+    assert exports(club) == games
+
+
+def test_totals_that_differ_after_the_copy_roll_everything_back(
+        phone: Database, club: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = counts(club)
+    real_values = copy_module._values
+
+    def lose_a_point(row: Any, table: Any, **override: Any) -> dict[str, Any]:
+        values = real_values(row, table, **override)
+        if table.name == "deal_score" and values["points"] > 100:
+            values["points"] -= 1
+        return values
+
+    monkeypatch.setattr(copy_module, "_values", lose_a_point)
+    with pytest.raises(CopyError) as refused:
+        copy_database(phone.url, club.url)
+
+    assert refused.value.code == "mismatch"
+    assert "Mardi soir" in refused.value.message("fr")
+    assert counts(club) == before
+
+
+# -- the command --------------------------------------------------------------------------
+
+def test_the_copy_command_prints_a_summary_then_reports_skipped_games(
+        phone: Database, club: Database, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["copy", "--from", phone.url, "--to", club.url]) == 0
+    out = capsys.readouterr().out
+    assert "Parties copiées : 2 (7 donnes" in out
+    assert "Joueurs créés : 4 (André, Cécile, Didier, Élodie) ; retrouvés par leur nom : " \
+           "1 (Bruno)" in out
+    assert "Totaux vérifiés" in out
+
+    assert main(["copy", "--from", phone.url, "--to", club.url, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Games already in the target, skipped: 2" in out
+    assert "creates no duplicate" in out
+
+    assert main(["copy", "--from", phone.url, "--to", club.url, "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["copied"], len(summary["skipped"])) == ([], 2)
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.mark.parametrize(("args", "field", "words"), [
+    (["--from", "nonsense", "--to", "{club}"], "from", "adresse de base de données"),
+    (["--from", "sqlite:///{tmp}/missing.db", "--to", "{club}"], "from",
+     "Aucun fichier de base de données"),
+    (["--from", "{phone}", "--to", "{phone}"], "to", "même base de données"),
+    (["--from", "{empty}", "--to", "{club}"], "from", "ne contient aucune partie"),
+    (["--from", "{phone}", "--to",
+      "postgresql+psycopg://scorepad:secret@127.0.0.1:{port}/scorepad"], "to",
+     "Cible : Impossible d'ouvrir la base de données"),
+])
+def test_the_copy_command_refuses_with_a_clear_message_and_exit_2(
+        phone: Database, club: Database, tmp_path: Path, args: list[str], field: str,
+        words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = f"sqlite:///{tmp_path / 'empty.db'}"
+    open_database(empty).dispose()
+    before = counts(club)
+    values = {"club": club.url, "phone": phone.url, "tmp": str(tmp_path), "empty": empty,
+              "port": str(_closed_port())}
+    argv = ["copy", *(a.format(**values) for a in args)]
+
+    assert main(argv) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["field"] == field
+    assert words in error["message"]
+    assert "secret" not in error["message"]
+    assert counts(club) == before
