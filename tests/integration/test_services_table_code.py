@@ -1,0 +1,178 @@
+"""The table code on a real database: set, change, remove, and every write refused without it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from scorepad import services as s
+from scorepad.services import EditForbidden, ServiceError
+
+FOUR = ["André", "Bruno", "Cécile", "Didier"]
+UoW = Callable[[], Any]
+GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
+
+
+@pytest.fixture
+def game(uow: UoW) -> int:
+    game_id = int(s.create_game(uow(), name="Mardi", seats=FOUR, deal_size=4))
+    s.record_deal(uow(), game_id, GARDE)
+    return game_id
+
+
+def _stored_hash(database: Any, game_id: int) -> str | None:
+    with database.engine.connect() as conn:
+        value = conn.execute(text("SELECT code_hash FROM game WHERE id = :id"),
+                             {"id": game_id}).scalar_one()
+    return None if value is None else str(value)
+
+
+def test_a_game_without_a_code_is_editable_by_anybody_as_before(uow: UoW, game: int) -> None:
+    assert not s.game_is_protected(uow(), game)
+    assert s.check_table_code(uow(), game, None)
+    assert s.check_table_code(uow(), game, "WHATEVER")
+    s.record_deal(uow(), game, {**GARDE, "taker": "Bruno"}, code="IGNORED")
+    assert len(s.get_sheet(uow(), game).deals) == 2
+
+
+def test_the_code_is_stored_only_as_a_salted_hash(uow: UoW, database: Any, game: int) -> None:
+    s.set_table_code(uow(), game, "tarot42")
+    stored = _stored_hash(database, game)
+    assert stored is not None and stored.startswith("scrypt$")
+    assert "tarot42" not in stored.lower()
+    other = int(s.create_game(uow(), name="Jeudi", seats=FOUR, deal_size=4))
+    s.set_table_code(uow(), other, "tarot42")
+    assert _stored_hash(database, other) != stored  # a salt of its own
+    assert s.game_is_protected(uow(), game)
+    assert s.get_sheet(uow(), game).protected
+    assert [g.protected for g in s.list_games(uow())] == [True, True]
+
+
+def test_the_right_code_is_accepted_whatever_its_case_and_spaces(uow: UoW, game: int) -> None:
+    s.set_table_code(uow(), game, "Tarot42")
+    assert s.check_table_code(uow(), game, "TAROT42")
+    assert s.check_table_code(uow(), game, " tarot42 ")
+    assert not s.check_table_code(uow(), game, "tarot43")
+    assert not s.check_table_code(uow(), game, None)
+    assert not s.check_table_code(uow(), game, "é!")
+
+
+# Every write of a game, called with a code (None: none given).
+WRITES: dict[str, Callable[[UoW, int, int, str | None], object]] = {
+    "record_deal": lambda u, g, d, c: s.record_deal(u(), g, {**GARDE, "taker": "Bruno"},
+                                                    code=c),
+    "record_redeal": lambda u, g, d, c: s.record_redeal(u(), g, "passed", code=c),
+    "edit_deal": lambda u, g, d, c: s.edit_deal(u(), g, d, {**GARDE, "points": 60}, code=c),
+    "delete_deal": lambda u, g, d, c: s.delete_deal(u(), g, d, code=c),
+    "undo": lambda u, g, d, c: s.undo(u(), g, code=c),
+    "redo": lambda u, g, d, c: s.redo(u(), g, code=c),
+    "change_rules": lambda u, g, d, c: s.change_rules(u(), g, {"base": 30}, code=c),
+    "finish_game": lambda u, g, d, c: s.finish_game(u(), g, code=c),
+    "reopen_game": lambda u, g, d, c: s.reopen_game(u(), g, code=c),
+    "rename_game": lambda u, g, d, c: s.rename_game(u(), g, "Autre nom", code=c),
+    "delete_game": lambda u, g, d, c: s.delete_game(u(), g, code=c),
+    "set_table_code": lambda u, g, d, c: s.set_table_code(u(), g, "NOUVEAU", current_code=c),
+}
+
+
+@pytest.mark.parametrize("write", sorted(WRITES))
+def test_every_write_of_a_protected_game_is_refused_without_the_code_and_changes_nothing(
+        uow: UoW, game: int, write: str) -> None:
+    s.set_table_code(uow(), game, "1234")
+    s.undo(uow(), game, code="1234")
+    s.redo(uow(), game, code="1234")
+    before = s.get_sheet(uow(), game)
+    deal = before.deals[0].id
+    for wrong in (None, "9999", "bad code!"):
+        with pytest.raises(EditForbidden) as caught:
+            WRITES[write](uow, game, deal, wrong)
+        assert caught.value.field in ("code", "current_code")
+    after = s.get_sheet(uow(), game)
+    assert after == before
+    assert s.check_table_code(uow(), game, "1234")
+
+
+@pytest.mark.parametrize("write", sorted(WRITES))
+def test_every_write_of_a_protected_game_goes_through_with_the_code(
+        uow: UoW, game: int, write: str) -> None:
+    s.set_table_code(uow(), game, "1234")
+    s.record_redeal(uow(), game, "passed", code="1234")
+    s.undo(uow(), game, code="1234")  # something to undo and something to redo
+    deal = s.get_sheet(uow(), game).deals[0].id
+    if write == "reopen_game":
+        s.finish_game(uow(), game, code="1234")
+    revision = s.get_sheet(uow(), game).revision
+    WRITES[write](uow, game, deal, "1234")
+    if write == "delete_game":
+        assert game not in [g.id for g in s.list_games(uow())]
+        return
+    assert s.get_sheet(uow(), game).revision > revision
+
+
+def test_the_refusal_says_what_to_do_in_french_and_english(uow: UoW, game: int) -> None:
+    s.set_table_code(uow(), game, "1234")
+    with pytest.raises(EditForbidden) as caught:
+        s.record_redeal(uow(), game, "passed")
+    assert caught.value.to_dict("fr") == {"error": {
+        "field": "code",
+        "message": "Cette partie est protégée par un code de table : saisissez-le pour "
+                   "modifier."}}
+    assert caught.value.message("en") == ("This game is protected by a table code: enter it "
+                                          "to make changes.")
+
+
+def test_a_protected_finished_game_asks_for_the_code_before_saying_it_is_finished(
+        uow: UoW, game: int) -> None:
+    s.finish_game(uow(), game)
+    s.set_table_code(uow(), game, "1234")
+    with pytest.raises(EditForbidden):
+        s.record_redeal(uow(), game, "passed")
+    with pytest.raises(s.GameFinished):
+        s.record_redeal(uow(), game, "passed", code="1234")
+
+
+def test_changing_or_removing_the_code_needs_the_current_one(uow: UoW, game: int) -> None:
+    s.set_table_code(uow(), game, "AAAA")
+    with pytest.raises(EditForbidden) as caught:
+        s.set_table_code(uow(), game, "BBBB")
+    assert caught.value.field == "current_code"
+    assert "code actuel" in caught.value.message("fr")
+    assert "current code" in caught.value.message("en")
+    with pytest.raises(EditForbidden):
+        s.set_table_code(uow(), game, None, current_code="BBBB")
+    s.set_table_code(uow(), game, "BBBB", current_code="aaaa")
+    assert not s.check_table_code(uow(), game, "AAAA")
+    assert s.check_table_code(uow(), game, "BBBB")
+    s.set_table_code(uow(), game, None, current_code="BBBB")
+    assert not s.game_is_protected(uow(), game)
+    s.record_redeal(uow(), game, "passed")
+
+
+@pytest.mark.parametrize("bad", ["abc", "abcdefghijklm", "ab cd", "café", "12-34", "", 1234])
+def test_a_malformed_code_is_refused_with_what_is_allowed(uow: UoW, game: int,
+                                                          bad: object) -> None:
+    with pytest.raises(ServiceError) as caught:
+        s.set_table_code(uow(), game, bad)  # type: ignore[arg-type]
+    assert caught.value.field == "code"
+    assert "4 à 12 caractères" in caught.value.message("fr")
+    assert "4 to 12 characters" in caught.value.message("en")
+    assert not s.game_is_protected(uow(), game)
+
+
+def test_removing_a_code_that_is_not_set_changes_nothing(uow: UoW, game: int) -> None:
+    revision = s.get_sheet(uow(), game).revision
+    s.set_table_code(uow(), game, None)
+    assert s.get_sheet(uow(), game).revision == revision
+    assert not s.game_is_protected(uow(), game)
+
+
+def test_a_code_on_a_missing_game_says_the_game_is_missing(uow: UoW) -> None:
+    with pytest.raises(s.GameNotFound):
+        s.set_table_code(uow(), 999, "1234")
+    with pytest.raises(s.GameNotFound):
+        s.check_table_code(uow(), 999, "1234")
+    with pytest.raises(s.GameNotFound):
+        s.game_is_protected(uow(), 999)
