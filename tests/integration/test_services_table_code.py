@@ -6,10 +6,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import inspect, text
 
 from scorepad import services as s
 from scorepad.services import EditForbidden, ServiceError
+from scorepad.storage import create_db_engine, open_database, upgrade
+from scorepad.storage.database import MIGRATIONS
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 UoW = Callable[[], Any]
@@ -176,3 +180,30 @@ def test_a_code_on_a_missing_game_says_the_game_is_missing(uow: UoW) -> None:
         s.check_table_code(uow(), 999, "1234")
     with pytest.raises(s.GameNotFound):
         s.game_is_protected(uow(), 999)
+
+
+def test_games_from_before_the_table_code_are_unprotected_and_the_migration_goes_back(
+        db_url: str) -> None:
+    engine = create_db_engine(db_url)
+    upgrade(engine, "0002")
+    engine.dispose()
+    db = open_database(db_url, migrate=False)
+    with db.engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO game (name, status, deal_size, first_dealer, rules_json, "
+            "created_at, updated_at) VALUES ('Avant', 'in_progress', 3, 0, '{}', "
+            "'2026-11-29 19:15:00', '2026-11-29 19:15:00')"))
+    db.dispose()
+    db = open_database(db_url)
+    [summary] = s.list_games(db.uow())
+    assert (summary.protected, summary.revision) == (False, 0)
+    s.rename_game(db.uow(), summary.id, "Après")  # editable without a code, as before
+    s.set_table_code(db.uow(), summary.id, "1234")
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with db.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0002")
+    columns = {c["name"] for c in inspect(db.engine).get_columns("game")}
+    assert "code_hash" not in columns and "revision" not in columns
+    db.dispose()
