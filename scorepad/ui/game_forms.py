@@ -22,11 +22,11 @@ INT_RULES: tuple[tuple[str, str, str], ...] = (
     ("poignees.simple", "Poignée simple", "Single poignée"),
     ("poignees.double", "Poignée double", "Double poignée"),
     ("poignees.triple", "Poignée triple", "Triple poignée"),
-    ("chelem.announced_made", "Chelem annoncé et réussi", "Chelem announced and made"),
-    ("chelem.made", "Chelem non annoncé réussi", "Chelem made, not announced"),
-    ("chelem.announced_failed", "Chelem annoncé et chuté", "Chelem announced, failed"),
-    ("chelem.defense", "Chelem de la défense", "Chelem by the defence"),
-    ("misere_value", "Valeur de la misère", "Misère value"),
+    ("chelem.announced_made", "Chelem annoncé fait", "Chelem announced, made"),
+    ("chelem.made", "Chelem non annoncé", "Chelem not announced"),
+    ("chelem.announced_failed", "Chelem annoncé chuté", "Chelem announced, lost"),
+    ("chelem.defense", "Chelem en défense", "Chelem by the defence"),
+    ("misere_value", "Misère", "Misère value"),
 )
 BOOL_RULES: tuple[tuple[str, str, str], ...] = (
     ("petit_au_bout_multiplied", "Petit au bout multiplié par le contrat",

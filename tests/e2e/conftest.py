@@ -3,6 +3,7 @@ driven by Playwright in Debian's headless Chromium at a phone's size (390x844)."
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -124,11 +125,29 @@ def new_phone(browser: Any, *, color_scheme: str = "light") -> Any:
     return context
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when == "call":
+        item.stash[_FAILED] = report.failed
+
+
+_FAILED = pytest.StashKey[bool]()
+FAILURE_SHOTS = Path(os.environ.get("SCOREPAD_E2E_SHOTS", "/tmp/scorepad-e2e-failures"))
+
+
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """One phone: a fresh browser context (its own session, storage and cache)."""
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """One phone: a fresh browser context (its own session, storage and cache). A failing
+    test leaves a screenshot of the phone in FAILURE_SHOTS."""
     context = new_phone(browser)
-    yield context.new_page()
+    phone = context.new_page()
+    yield phone
+    if request.node.stash.get(_FAILED, False):
+        FAILURE_SHOTS.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(Exception):
+            phone.screenshot(path=str(FAILURE_SHOTS / f"{request.node.name}.png"))
     context.close()
 
 
@@ -210,3 +229,17 @@ def pick(page: Any, identifier: str, option: str) -> None:
     by_id(page, identifier).first.click()
     page.get_by_role("menuitem", name=option, exact=True).or_(
         page.get_by_role("button", name=option, exact=True)).first.click()
+
+
+def scroll_to_id(page: Any, identifier: str, *, steps: int = 20) -> Any:
+    """Scrolls the screen under the thumb until a lazily built control exists, then
+    returns it (Flutter only builds what is on or near the screen)."""
+    page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
+    for _ in range(steps):
+        loc = by_id(page, identifier)
+        if loc.count():
+            loc.first.scroll_into_view_if_needed()
+            return loc.first
+        page.mouse.wheel(0, 250)
+        page.wait_for_timeout(150)
+    raise AssertionError(f"{identifier} not found after scrolling")

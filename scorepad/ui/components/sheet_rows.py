@@ -74,8 +74,8 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
                            visual_density=ft.VisualDensity.COMPACT)
     return ft.Container(
         ft.Row([
-            ft.Semantics(identifier="next-deal", content=ft.Text(
-                text, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True,
+            ft.Semantics(identifier="next-deal", expand=True, content=ft.Text(
+                text, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
                 max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)),
             ft.TextButton(tr("Tous passent", "All pass"), on_click=lambda _: on_passed(),
                           style=small, disabled=finished),

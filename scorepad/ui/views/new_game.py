@@ -43,28 +43,30 @@ def RulesEditor(form: RulesForm, on_change: Callable[[RulesForm], None]) -> ft.C
 
 
 def _seat_row(form: NewGameForm, index: int, name: str,
-              set_form: Callable[[NewGameForm], None]) -> ft.Control:
+              set_form: Callable[[Callable[[NewGameForm], NewGameForm]], None]) -> ft.Control:
     dealer = index == form.first_dealer
     return ft.Container(
         ft.Row([
             ft.Text(str(index + 1), width=20, color=ft.Colors.ON_SURFACE_VARIANT,
                     weight=ft.FontWeight.W_600),
-            ft.Text(name, expand=True, size=16, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Semantics(identifier=f"seat-{name}", expand=True, content=ft.Text(
+                name, size=16, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)),
             ft.Semantics(label=tr(f"{name} distribue en premier", f"{name} deals first"),
                          button=True, selected=dealer, content=ft.Chip(
                              label=ft.Text(tr("Donne", "Deals")),
                              selected=dealer, show_checkmark=False,
                              leading=ft.Icon(ft.Icons.STYLE, size=16),
-                             on_select=lambda _: set_form(form.with_dealer(index)))),
+                             on_select=lambda _: set_form(lambda f: f.with_dealer(index)))),
             ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=tr(f"Monter {name}", f"Move {name} up"),
                           disabled=index == 0, icon_size=20,
-                          on_click=lambda _: set_form(form.move(index, -1))),
+                          on_click=lambda _: set_form(lambda f: f.move(index, -1))),
             ft.IconButton(ft.Icons.ARROW_DOWNWARD,
                           tooltip=tr(f"Descendre {name}", f"Move {name} down"),
                           disabled=index == len(form.seats) - 1, icon_size=20,
-                          on_click=lambda _: set_form(form.move(index, 1))),
+                          on_click=lambda _: set_form(lambda f: f.move(index, 1))),
             ft.IconButton(ft.Icons.CLOSE, tooltip=tr(f"Retirer {name}", f"Remove {name}"),
-                          icon_size=20, on_click=lambda _: set_form(form.remove_player(name))),
+                          icon_size=20,
+                          on_click=lambda _: set_form(lambda f: f.remove_player(name))),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.only(left=16, right=4),
         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
@@ -77,15 +79,29 @@ def NewGameView() -> ft.View:
     uow = use_uow()
     form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
     typed, set_typed = ft.use_state("")
+    # The click on "Ajouter" can arrive before the re-render that follows typing: the
+    # handler reads the latest text from a ref, not from this render's closure.
+    typed_ref = ft.use_ref("")
     tried, set_tried = ft.use_state(False)
     known = ft.use_memo(lambda: [p.name for p in services.list_players(uow())], dependencies=[])
     lang = current_lang()
     errors = form.errors(lang)
 
+    def on_typed(e: ft.Event[ft.TextField]) -> None:
+        typed_ref.current = e.control.value or ""
+        set_typed(typed_ref.current)
+
     def add_typed(_: object = None) -> None:
-        if typed.strip():
-            set_form(form.add_player(typed))
+        name = typed_ref.current or ""
+        if name.strip():
+            set_form(lambda f: f.add_player(name))
+            typed_ref.current = ""
             set_typed("")
+
+    def chip_selected(name: str, selected: bool) -> None:
+        # Idempotent: the chip reports its state, which may arrive more than once.
+        set_form(lambda f: (f.add_player(name) if name not in f.seats else f) if selected
+                 else f.remove_player(name))
 
     def create(_: ft.Event[ft.FilledButton]) -> None:
         set_tried(True)
@@ -101,7 +117,7 @@ def NewGameView() -> ft.View:
                          f"Game “{form.name.strip()}” created."))
 
     chips = [ft.Chip(label=ft.Text(name), selected=name in form.seats,
-                     on_select=lambda _, n=name: set_form(form.toggle_player(n)))
+                     on_select=lambda e, n=name: chip_selected(n, bool(e.control.selected)))
              for name in known]
     seats_block: list[ft.Control] = [_seat_row(form, i, n, set_form)
                                      for i, n in enumerate(form.seats)]
@@ -120,7 +136,7 @@ def NewGameView() -> ft.View:
         ft.Container(ft.TextField(
             label=tr("Nom de la partie", "Game name"), value=form.name,
             error=errors.get("name") if tried else None,
-            on_change=lambda e: set_form(replace(form, name=e.control.value or "")),
+            on_change=lambda e: set_form(lambda f: replace(f, name=e.control.value or "")),
         ), padding=ft.Padding.only(left=16, right=16, top=16)),
         section_title(tr("Joueurs", "Players")),
     ]
@@ -129,9 +145,9 @@ def NewGameView() -> ft.View:
                                      padding=ft.Padding.symmetric(horizontal=16)))
     controls.append(ft.Container(ft.Row([
         ft.TextField(label=tr("Nouveau joueur", "New player"), value=typed, expand=True,
-                     dense=True, on_change=lambda e: set_typed(e.control.value or ""),
+                     dense=True, on_change=on_typed,
                      on_submit=add_typed, capitalization=ft.TextCapitalization.WORDS,
-                     max_length=40, counter=None),
+                     ),
         ft.FilledTonalButton(tr("Ajouter", "Add"), icon=ft.Icons.PERSON_ADD,
                              on_click=add_typed, disabled=n >= MAX_SEATS),
     ], vertical_alignment=ft.CrossAxisAlignment.START),
@@ -149,19 +165,19 @@ def NewGameView() -> ft.View:
             label=tr(f"Le donneur ne joue pas (donnes à {n - 1})",
                      f"The dealer sits out (deals of {n - 1})"),
             value=form.dealer_sits_out,
-            on_change=lambda e: set_form(form.with_sit_out(bool(e.control.value)))),
+            on_change=lambda e: set_form(lambda f: f.with_sit_out(bool(e.control.value)))),
             padding=ft.Padding.symmetric(horizontal=16, vertical=4)))
     controls.append(section_title(tr("Règles", "Rules")))
     controls.append(ft.Container(ft.SegmentedButton(
         segments=[ft.Segment(value="fft", label=ft.Text(tr("FFT officielles", "Official FFT"))),
                   ft.Segment(value="house", label=ft.Text(tr("Règles maison", "House rules")))],
         selected=["house" if form.house_rules else "fft"],
-        on_change=lambda e: set_form(replace(
-            form, house_rules="house" in (e.control.selected or []))),
+        on_change=lambda e: set_form(lambda f: replace(
+            f, house_rules="house" in (e.control.selected or []))),
     ), padding=ft.Padding.symmetric(horizontal=16)))
     if form.house_rules:
         controls.append(ft.Container(RulesEditor(
-            form.rules, lambda r: set_form(replace(form, rules=r))),
+            form.rules, lambda r: set_form(lambda f: replace(f, rules=r))),
             padding=ft.Padding.only(left=16, right=16, top=12)))
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=24))
     bottom = primary_action(tr("Commencer la partie", "Start the game"), ft.Icons.PLAY_ARROW,

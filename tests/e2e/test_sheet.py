@@ -1,0 +1,177 @@
+"""The score sheet driven as players would: a new game set up on the phone, deals entered,
+totals checked, a seat sitting out, an edit, undo, and the CSV download."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from typing import Any
+
+from scorepad.services import create_game, get_sheet, record_deal
+from tests.e2e.conftest import (
+    button,
+    by_id,
+    click,
+    fill,
+    id_text,
+    open_app,
+    scroll_to_id,
+    text,
+    wait_id_text,
+)
+
+FOUR = ["André", "Bruno", "Cécile", "Didier"]
+FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
+
+
+def tap(page: Any, *identifiers: str) -> None:
+    """Taps at a player's pace (each tap answered before the next)."""
+    for identifier in identifiers:
+        by_id(page, identifier).first.click()
+        page.wait_for_timeout(150)
+
+
+def type_points(page: Any, digits: str) -> None:
+    for i, key in enumerate(digits):
+        tap(page, "key-half" if key == "," else f"key-{key}")
+        page.wait_for_function(
+            """([ident, typed]) => {
+                const el = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+                return el !== null && el.innerText.trim().startsWith(typed);
+            }""", arg=["points-value", digits[: i + 1]])
+
+
+def new_game_on_the_phone(page: Any, app_url: str, name: str, players: list[str],
+                          *, dealer_sits_out: bool = False) -> int:
+    open_app(page, app_url, "/", wait_text="Parties")
+    click(page, "Nouvelle partie")
+    text(page, "Ordre de la table").wait_for()
+    fill(page, "Nom de la partie", name)
+    for player in players:
+        fill(page, "Nouveau joueur", player)
+        click(page, "Ajouter")
+        by_id(page, "seat-" + player).wait_for()
+    if dealer_sits_out:
+        page.get_by_role("switch", name="Le donneur ne joue pas", exact=False).click()
+    click(page, "Commencer la partie")
+    page.wait_for_url(f"{app_url}/games/*")
+    return int(page.url.rsplit("/", 1)[-1])
+
+
+def enter_deal(page: Any, app_url: str, game: int, *taps: str, points: str,
+               extras: tuple[str, ...] = ()) -> None:
+    click(page, "Nouvelle donne")
+    page.wait_for_url(f"{app_url}/games/{game}/deal")
+    by_id(page, taps[0]).wait_for()
+    tap(page, *taps)
+    type_points(page, points)
+    if extras:
+        scroll_to_id(page, "extras-toggle").click()
+        for identifier in extras:
+            scroll_to_id(page, identifier).click()
+    button(page, "Enregistrer la donne").click()
+    page.wait_for_url(f"{app_url}/games/{game}")
+
+
+def test_a_four_player_game_of_three_deals_keeps_the_right_totals(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    game = new_game_on_the_phone(page, app_url, "Trois donnes", FOUR)
+    wait_id_text(page, "next-deal", "Donne 1 : André distribue")
+    # Prise, 1 bout, 58: (25 + 7) x 1 = 32 a defender.
+    enter_deal(page, app_url, game, "taker-André", "contract-prise", "bouts-1", points="58")
+    wait_id_text(page, "row-1-André", "+96")
+    # Lost garde, 2 bouts, 37, petit au bout to the defence, Bruno's simple poignée:
+    # -(25 + 4 + 10) x 2 - 20 = -98 a defender.
+    enter_deal(page, app_url, game, "taker-Bruno", "contract-garde", "bouts-2", points="37",
+               extras=("petit-defense", "poignee-Bruno-simple"))
+    wait_id_text(page, "row-2-Bruno", "−294")
+    # Garde sans, 3 bouts, 50: (25 + 14) x 4 = 156 a defender.
+    enter_deal(page, app_url, game, "taker-Cécile", "contract-garde_sans", "bouts-3",
+               points="50")
+    expected = {"André": "+38", "Bruno": "−482", "Cécile": "+534", "Didier": "−90"}
+    for player, total in expected.items():
+        wait_id_text(page, f"total-{player}", total)
+    assert get_sheet(uow_factory(), game).totals == {
+        "André": 38, "Bruno": -482, "Cécile": 534, "Didier": -90}
+    wait_id_text(page, "next-deal", "Donne 4 : Didier distribue")
+    assert by_id(page, "check-2").count() == 1
+
+
+def test_a_five_seat_game_playing_four_sits_the_dealer_out(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    game = new_game_on_the_phone(page, app_url, "Le mort", FIVE, dealer_sits_out=True)
+    sheet = get_sheet(uow_factory(), game)
+    assert (len(sheet.seats), sheet.deal_size) == (5, 4)
+    wait_id_text(page, "next-deal", "Donne 1 : André distribue, André ne joue pas")
+    click(page, "Tous passent")
+    wait_id_text(page, "next-deal", "Donne 2 : Bruno distribue, Bruno ne joue pas")
+    enter_deal(page, app_url, game, "taker-Cécile", "contract-garde", "bouts-2", points="49")
+    wait_id_text(page, "row-2-Cécile", "+198")
+    assert id_text(page, "row-2-Bruno") == "—"
+    wait_id_text(page, "total-Bruno", "0")
+    wait_id_text(page, "next-deal", "Donne 3 : Cécile distribue, Cécile ne joue pas")
+
+
+def test_editing_a_deal_updates_the_totals(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    game = create_game(uow_factory(), name="Correction", seats=FOUR, deal_size=4)
+    deal = record_deal(uow_factory(), game, {"taker": "André", "contract": "prise",
+                                             "bouts": 1, "points": 58})
+    open_app(page, app_url, f"/games/{game}", wait_text="Correction")
+    wait_id_text(page, "total-André", "+96")
+    open_app(page, app_url, f"/games/{game}/deals/{deal}/edit")
+    by_id(page, "taker-André").wait_for()
+    tap(page, "contract-garde")
+    button(page, "Enregistrer les changements").click()
+    page.wait_for_url(f"{app_url}/games/{game}")
+    wait_id_text(page, "total-André", "+192")
+    wait_id_text(page, "total-Bruno", "−64")
+
+
+def test_undo_takes_back_the_last_deal_and_redo_restores_it(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    game = create_game(uow_factory(), name="Retour", seats=FOUR, deal_size=4)
+    record_deal(uow_factory(), game, {"taker": "Didier", "contract": "garde", "bouts": 2,
+                                      "points": 49})
+    open_app(page, app_url, f"/games/{game}", wait_text="Retour")
+    wait_id_text(page, "total-Didier", "+198")
+    page.get_by_label("Annuler", exact=True).first.click()
+    wait_id_text(page, "total-Didier", "0")
+    text(page, "Annulé : ").wait_for()
+    assert get_sheet(uow_factory(), game).deals == ()
+    page.get_by_label("Rétablir", exact=True).first.click()
+    wait_id_text(page, "total-Didier", "+198")
+
+
+def test_the_csv_download_holds_every_deal_and_the_totals(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    game = create_game(uow_factory(), name="Export soir", seats=FOUR, deal_size=4)
+    record_deal(uow_factory(), game, {"taker": "Bruno", "contract": "garde", "bouts": 2,
+                                      "points": 49})
+    open_app(page, app_url, f"/games/{game}", wait_text="Export soir")
+    page.get_by_label("Menu de la partie").first.click()
+    with page.expect_download() as download_info:
+        click(page, "Exporter en CSV (tableur)")
+    download = download_info.value
+    assert download.suggested_filename == "Export soir.csv"
+    # The same URL fetched with the page's request context, as the phone would.
+    response = page.request.get(f"{app_url}/export/games/{game}.csv")
+    assert response.ok
+    assert "attachment" in response.headers["content-disposition"]
+    content = response.body().decode("utf-8-sig")
+    with open(download.path(), encoding="utf-8-sig", newline="") as saved:
+        assert content == saved.read()
+    rows = list(csv.reader(io.StringIO(content), delimiter=_delimiter(content)))
+    flat = [cell for row in rows for cell in row]
+    assert "Bruno" in flat and "198" in "".join(flat)
+
+
+def _delimiter(content: str) -> str:
+    first = content.splitlines()[0]
+    return ";" if first.count(";") > first.count(",") else ","
