@@ -131,7 +131,7 @@ def safe_url(url: str) -> str:
     """The URL as shown to people: the password masked."""
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         return url
 
 
@@ -150,7 +150,7 @@ def _check_urls(source_url: str, target_url: str) -> None:
     for field, url in (("from", source_url), ("to", target_url)):
         try:
             parsed = make_url(url)
-        except ArgumentError:
+        except (ArgumentError, ValueError):  # ValueError: a port that is not a number
             raise CopyError(field, "bad_url", url=url) from None
         if field == "from" and parsed.get_backend_name() == "sqlite":
             database = parsed.database or ""

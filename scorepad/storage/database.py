@@ -50,8 +50,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def create_db_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
-    except ArgumentError as exc:
-        raise DatabaseError(url, str(exc)) from None
+    except (ArgumentError, ValueError) as exc:  # ValueError: a port that is not a number
+        raise DatabaseError(_safe(url), str(exc)) from None
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
         if database and database != ":memory:" and not database.startswith("file:"):
@@ -67,7 +67,7 @@ def create_db_engine(url: str) -> Engine:
     try:
         return create_engine(parsed, pool_pre_ping=True)
     except Exception as exc:  # a missing driver or a malformed option
-        raise DatabaseError(url, str(exc)) from None
+        raise DatabaseError(_safe(url), str(exc)) from None
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
@@ -195,5 +195,5 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Database:
 def _safe(url: str) -> str:
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         return url

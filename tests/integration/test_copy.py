@@ -175,6 +175,18 @@ def test_players_are_matched_by_name_and_created_when_new(
                        "Fanny": 1, "Gaston": 1}
 
 
+def test_a_game_protected_by_a_table_code_keeps_its_code_on_the_copy(
+        phone: Database, club: Database) -> None:
+    s.set_table_code(phone.uow(), 1, "Tarot42")
+    report = copy_database(phone.url, club.url)
+    game = target_id(report, "Mardi soir")
+
+    assert s.game_is_protected(club.uow(), game)
+    assert s.check_table_code(club.uow(), game, "TAROT42")
+    assert not s.check_table_code(club.uow(), game, None)
+    assert not s.game_is_protected(club.uow(), target_id(report, "Vendredi à cinq"))
+
+
 def test_copying_twice_skips_the_games_already_there(
         phone: Database, club: Database) -> None:
     first = copy_database(phone.url, club.url)

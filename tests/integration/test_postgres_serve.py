@@ -1,0 +1,140 @@
+"""The club server: `scorepad serve` and the data commands on PostgreSQL (`--db`), and a
+clear message when the server is wrong or stopped."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from email.message import Message
+from pathlib import Path
+
+import pytest
+
+from scorepad import services as s
+from scorepad.cli import main
+from scorepad.storage import Database, open_database
+
+ROOT = Path(__file__).resolve().parents[2]
+FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
+STARTUP_TIMEOUT = 60.0
+POSTGRES_ONLY = pytest.mark.parametrize(
+    "db_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def database(db_url: str) -> Iterator[Database]:
+    db = open_database(db_url)
+    game = s.create_game(db.uow(), name="Jeudi au club", seats=FIVE, deal_size=4)
+    s.record_deal(db.uow(), game, {"taker": "Cécile", "contract": "garde", "bouts": 2,
+                                   "points": 49, "petit_au_bout": "attack"})
+    s.record_redeal(db.uow(), game, "passed")
+    s.record_deal(db.uow(), game, {"taker": "Didier", "contract": "prise", "bouts": 1,
+                                   "points": 45})
+    yield db
+    db.dispose()
+
+
+def get(url: str) -> tuple[int, bytes, Message]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read(), response.headers
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read(), exc.headers
+
+
+@POSTGRES_ONLY
+def test_serve_on_postgresql_answers_health_and_export_downloads(
+        database: Database, tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "server.log"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("SCOREPAD_DATABASE_URL", None)
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "scorepad", "--db", database.url, "serve",
+             "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while True:
+            assert server.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            try:
+                if get(f"{base}/healthz")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        [game] = s.list_games(database.uow())
+
+        status, body, headers = get(f"{base}/export/games/{game.id}.json")
+        assert status == 200
+        assert body == s.export_game(database.uow(), game.id, "json")
+        assert json.loads(body)["totals"] == s.totals(database.uow(), game.id)
+        assert "jeudi-au-club" in headers.get("Content-Disposition", "")
+        status, body, _ = get(f"{base}/export/games/{game.id}.csv?lang=en")
+        assert (status, body) == (200, s.export_game(database.uow(), game.id, "csv", "en"))
+        # A deal recorded meanwhile (another table's phone) is in the next download.
+        s.record_deal(database.uow(), game.id, {"taker": "André", "contract": "garde_sans",
+                                                "bouts": 3, "points": 40})
+        status, body, _ = get(f"{base}/export/games/{game.id}.json")
+        assert len(json.loads(body)["deals"]) == 4
+        assert get(f"{base}/export/games/{game.id + 99}.json")[0] == 404
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def test_games_export_and_import_work_with_db(
+        database: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = database.url
+    assert main(["--db", url, "games", "--json"]) == 0
+    [listed] = json.loads(capsys.readouterr().out)
+    assert (listed["name"], listed["deals"]) == ("Jeudi au club", 3)
+    exported = tmp_path / "jeudi.json"
+    assert main(["export", str(listed["id"]), "--format", "json", "-o", str(exported),
+                 "--db", url]) == 0
+    assert main(["import", str(exported), "--db", url]) == 0
+    new_id = int(capsys.readouterr().out)
+    assert main(["--db", url, "export", str(new_id), "--format", "json"]) == 0
+    assert capsys.readouterr().out.encode() == exported.read_bytes()
+    assert main(["--db", url, "games"]) == 0
+    assert capsys.readouterr().out.count("Jeudi au club") == 2
+
+
+@pytest.mark.parametrize("url", [
+    "postgresql+psycopg://scorepad:secret@127.0.0.1:{port}/scorepad",  # server stopped
+    "postgresql+psycopg://scorepad:secret@no-such-host.invalid/scorepad",
+    "postgresql+psycopg://scorepad:secret@127.0.0.1:5432:9/scorepad",  # malformed
+])
+def test_an_unreachable_or_wrong_server_gives_a_clear_message_not_a_traceback(
+        url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    url = url.format(port=free_port())
+    assert main(["--db", url, "games"]) == 2
+    out, err = capsys.readouterr()
+    error = json.loads(out)["error"]
+    assert error["field"] == "db"
+    assert "Impossible d'ouvrir la base de données" in error["message"]
+    assert "Traceback" not in out + err
+
+    assert main(["--db", url, "serve", "--port", str(free_port()), "--no-qr"]) == 2
+    out, err = capsys.readouterr()
+    assert "scorepad: Impossible d'ouvrir la base de données" in err
+    assert "Traceback" not in out + err
