@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, func, insert, select
+from sqlalchemy import Connection, Engine, Table, delete, func, insert, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
@@ -351,15 +351,15 @@ class _Copier:
         deals = self.src.execute(
             select(DEAL).where(DEAL.c.game_id == game["id"]).order_by(DEAL.c.id)
         ).mappings().all()
-        deal_ids: dict[int, int] = {}
-        for deal in deals:
-            # One statement a deal: ids stay in the source's order on every backend.
-            sitting = deal["sitting_out_id"]
-            deal_ids[deal["id"]] = int(self.dst.execute(insert(DEAL).values(_values(
-                deal, DEAL, game_id=game_id, dealer_id=self._player(deal["dealer_id"]),
-                sitting_out_id=self._player(sitting) if sitting is not None else None,
-                input_json=self._input(deal["input_json"]),
-            )).returning(DEAL.c.id)).scalar_one())
+        rows = [
+            _values(deal, DEAL, game_id=game_id, dealer_id=self._player(deal["dealer_id"]),
+                    sitting_out_id=(self._player(deal["sitting_out_id"])
+                                    if deal["sitting_out_id"] is not None else None),
+                    input_json=self._input(deal["input_json"]))
+            for deal in deals
+        ]
+        new_ids = self._insert_in_order(DEAL, rows)
+        deal_ids = {deal["id"]: new for deal, new in zip(deals, new_ids, strict=True)}
         self._copy_scores(game["id"], game_id, deal_ids)
         self._copy_versions(deal_ids)
         self._copy_operations(game["id"], game_id, deal_ids)
@@ -407,6 +407,7 @@ class _Copier:
 
     def _copy_operations(self, source_game: int, game_id: int,
                          deal_ids: dict[int, int]) -> None:
+        rows = []
         for r in self.src.execute(
                 select(OPERATION).where(OPERATION.c.game_id == source_game)
                 .order_by(OPERATION.c.id)).mappings():
@@ -414,10 +415,24 @@ class _Copier:
             if "deals" in payload:
                 payload["deals"] = [[self._deal(deal_ids, d[0]), *d[1:]]
                                     for d in payload["deals"]]
-            # One statement each: the stack's order is its ids' order.
-            self.dst.execute(insert(OPERATION).values(_values(
-                r, OPERATION, game_id=game_id, payload_json=_dumps(payload))))
-            self.operations += 1
+            rows.append(_values(r, OPERATION, game_id=game_id, payload_json=_dumps(payload)))
+        # The undo stack's order is its ids' order.
+        self._insert_in_order(OPERATION, rows)
+        self.operations += len(rows)
+
+    def _insert_in_order(self, table: Table, rows: list[dict[str, Any]]) -> list[int]:
+        """Inserts in one batch, new ids ascending in the rows' order (checked: undo
+        walks the stack by id, and the sheet breaks ties between deals by id)."""
+        if not rows:
+            return []
+        ids = [int(i) for i in self.dst.execute(
+            insert(table).returning(table.c.id, sort_by_parameter_order=True), rows
+        ).scalars()]
+        if ids != sorted(ids):  # pragma: no cover - a backend that numbered out of order
+            self.dst.execute(delete(table).where(table.c.id.in_(ids)))
+            ids = [int(self.dst.execute(insert(table).values(row).returning(table.c.id)
+                                        ).scalar_one()) for row in rows]
+        return ids
 
     def _deal(self, deal_ids: dict[int, int], deal_id: Any) -> int:
         try:
@@ -444,12 +459,14 @@ class _Copier:
         return {name: int(total) for name, total in rows}
 
     @staticmethod
-    def _history(conn: Connection, game_id: int) -> tuple[int, int]:
+    def _history(conn: Connection, game_id: int) -> tuple[int, list[tuple[Any, ...]]]:
+        """How many audit-trail versions, and the undo stack in order."""
         versions = conn.execute(select(func.count()).select_from(VERSION).join(
             DEAL, DEAL.c.id == VERSION.c.deal_id).where(DEAL.c.game_id == game_id)).scalar_one()
-        operations = conn.execute(select(func.count()).select_from(OPERATION).where(
-            OPERATION.c.game_id == game_id)).scalar_one()
-        return int(versions), int(operations)
+        stack = conn.execute(
+            select(OPERATION.c.code, OPERATION.c.params_json, OPERATION.c.undone)
+            .where(OPERATION.c.game_id == game_id).order_by(OPERATION.c.id)).all()
+        return int(versions), [(c, p, bool(u)) for c, p, u in stack]
 
     def _verify(self, done: GameCopy) -> None:
         """The copy's totals (SQL aggregates), deal count and history length must be the
@@ -461,8 +478,9 @@ class _Copier:
             before = measure(self.src, done.source_id)
             after = measure(self.dst, done.target_id)
             if before != after:
+                shown = what if what == "history" else f"{what}: {before} != {after}"
                 raise CopyError("game", "mismatch", game=done.name, game_id=done.source_id,
-                                what=f"{what}: {before} != {after}")
+                                what=shown)
 
 
 def _chunks(items: list[int], size: int) -> Iterable[list[int]]:

@@ -267,6 +267,22 @@ def test_totals_that_differ_after_the_copy_roll_everything_back(
     assert counts(club) == before
 
 
+def test_an_undo_stack_copied_out_of_order_is_caught_and_rolled_back(
+        phone: Database, club: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = counts(club)
+    real = copy_module._Copier._insert_in_order
+
+    def reversed_stack(self: Any, table: Any, rows: list[dict[str, Any]]) -> list[int]:
+        return real(self, table, rows[::-1] if table.name == "operation" else rows)
+
+    monkeypatch.setattr(copy_module._Copier, "_insert_in_order", reversed_stack)
+    with pytest.raises(CopyError) as refused:
+        copy_database(phone.url, club.url)
+
+    assert "(history)" in refused.value.message("en")
+    assert counts(club) == before
+
+
 # -- the command --------------------------------------------------------------------------
 
 def test_the_copy_command_prints_a_summary_then_reports_skipped_games(
