@@ -39,7 +39,8 @@ def _nice_step(span: float) -> int:
     return 100000
 
 
-def score_chart(series: dict[str, Sequence[int]], x_title: str) -> ft.Control:
+def score_chart(series: dict[str, Sequence[int]], x_title: str, *, first_x: int = 0
+                ) -> ft.Control:
     """Line chart of cumulative scores with a legend (charts have no semantics: the
     numbers are also in the table below)."""
     if not series or max((len(v) for v in series.values()), default=0) < 2:
@@ -68,7 +69,7 @@ def score_chart(series: dict[str, Sequence[int]], x_title: str) -> ft.Control:
             for v in range(int(low), int(high) + 1, step)]),
         bottom_axis=fch.ChartAxis(label_size=24, title=ft.Text(x_title, size=11),
                                   title_size=18, labels=[
-            fch.ChartAxisLabel(value=i, label=ft.Text(str(i), size=10))
+            fch.ChartAxisLabel(value=i, label=ft.Text(str(i + first_x), size=10))
             for i in range(0, length, x_every)]),
         horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.6,
                                                  color=ft.Colors.OUTLINE_VARIANT),
@@ -118,7 +119,7 @@ def players_table(players: Sequence[PlayerStats], *, with_games: bool) -> ft.Con
         average = p.average
         cells += [cell(f"{p.takes_made}/{p.takes}", f"stat-takes-{p.player}"),
                   cell(_pct(p.success_rate)),
-                  cell("—" if average is None else number(round(average, 1)))]
+                  cell("—" if average is None else signed(round(average, 1)))]
         rows.append(ft.DataRow(cells=cells))
     return ft.Row([ft.DataTable(columns=columns, rows=rows, column_spacing=14,
                                 horizontal_margin=12, heading_row_height=40,
@@ -173,7 +174,7 @@ def GameStatsView(game_id: int) -> ft.View:
     ]
     if stats.played:
         controls += [section_title(tr("Score cumulé", "Cumulative score")),
-                     score_chart(dict(stats.series), tr("donne", "deal"))]
+                     score_chart(dict(stats.series), tr("donne", "deal"), first_x=1)]
     controls += [section_title(tr("Par joueur", "Per player")),
                  players_table(stats.players, with_games=False),
                  section_title(tr("Annonces et primes", "Bonuses")),

@@ -1,0 +1,191 @@
+"""Captures every main screen at 390x844 (light) and the score sheet in dark mode.
+
+Starts the real app on a temporary SQLite database filled with demo games (through the
+services), drives headless Chromium, and writes screenshots/*.png.
+
+    .venv/bin/python scripts/screenshots.py [--out screenshots]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+VIEWPORT = {"width": 390, "height": 844}
+
+
+def demo_data(uow: Callable[[], Any]) -> dict[str, int]:
+    """Three games that show what the sheet does: bonuses, redeals, a partner, a dealer
+    sitting out, a finished game."""
+    from scorepad import services
+
+    four = ["André", "Bruno", "Cécile", "Didier"]
+    tuesday = services.create_game(uow(), name="Mardi soir", seats=four, deal_size=4)
+    deals: list[dict[str, Any] | str] = [
+        {"taker": "André", "contract": "garde", "bouts": 2, "points": 49},
+        {"taker": "Bruno", "contract": "prise", "bouts": 1, "points": 58},
+        {"taker": "Cécile", "contract": "garde", "bouts": 2, "points": 37,
+         "petit_au_bout": "defense", "poignees": [{"player": "Cécile", "size": "simple"}]},
+        "passed",
+        {"taker": "Didier", "contract": "garde_sans", "bouts": 3, "points": 50,
+         "petit_au_bout": "attack", "poignees": [{"player": "Didier", "size": "simple"}]},
+        {"taker": "André", "contract": "prise", "bouts": 1, "points": 47},
+        {"taker": "Bruno", "contract": "garde", "bouts": 1, "points": 55,
+         "poignees": [{"player": "André", "size": "double"}]},
+        {"taker": "Cécile", "contract": "prise", "bouts": 2, "points": 44},
+    ]
+    for deal in deals:
+        if isinstance(deal, str):
+            services.record_redeal(uow(), tuesday, deal)
+        else:
+            services.record_deal(uow(), tuesday, deal)
+
+    five = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
+    holidays = services.create_game(uow(), name="Vacances à cinq", seats=five, deal_size=5)
+    for deal in [
+        {"taker": "Élodie", "partner": "Bruno", "contract": "garde", "bouts": 2, "points": 50},
+        {"taker": "Cécile", "partner": None, "contract": "prise", "bouts": 1, "points": 48.5},
+        {"taker": "André", "partner": "Didier", "contract": "garde_contre", "bouts": 3,
+         "points": 70},
+    ]:
+        services.record_deal(uow(), holidays, deal)
+
+    club = services.create_game(uow(), name="Tournoi du club", seats=five, deal_size=4,
+                                first_dealer=2)
+    for deal in [
+        {"taker": "Didier", "contract": "garde", "bouts": 2, "points": 45},
+        {"taker": "Élodie", "contract": "prise", "bouts": 0, "points": 60},
+        {"taker": "Bruno", "contract": "garde", "bouts": 1, "points": 48},
+    ]:
+        services.record_deal(uow(), club, deal)
+    services.finish_game(uow(), club)
+    return {"tuesday": tuesday, "holidays": holidays, "club": club}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(db_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "scorepad", "--db", db_url, "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--no-qr"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=1):
+                return process, url
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit(f"the app did not start:\n{log.read_text()}")
+
+
+def _open(page: Any, url: str, ready: str) -> None:
+    page.goto(url)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.locator(f'[flt-semantics-identifier="{ready}"]').or_(
+        page.get_by_text(ready).first).first.wait_for(timeout=30_000)
+    page.wait_for_timeout(900)  # pixels lag a little behind the semantics tree
+
+
+def _tap(page: Any, *identifiers: str) -> None:
+    for identifier in identifiers:
+        page.locator(f'[flt-semantics-identifier="{identifier}"]').first.click()
+        page.wait_for_timeout(150)
+
+
+def capture(out: Path) -> list[Path]:
+    from playwright.sync_api import sync_playwright
+
+    from scorepad import services
+    from scorepad.storage.database import open_database
+
+    out.mkdir(parents=True, exist_ok=True)
+    shots: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db_url = f"sqlite:///{Path(tmp) / 'demo.db'}"
+        database = open_database(db_url)
+        ids = demo_data(database.uow)
+        tuesday = ids["tuesday"]
+        deal_id = services.get_sheet(database.uow(), tuesday).deals[2].id
+        database.dispose()
+        process, url = _start(db_url, Path(tmp) / "server.log")
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                            args=CHROMIUM_ARGS)
+                plan: list[tuple[str, str, str, str, Callable[[Any], None] | None]] = [
+                    ("games", "light", "/", "EN COURS", None),
+                    ("new_game", "light", "/new", "Ordre de la table", _fill_new_game),
+                    ("sheet", "light", f"/games/{tuesday}", "total-André", None),
+                    ("deal_entry", "light", f"/games/{tuesday}/deal", "taker-André",
+                     _fill_deal),
+                    ("deal_detail", "light", f"/games/{tuesday}/deals/{deal_id}",
+                     "Donne 3", None),
+                    ("calculator", "light", "/calculator", "Calculette", None),
+                    ("stats", "light", f"/games/{tuesday}/stats", "Par joueur", None),
+                    ("settings", "light", "/settings", "Langue", None),
+                    ("sheet_dark", "dark", f"/games/{tuesday}", "total-André", None),
+                ]
+                for name, scheme, path, ready, action in plan:
+                    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
+                                                  device_scale_factor=2)
+                    page = context.new_page()
+                    _open(page, url + path, ready)
+                    if action is not None:
+                        action(page)
+                    target = out / f"{name}.png"
+                    page.screenshot(path=str(target))
+                    shots.append(target)
+                    context.close()
+                browser.close()
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+    return shots
+
+
+def _fill_new_game(page: Any) -> None:
+    for name in ("André", "Bruno", "Cécile", "Didier", "Élodie"):
+        page.get_by_role("checkbox", name=name, exact=True).first.click()
+        page.wait_for_timeout(200)
+    page.get_by_role("switch").first.click()
+    page.wait_for_timeout(900)
+
+
+def _fill_deal(page: Any) -> None:
+    _tap(page, "taker-Didier", "contract-garde", "bouts-2", "key-4", "key-9")
+    page.wait_for_timeout(900)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
+    args = parser.parse_args()
+    for path in capture(args.out):
+        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
