@@ -1,0 +1,236 @@
+"""UI benchmark in a real browser: taps for a common deal, save -> new line latency (short
+and long games), bytes transferred on a first load and on a reload.
+
+    .venv/bin/python bench/ui.py [--deals 300] [--rounds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+STOCK_CLIENT_BYTES = 13.8e6
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+FOUR = ["André", "Bruno", "Cécile", "Didier"]
+COMMON_DEAL = ("taker-Bruno", "contract-garde", "bouts-2")  # then the points, then save
+POINTS = "49"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(db_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "scorepad", "--db", db_url, "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--no-qr"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=1):
+                return process, url
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit(f"the app did not start:\n{log.read_text()}")
+
+
+class Transfer:
+    """Bytes on the wire for one page, from Chrome's network events (CDP)."""
+
+    def __init__(self, page: Any) -> None:
+        self.encoded = 0
+        self.decoded = 0
+        self.requests = 0
+        self.from_cache = 0
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.loadingFinished", self._finished)
+        cdp.on("Network.dataReceived", self._data)
+        cdp.on("Network.requestServedFromCache", self._cached)
+
+    def _finished(self, event: dict[str, Any]) -> None:
+        self.encoded += int(event.get("encodedDataLength", 0))
+        self.requests += 1
+
+    def _data(self, event: dict[str, Any]) -> None:
+        self.decoded += int(event.get("dataLength", 0))
+
+    def _cached(self, _event: dict[str, Any]) -> None:
+        self.from_cache += 1
+
+
+def _ready(page: Any, ident: str) -> None:
+    page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.locator(f'[flt-semantics-identifier="{ident}"]').first.wait_for(timeout=60_000)
+
+
+def measure_load(browser: Any, url: str, ident: str) -> dict[str, float]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    first = Transfer(page)
+    start = time.perf_counter()
+    page.goto(url)
+    _ready(page, ident)
+    first_time = time.perf_counter() - start
+    page.wait_for_timeout(1500)  # late requests (fonts) belong to the first load
+    first_bytes, first_decoded = first.encoded, first.decoded
+    again = Transfer(page)
+    start = time.perf_counter()
+    page.reload()
+    _ready(page, ident)
+    reload_time = time.perf_counter() - start
+    page.wait_for_timeout(1500)
+    context.close()
+    return {"first_bytes": first_bytes, "first_decoded": first_decoded,
+            "first_seconds": first_time, "reload_bytes": again.encoded,
+            "reload_seconds": reload_time, "reload_from_cache": again.from_cache}
+
+
+class TapCounter:
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.taps = 0
+        self.typed = 0
+
+    def tap_id(self, ident: str) -> None:
+        self.page.locator(f'[flt-semantics-identifier="{ident}"]').first.click()
+        self.taps += 1
+        self.page.wait_for_timeout(120)
+
+    def tap_button(self, name: str) -> None:
+        self.page.get_by_role("button", name=name, exact=True).first.click()
+        self.taps += 1
+
+    def type_digit(self, digit: str) -> None:
+        self.page.locator(f'[flt-semantics-identifier="key-{digit}"]').first.click()
+        self.typed += 1
+        self.page.wait_for_timeout(120)
+
+
+def enter_common_deal(page: Any, url: str, game: int, number: int) -> tuple[int, int, float]:
+    """From the sheet: new deal, taker, contract, bouts, points, save. Returns (taps,
+    keys typed, seconds from the save tap to the new line visible)."""
+    counter = TapCounter(page)
+    counter.tap_button("Nouvelle donne")
+    page.locator('[flt-semantics-identifier="taker-Bruno"]').first.wait_for()
+    for ident in COMMON_DEAL:
+        counter.tap_id(ident)
+    for digit in POINTS:
+        counter.type_digit(digit)
+    page.locator('[flt-semantics-identifier="preview-Bruno"]').first.wait_for()
+    line = f'[flt-semantics-identifier="row-{number}-Bruno"]'
+    start = time.perf_counter()
+    counter.tap_button("Enregistrer la donne")
+    page.wait_for_function(
+        """(sel) => { const e = document.querySelector(sel);
+                      return e !== null && e.innerText.trim() === '+198'; }""",
+        arg=line, polling="raf", timeout=30_000)
+    latency = time.perf_counter() - start
+    page.wait_for_url(f"{url}/games/{game}")
+    return counter.taps, counter.typed, latency
+
+
+def measure_saves(browser: Any, url: str, game: int, start_number: int,
+                  rounds: int) -> tuple[int, int, list[float]]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{url}/games/{game}")
+    _ready(page, "total-André")
+    page.wait_for_timeout(500)
+    latencies: list[float] = []
+    taps = typed = 0
+    for i in range(rounds):
+        taps, typed, latency = enter_common_deal(page, url, game, start_number + i)
+        latencies.append(latency)
+    context.close()
+    return taps, typed, latencies
+
+
+def _seed(uow: Callable[[], Any], deals: int) -> tuple[int, int]:
+    from scorepad import services
+
+    short = services.create_game(uow(), name="Banc court", seats=FOUR, deal_size=4)
+    long = services.create_game(uow(), name="Banc long", seats=FOUR, deal_size=4)
+    for i in range(deals):
+        services.record_deal(uow(), long, {"taker": FOUR[i % 4], "contract": "prise",
+                                           "bouts": 1, "points": 40 + (i % 30)})
+    return short, long
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300, help="deals in the long game")
+    parser.add_argument("--rounds", type=int, default=5, help="deals entered per game")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    from scorepad.storage.database import open_database
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db_url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        database = open_database(db_url)
+        short, long = _seed(database.uow, args.deals)
+        database.dispose()
+        process, url = _start(db_url, Path(tmp) / "server.log")
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                            args=CHROMIUM_ARGS)
+                first = measure_load(browser, f"{url}/games/{short}", "total-André")
+                time.sleep(20)  # the best brotli level is computed in the background
+                warm = measure_load(browser, f"{url}/games/{short}", "total-André")
+                taps, typed, short_lat = measure_saves(browser, url, short, 1, args.rounds)
+                _, _, long_lat = measure_saves(browser, url, long, args.deals + 1,
+                                               args.rounds)
+                browser.close()
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+
+    def mb(n: float) -> str:
+        return f"{n / 1e6:.2f} MB"
+
+    def pct(n: float) -> str:
+        return f"{100 * n / STOCK_CLIENT_BYTES:.1f} % of 13.8 MB"
+
+    print("scorepad UI benchmark (headless Chromium, 390x844, localhost)")
+    print(f"  taps for a common deal: {taps} (+ {typed} keys for the points '{POINTS}')"
+          f"  goal <= 6 + typing")
+    for label, lat in (("short game", short_lat), (f"{args.deals}-deal game", long_lat)):
+        print(f"  save -> new line visible, {label}: median {1000 * statistics.median(lat):.0f}"
+              f" ms, max {1000 * max(lat):.0f} ms over {len(lat)} deals")
+    # "cold": compressed assets possibly already on disk from an earlier run of the app.
+    for label, load in (("first phone", first), ("another phone, 20 s later", warm)):
+        print(f"  first load ({label}): {mb(load['first_bytes'])} on the wire"
+              f" ({pct(load['first_bytes'])}; {mb(load['first_decoded'])} decoded), "
+              f"{load['first_seconds']:.1f} s to the first screen")
+        print(f"  reload ({label}): {mb(load['reload_bytes'])} on the wire"
+              f" ({pct(load['reload_bytes'])}), {load['reload_seconds']:.1f} s")
+    print("  goals: first load <= 40 % (5.52 MB), reload <= 5 % (0.69 MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
