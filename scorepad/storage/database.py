@@ -10,12 +10,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from scorepad.config import database_url
-from scorepad.services.events import ChangeListener, GameChanged
+from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
 from scorepad.storage.repository import SqlRepository
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -141,6 +141,10 @@ class Database:
         self.url = url
         self._listeners: list[ChangeListener] = []
         self._lock = threading.Lock()
+        #: the last revision told for each game (by a commit here or by the watcher)
+        self._told: dict[int, int] = {}
+        self._watcher: threading.Thread | None = None
+        self._stop_watching = threading.Event()
 
     def uow(self) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.engine, self._publish)
@@ -162,6 +166,14 @@ class Database:
     def _publish(self, events: Sequence[GameChanged]) -> None:
         with self._lock:
             listeners = list(self._listeners)
+            for change in events:
+                if change.game_id is None:
+                    continue
+                if change.kind is ChangeKind.DELETED:
+                    self._told.pop(change.game_id, None)
+                elif change.revision is not None:
+                    self._told[change.game_id] = max(change.revision,
+                                                     self._told.get(change.game_id, -1))
         for change in events:
             for listener in listeners:
                 try:
@@ -169,7 +181,45 @@ class Database:
                 except Exception:  # the write succeeded: a listener cannot undo it
                     logger.exception("change listener failed on %s", change)
 
+    def watch(self, interval: float = 1.0) -> None:
+        """Also tells listeners of changes made by other processes (the command line, a
+        second server on PostgreSQL): a thread compares the games' revisions every
+        `interval` seconds. Stopped by `dispose()`."""
+        if self._watcher is not None:
+            return
+        self._told.update(self._revisions())
+        self._stop_watching.clear()
+        self._watcher = threading.Thread(target=self._watch, args=(interval,),
+                                         name="scorepad-db-watch", daemon=True)
+        self._watcher.start()
+
+    def _revisions(self) -> dict[int, int]:
+        with self.engine.connect() as conn:
+            return {int(i): int(r) for i, r in conn.execute(
+                text("SELECT id, revision FROM game"))}
+
+    def _watch(self, interval: float) -> None:
+        while not self._stop_watching.wait(interval):
+            try:
+                current = self._revisions()
+            except Exception as exc:  # a locked or briefly unreachable database: next time
+                logger.debug("change watch skipped: %s", exc)
+                continue
+            with self._lock:
+                told = dict(self._told)
+            events = [GameChanged(gid, ChangeKind.CREATED if gid not in told
+                                  else ChangeKind.UPDATED, rev)
+                      for gid, rev in current.items() if gid not in told or told[gid] < rev]
+            events += [GameChanged(gid, ChangeKind.DELETED) for gid in told
+                       if gid not in current]
+            if events:
+                self._publish(events)
+
     def dispose(self) -> None:
+        if self._watcher is not None:
+            self._stop_watching.set()
+            self._watcher.join(5)
+            self._watcher = None
         self.engine.dispose()
 
 

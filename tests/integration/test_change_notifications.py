@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -156,3 +157,39 @@ def test_concurrent_writers_are_each_told_and_revisions_never_repeat(
         assert len(revisions) == 20
         assert len(set(revisions)) == 20
         assert s.get_sheet(uow(), game).revision == max(r or 0 for r in revisions)
+
+
+def _wait_for(predicate: Callable[[], bool], timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return predicate()
+
+
+def test_a_watching_database_hears_changes_made_by_another_process(db_url: str) -> None:
+    from scorepad.storage import open_database
+
+    server, other = open_database(db_url), open_database(db_url)
+    try:
+        game = s.create_game(server.uow(), name="Mardi", seats=FOUR, deal_size=4)
+        events: list[GameChanged] = []
+        server.subscribe(events.append)
+        server.watch(interval=0.05)
+        s.record_deal(other.uow(), game, GARDE)  # e.g. the command line, elsewhere
+        assert _wait_for(lambda: [(e.game_id, e.kind, e.revision) for e in events]
+                         == [(game, ChangeKind.UPDATED, 1)])
+        imported = s.create_game(other.uow(), name="Jeudi", seats=FOUR, deal_size=4)
+        assert _wait_for(lambda: (imported, ChangeKind.CREATED) in
+                         [(e.game_id, e.kind) for e in events])
+        s.delete_game(other.uow(), imported)
+        assert _wait_for(lambda: (imported, ChangeKind.DELETED) in
+                         [(e.game_id, e.kind) for e in events])
+        events.clear()
+        s.record_redeal(server.uow(), game, "passed")  # told once by the commit, not again
+        time.sleep(0.3)
+        assert [(e.game_id, e.kind) for e in events] == [(game, ChangeKind.UPDATED)]
+    finally:
+        server.dispose()
+        other.dispose()
