@@ -293,6 +293,11 @@ def test_the_copy_command_prints_a_summary_then_reports_skipped_games(
     assert "Joueurs créés : 4 (André, Cécile, Didier, Élodie) ; retrouvés par leur nom : " \
            "1 (Bruno)" in out
     assert "Totaux vérifiés" in out
+    for source_id, target in ((1, 2), (2, 3)):  # the club's own game is number 1
+        assert main(["--db", phone.url, "export", str(source_id), "--format", "json"]) == 0
+        original = capsys.readouterr().out
+        assert main(["--db", club.url, "export", str(target), "--format", "json"]) == 0
+        assert capsys.readouterr().out == original
 
     assert main(["copy", "--from", phone.url, "--to", club.url, "--lang", "en"]) == 0
     out = capsys.readouterr().out
