@@ -29,7 +29,9 @@ from scorepad.services import (
     GameSheet,
     ServiceError,
     SheetDeal,
+    TooManyCodes,
 )
+from scorepad.services.access import CodeAttempts
 from scorepad.services.events import Subscribe
 
 logger = logging.getLogger(__name__)
@@ -214,17 +216,21 @@ def _error(exc: Exception, lang: str) -> JSONResponse:
         body["current"] = deal_to_dict(exc.current)
     elif isinstance(exc, GameFinished):
         status = 409
+    elif isinstance(exc, TooManyCodes):
+        status = 429
     return JSONResponse(body, status_code=status, headers=NO_STORE)
 
 
 def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
-                     hub: ChangeHub | None = None,
+                     hub: ChangeHub | None = None, attempts: CodeAttempts | None = None,
                      heartbeat: float = HEARTBEAT_SECONDS) -> APIRouter:
     """The `/api` routes over `uow_factory`; `subscribe` is `Database.subscribe`, whose
     events feed `GET /api/games/{id}/events` through `hub` (pass your own to end the
-    streams with `hub.close_all()` when the server stops)."""
+    streams with `hub.close_all()` when the server stops). Wrong table codes are
+    counted per client address in `attempts` (429 past its limit)."""
     router = APIRouter(prefix="/api")
     hub = hub if hub is not None else ChangeHub()
+    attempts = attempts if attempts is not None else CodeAttempts()
     subscribe(hub.publish)
 
     def sheet(game_id: int, lang: str) -> dict[str, Any]:
@@ -237,9 +243,15 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
     def run(request: Request, work: Callable[[str], dict[str, Any]], status: int = 200
             ) -> Response:
         lang = _lang(request)
+        client = request.client.host if request.client else "?"
+        code_given = bool(request.headers.get(CODE_HEADER))
         try:
+            if code_given:
+                attempts.check(client)
             return JSONResponse(work(lang), status_code=status, headers=NO_STORE)
         except (BadRequest, InvalidDeal, ServiceError) as exc:
+            if isinstance(exc, EditForbidden) and code_given:
+                attempts.failed(client)
             return _error(exc, lang)
 
     @router.get("/games")
@@ -358,13 +370,17 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
 
     @router.get("/games/{game_id}/access")
     def access(game_id: str, request: Request) -> Response:
-        """Whether the game is protected and whether X-Table-Code may edit it."""
+        """Whether the game is protected and whether X-Table-Code may edit it (a wrong code
+        is a 403, and counts as a guess)."""
         code, _author = who(request)
 
         def work(lang: str) -> dict[str, Any]:
             gid = _number(game_id, "game")
-            return {"protected": services.game_is_protected(uow_factory(), gid),
-                    "can_edit": services.check_table_code(uow_factory(), gid, code)}
+            protected = services.game_is_protected(uow_factory(), gid)
+            can_edit = services.check_table_code(uow_factory(), gid, code)
+            if not can_edit and code:
+                raise EditForbidden()  # a wrong code counts as a guess
+            return {"protected": protected, "can_edit": can_edit}
 
         return run(request, work)
 

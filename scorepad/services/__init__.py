@@ -70,7 +70,8 @@ Exports, imports, statistics (`services.exchange`):
 Errors: domain `InvalidDeal` for a bad deal, seats or rules; `ServiceError` (`.field`,
 `.message(lang)`, `.to_dict(lang)`) and its subclasses `GameNotFound`, `DealNotFound`,
 `DealConflict` (`.current`: the SheetDeal as stored now), `EditForbidden` (table code
-missing or wrong), `GameFinished`, `RulesRefused`,
+missing or wrong), `TooManyCodes` (see `access.CodeAttempts`), `GameFinished`,
+`RulesRefused`,
 `PlayerNotFound`, `PlayerNameTaken`, `ImportRefused`.
 """
 
@@ -93,6 +94,7 @@ from scorepad.services.errors import (
     PlayerNotFound,
     RulesRefused,
     ServiceError,
+    TooManyCodes,
 )
 from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
 from scorepad.services.exchange import (
@@ -151,6 +153,7 @@ __all__ = [
     "RulesRefused",
     "ServiceError",
     "SheetDeal",
+    "TooManyCodes",
     "UnitOfWork",
     "all_statistics",
     "change_rules",

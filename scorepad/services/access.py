@@ -7,9 +7,13 @@ import hashlib
 import hmac
 import os
 import re
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
 from functools import lru_cache
 
-from scorepad.services.errors import EditForbidden, ServiceError
+from scorepad.services.errors import EditForbidden, ServiceError, TooManyCodes
 from scorepad.services.ports import GameRow
 
 CODE_MIN, CODE_MAX = 4, 12
@@ -75,3 +79,44 @@ def authorize(game: GameRow, code: str | None, *, field: str = "code") -> None:
     """Raises EditForbidden unless `code` may edit `game`."""
     if not may_edit(game, code):
         raise EditForbidden(field)
+
+
+
+class CodeAttempts:
+    """Counts wrong table codes per key (a phone's address, a browser session) so that a
+    4-character code cannot be guessed by trying them all: after `limit` wrong codes in
+    `window` seconds the key must wait until the window has passed."""
+
+    def __init__(self, limit: int = 10, window: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit = limit
+        self.window = window
+        self._clock = clock
+        self._failures: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, key: str) -> deque[float]:
+        times = self._failures.setdefault(key, deque())
+        cutoff = self._clock() - self.window
+        while times and times[0] <= cutoff:
+            times.popleft()
+        return times
+
+    def blocked(self, key: str) -> bool:
+        with self._lock:
+            times = self._recent(key)
+            if not times:
+                self._failures.pop(key, None)
+            return len(times) >= self.limit
+
+    def check(self, key: str, field: str = "code") -> None:
+        """Raises TooManyCodes while `key` is blocked."""
+        if self.blocked(key):
+            raise TooManyCodes(field)
+
+    def failed(self, key: str) -> None:
+        with self._lock:
+            self._recent(key).append(self._clock())
+            if len(self._failures) > 10_000:  # forget the oldest keys rather than grow
+                for stale in list(self._failures)[:1_000]:
+                    del self._failures[stale]

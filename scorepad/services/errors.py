@@ -35,6 +35,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
                               "actuel pour le changer ou le retirer.",
         "table_code_format": "Le code de table fait de 4 à 12 caractères, lettres sans "
                              "accent ou chiffres (reçu {got}).",
+        "table_code_attempts": "Trop de codes de table erronés depuis ce téléphone : "
+                               "réessayez dans une minute.",
     },
     "en": {
         "game_not_found": "No game number {game_id}.",
@@ -60,6 +62,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
                               "to change or remove it.",
         "table_code_format": "A table code has 4 to 12 characters, letters without accents "
                              "or digits (got {got}).",
+        "table_code_attempts": "Too many wrong table codes from this phone: try again in a "
+                               "minute.",
     },
 }
 
@@ -135,6 +139,15 @@ class EditForbidden(ServiceError):
 
     def __init__(self, field: str = "code") -> None:
         super().__init__(field, "table_code_current" if field == "current_code" else None)
+
+
+class TooManyCodes(ServiceError):
+    """Too many wrong table codes from one phone in a short time: wait a minute."""
+
+    code = "table_code_attempts"
+
+    def __init__(self, field: str = "code") -> None:
+        super().__init__(field)
 
 
 class GameFinished(ServiceError):

@@ -271,3 +271,19 @@ def test_closing_all_streams_ends_them(server: tuple[str, ChangeHub], game: int)
         next(events)
         hub.close_all()
         assert list(events) == []
+
+
+def test_a_phone_guessing_codes_is_stopped_after_ten_wrong_ones(client: TestClient,
+                                                                database: Any,
+                                                                game: int) -> None:
+    s.set_table_code(database.uow(), game, "7391")
+    for guess in range(10):
+        reply = client.get(f"/api/games/{game}/access",
+                           headers={"X-Table-Code": f"{guess:04d}"})
+        assert reply.status_code == 403
+    reply = client.post(f"/api/games/{game}/deals", json={"kind": "passed"},
+                        headers={"X-Table-Code": "7391"})
+    assert reply.status_code == 429
+    assert reply.json()["error"]["field"] == "code"
+    assert "Trop de codes" in reply.json()["error"]["message"]
+    assert client.get(f"/api/games/{game}/sheet").status_code == 200  # reading still works

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.services import ChangeKind, GameChanged, ServiceError
-from scorepad.services.access import code_matches, hash_code, normalize_code
+from scorepad.services import ChangeKind, GameChanged, ServiceError, TooManyCodes
+from scorepad.services.access import CodeAttempts, code_matches, hash_code, normalize_code
 from scorepad.services.events import ChangeLog
 
 
@@ -54,3 +54,19 @@ def test_the_change_log_keeps_one_event_a_game_with_the_strongest_kind_and_last_
 def test_an_event_reads_as_json() -> None:
     assert GameChanged(3, ChangeKind.UPDATED, 7).to_dict() == {
         "game_id": 3, "kind": "updated", "revision": 7}
+
+
+def test_ten_wrong_codes_in_a_minute_make_a_phone_wait_until_the_minute_has_passed() -> None:
+    now = [1000.0]
+    attempts = CodeAttempts(limit=10, window=60, clock=lambda: now[0])
+    for _ in range(9):
+        attempts.failed("phone-a")
+        now[0] += 1
+    attempts.check("phone-a")  # nine: still allowed
+    attempts.failed("phone-a")
+    with pytest.raises(TooManyCodes) as caught:
+        attempts.check("phone-a")
+    assert "une minute" in caught.value.message("fr")
+    assert not attempts.blocked("phone-b")  # another phone is not concerned
+    now[0] += 51  # the first failure is now more than a minute old
+    assert not attempts.blocked("phone-a")
