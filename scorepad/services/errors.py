@@ -13,8 +13,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
         "game_not_found": "Aucune partie n° {game_id}.",
         "deal_not_found": "Aucune donne n° {deal_id} dans cette partie.",
-        "deal_conflict": "La donne {number} a été modifiée entre-temps (version {current}, "
-                         "vous aviez la version {expected}) : relisez-la avant de la changer.",
+        "deal_conflict": "La donne {number} a été modifiée entre-temps sur un autre "
+                         "téléphone (version {current}, vous aviez la version {expected}) : "
+                         "relisez-la avant de la changer.",
         "game_finished": "La partie « {name} » est terminée : rouvrez-la pour la modifier.",
         "game_name": "Le nom de la partie fait de 1 à 200 caractères.",
         "seat_name": "Chaque joueur assis a un nom non vide de 40 caractères au plus "
@@ -41,8 +42,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "game_not_found": "No game number {game_id}.",
         "deal_not_found": "No deal number {deal_id} in this game.",
-        "deal_conflict": "Deal {number} was changed meanwhile (version {current}, you had "
-                         "version {expected}): read it again before changing it.",
+        "deal_conflict": "Deal {number} was changed meanwhile on another phone (version "
+                         "{current}, you had version {expected}): read it again before "
+                         "changing it.",
         "game_finished": "The game \"{name}\" is finished: reopen it to change it.",
         "game_name": "A game's name has 1 to 200 characters.",
         "seat_name": "Each seated player has a non-empty name of at most 40 characters "
