@@ -65,7 +65,9 @@ def create_db_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     try:
-        return create_engine(parsed, pool_pre_ping=True)
+        # A club server that silently drops packets must fail in seconds, not hang.
+        connect_args = {"connect_timeout": 10} if parsed.get_backend_name() == "postgresql" else {}
+        return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
     except Exception as exc:  # a missing driver or a malformed option
         raise DatabaseError(_safe(url), str(exc)) from None
 
