@@ -175,3 +175,28 @@ def test_the_csv_download_holds_every_deal_and_the_totals(
 def _delimiter(content: str) -> str:
     first = content.splitlines()[0]
     return ";" if first.count(";") > first.count(",") else ","
+
+
+def test_a_change_on_one_phone_shows_on_the_other(
+    page: Any, second_page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    game = create_game(uow_factory(), name="Deux téléphones", seats=FOUR, deal_size=4)
+    open_app(page, app_url, f"/games/{game}", wait_text="Deux téléphones")
+    open_app(second_page, app_url, f"/games/{game}", wait_text="Deux téléphones")
+    wait_id_text(second_page, "next-deal", "Donne 1 : André distribue")
+    click(page, "Tous passent")
+    wait_id_text(page, "next-deal", "Donne 2 : Bruno distribue")
+    wait_id_text(second_page, "next-deal", "Donne 2 : Bruno distribue")
+
+
+def test_the_back_gesture_returns_from_the_deal_form_to_the_sheet(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    game = create_game(uow_factory(), name="Retour arrière", seats=FOUR, deal_size=4)
+    open_app(page, app_url, f"/games/{game}", wait_text="Retour arrière")
+    click(page, "Nouvelle donne")
+    page.wait_for_url(f"{app_url}/games/{game}/deal")
+    by_id(page, "taker-André").wait_for()
+    page.go_back()
+    page.wait_for_url(f"{app_url}/games/{game}")
+    wait_id_text(page, "next-deal", "Donne 1 : André distribue")
