@@ -115,8 +115,9 @@ def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]
                       on_change=toggle_defense),
         ],
     )
-    items: list[ft.Control] = [header, display]
+    # The error goes under the keypad, never between the display and the keys: a line
+    # appearing mid-typing ("4" on the way to "49") must not move the keys under a thumb.
+    items: list[ft.Control] = [header, display, keypad(form, changed)]
     if error:
         items.append(error_text(error, ident="error-points"))
-    items.append(keypad(form, changed))
     return ft.Column(items, spacing=6)
