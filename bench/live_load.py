@@ -73,7 +73,7 @@ def start_server(url: str, port: int, api_only: bool, log: Path) -> subprocess.P
     if api_only:
         cmd = [sys.executable, str(Path(__file__).resolve()), "--serve-api", url, str(port)]
     else:
-        cmd = [sys.executable, "-m", "scorepad", "serve", "--db", url, "--host", "127.0.0.1",
+        cmd = [sys.executable, "-m", "scorepad", "--db", url, "serve", "--host", "127.0.0.1",
                "--port", str(port), "--no-qr"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with log.open("wb") as out:

@@ -114,12 +114,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from scorepad.web import create_app
 
-    app = create_app(database.uow, asset_cache_dir=_asset_cache_dir())
+    # Changes made elsewhere (the command line, another server) reach the phones too.
+    database.watch()
+    app = create_app(database.uow, asset_cache_dir=_asset_cache_dir(),
+                     subscribe=database.subscribe)
     sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr) + "\n")
     sys.stdout.flush()
     try:
+        # Open event streams would otherwise keep Ctrl+C waiting for ever.
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                    ws_ping_interval=20, ws_ping_timeout=20)
+                    ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3)
     except OSError as exc:
         sys.stderr.write(f"scorepad: impossible d'écouter sur {args.host}:{args.port} : {exc}\n")
         return 2

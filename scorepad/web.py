@@ -1,9 +1,11 @@
-"""The HTTP app: health check and export downloads first, then the Flet UI mounted at `/`."""
+"""The HTTP app: health check, export downloads and the JSON API first, then the Flet UI
+mounted at `/`; committed changes are broadcast to every phone."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -11,6 +13,7 @@ from urllib.parse import quote
 from fastapi import Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
+from scorepad.services.events import ChangeListener, Subscribe
 from scorepad.ui.services_context import UowFactory, set_uow_factory
 from scorepad.web_assets import StaticAssetsMiddleware
 
@@ -39,17 +42,37 @@ def _message(lang: str, fr: str, en: str) -> str:
     return en if lang == "en" else fr
 
 
-def create_app(uow_factory: UowFactory, *, asset_cache_dir: Path | None = None) -> Any:
+def create_app(uow_factory: UowFactory, *, asset_cache_dir: Path | None = None,
+               subscribe: Subscribe | None = None) -> Any:
     """Builds the ASGI app served by uvicorn (routes, then Flet at `/`, wrapped in the
-    static-asset compression/cache middleware)."""
+    static-asset compression/cache middleware). `subscribe` (`Database.subscribe`) feeds
+    the live updates: every committed change is announced to the phones' sessions and to
+    the API's event streams."""
     import flet.fastapi as flet_fastapi
 
     from scorepad import services
+    from scorepad.api import ChangeHub, build_api_router
     from scorepad.services.errors import GameNotFound
     from scorepad.ui.app import main as ui_main
+    from scorepad.ui.live import Broadcaster
 
     set_uow_factory(uow_factory)
-    app = flet_fastapi.FastAPI(title=APP_NAME, docs_url=None, redoc_url=None, openapi_url=None)
+    broadcaster = Broadcaster()
+    streams = ChangeHub()
+    def no_listeners(_listener: ChangeListener) -> Callable[[], None]:
+        return lambda: None
+
+    # Without database listeners (some tests) nothing is ever announced.
+    subscribe = subscribe if subscribe is not None else no_listeners
+    subscribe(broadcaster)
+
+    async def attach_pubsub() -> None:
+        # Flet's hub for this app, bound to the server's loop (hence at startup).
+        broadcaster.attach(flet_fastapi.app_manager.get_pubsubhub(ui_main))
+
+    app = flet_fastapi.FastAPI(title=APP_NAME, docs_url=None, redoc_url=None, openapi_url=None,
+                               on_startup=[attach_pubsub], on_shutdown=[streams.close_all])
+    app.include_router(build_api_router(uow_factory, subscribe=subscribe, hub=streams))
 
     @app.get("/healthz")
     def healthz() -> JSONResponse:
@@ -86,4 +109,6 @@ def create_app(uow_factory: UowFactory, *, asset_cache_dir: Path | None = None) 
         app_description=APP_DESCRIPTION,
         assets_dir=str(Path(__file__).parent / "ui" / "assets"),
     ))
-    return StaticAssetsMiddleware(app, cache_dir=asset_cache_dir)
+    # The API's answers and event streams go out as they are produced, never buffered.
+    return StaticAssetsMiddleware(app, cache_dir=asset_cache_dir,
+                                  skip_prefixes=("/export", "/healthz", "/ws", "/api"))

@@ -1,0 +1,132 @@
+"""Every phone live: the database's change events broadcast to every session (Flet pubsub),
+and `use_live(...)`, the hook a screen uses to reload when its game changes."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import flet as ft
+
+from scorepad.services import ChangeKind, GameChanged
+
+logger = logging.getLogger(__name__)
+
+#: every change of any game (the games list shows totals and deal counts)
+GAMES_TOPIC = "scorepad/games"
+#: changes that concern every game (a player renamed)
+ALL_TOPIC = "scorepad/all"
+
+
+def game_topic(game_id: int) -> str:
+    return f"scorepad/game-{game_id}"
+
+
+def topics_of(event: GameChanged) -> list[str]:
+    """The topics an event is announced on."""
+    if event.game_id is None or event.kind is ChangeKind.PLAYERS:
+        return [GAMES_TOPIC, ALL_TOPIC]
+    return [game_topic(event.game_id), GAMES_TOPIC]
+
+
+class Broadcaster:
+    """The database listener of the web server: re-announces each committed change on the
+    sessions' pubsub. The hub is Flet's, bound to the server's loop once it runs."""
+
+    def __init__(self) -> None:
+        self._hub: Any = None
+
+    def attach(self, hub: Any) -> None:
+        self._hub = hub
+
+    def __call__(self, event: GameChanged) -> None:
+        hub = self._hub
+        if hub is None:  # no phone has connected yet: nobody to tell
+            return
+        message = event.to_dict()
+        for topic in topics_of(event):
+            hub.send_all_on_topic(topic, message)
+
+
+class LiveTopics:
+    """One session's pubsub subscriptions, shared by its mounted screens.
+
+    Flet unsubscribes a session from a topic all at once, and stacked screens (sheet,
+    then deal page) may follow the same topic: subscriptions are counted here."""
+
+    def __init__(self, page: ft.Page) -> None:
+        self._page = page
+        self._callbacks: dict[str, dict[int, Callable[[], None]]] = {}
+        self._ids = itertools.count()
+        self._lock = threading.Lock()
+
+    def add(self, topics: Iterable[str], callback: Callable[[], None]) -> Callable[[], None]:
+        """Calls `callback` (in the session's context) whenever a topic is announced;
+        returns the function that stops it."""
+        token = next(self._ids)
+        chosen = list(dict.fromkeys(topics))
+        with self._lock:
+            for topic in chosen:
+                callbacks = self._callbacks.setdefault(topic, {})
+                if not callbacks:
+                    self._page.pubsub.subscribe_topic(topic, self._on_message)
+                callbacks[token] = callback
+
+        def remove() -> None:
+            with self._lock:
+                for topic in chosen:
+                    callbacks = self._callbacks.get(topic, {})
+                    callbacks.pop(token, None)
+                    if not callbacks and topic in self._callbacks:
+                        del self._callbacks[topic]
+                        self._page.pubsub.unsubscribe_topic(topic)
+
+        return remove
+
+    def _on_message(self, topic: str, _message: object) -> None:
+        # Runs outside the session's context: a state setter called here would raise
+        # "The context is not associated with any page" (the pubsub trap of FLET_NOTES).
+        with self._lock:
+            callbacks = list(self._callbacks.get(topic, {}).values())
+        self._schedule(callbacks)
+
+    def refresh_all(self) -> None:
+        """Reloads every following screen (the phone has just reconnected)."""
+        with self._lock:
+            callbacks = list({id(c): c for cs in self._callbacks.values()
+                              for c in cs.values()}.values())
+        self._schedule(callbacks)
+
+    def _schedule(self, callbacks: list[Callable[[], None]]) -> None:
+        if not callbacks:
+            return
+
+        async def run() -> None:
+            for callback in callbacks:
+                try:
+                    callback()
+                except Exception:  # one unmounting screen must not stop the others
+                    logger.exception("live refresh failed")
+
+        self._page.run_task(run)
+
+
+live_context: Any = ft.create_context(None)
+
+
+def use_live(*topics: str) -> int:
+    """A number that changes whenever one of `topics` is announced: put it in the
+    dependencies of what a screen loads from the database."""
+    live: LiveTopics | None = ft.use_context(live_context)
+    tick, set_tick = ft.use_state(0)
+
+    def follow() -> Callable[[], None] | None:
+        if live is None:
+            return None
+        return live.add(topics, lambda: set_tick(lambda n: n + 1))
+
+    ft.use_effect(follow, dependencies=list(topics))
+    return tick
