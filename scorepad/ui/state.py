@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import flet as ft
 
@@ -26,8 +26,11 @@ class AppState:
 
     lang: str = DEFAULT_LANG
     theme: str = "system"
-    # Bumped when another phone changes a game, so open screens reload from the database.
+    # Bumped after this phone's own changes, so open screens reload from the database
+    # (other phones' changes arrive through scorepad.ui.live).
     revision: int = 0
+    #: table codes entered on this phone, by game id: kept for the browser session only
+    codes: dict[int, str] = field(default_factory=dict)
 
     def apply(self) -> None:
         """Pushes the settings to the session (tr() language) and to the page (theme)."""
@@ -54,6 +57,18 @@ class AppState:
 
     def touch(self) -> None:
         self.revision += 1
+
+    def code_for(self, game_id: int) -> str | None:
+        """The table code this phone entered for the game (passed to every write)."""
+        return self.codes.get(game_id)
+
+    def remember_code(self, game_id: int, code: str | None) -> None:
+        """Keeps (or forgets, with None) the game's code for this session; a new dict,
+        so that the screens re-render."""
+        codes = {k: v for k, v in self.codes.items() if k != game_id}
+        if code is not None:
+            codes[game_id] = code
+        self.codes = codes
 
 
 def _persist(key: str, value: str) -> None:

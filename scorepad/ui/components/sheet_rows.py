@@ -62,7 +62,9 @@ def totals_header(sheet: GameSheet, dark: bool) -> ft.Control:
 
 
 def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
-                    on_petit_sec: Callable[[], None], finished: bool) -> ft.Control:
+                    on_petit_sec: Callable[[], None], finished: bool,
+                    locked: bool = False) -> ft.Control:
+    """Who deals next, and the redeal buttons (disabled when finished or read-only)."""
     text = tr(f"Donne {sheet.next_deal_number} : {sheet.next_dealer} distribue",
               f"Deal {sheet.next_deal_number}: {sheet.next_dealer} deals")
     if sheet.next_sitting_out:
@@ -78,9 +80,9 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
                 text, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
                 max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)),
             ft.TextButton(tr("Tous passent", "All pass"), on_click=lambda _: on_passed(),
-                          style=small, disabled=finished),
+                          style=small, disabled=finished or locked),
             ft.TextButton(tr("Petit sec", "Petit sec"), on_click=lambda _: on_petit_sec(),
-                          style=small, disabled=finished),
+                          style=small, disabled=finished or locked),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.only(left=16, right=4, top=2, bottom=2),
         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),

@@ -10,7 +10,7 @@ import flet as ft
 from scorepad.domain import DealKind, InvalidDeal, ScoredDeal, score_deal
 from scorepad.domain.messages import CONTRACT_NAMES, fmt_signed
 from scorepad.services.deals import deal_history, delete_deal
-from scorepad.services.errors import DealNotFound, ServiceError
+from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
 from scorepad.services.games import get_sheet
 from scorepad.services.views import DealVersion, SheetDeal
 from scorepad.ui.components.deal_controls import error_text
@@ -19,8 +19,10 @@ from scorepad.ui.components.deal_preview import score_cells
 from scorepad.ui.components.layout import screen
 from scorepad.ui.deal_form import outcome_text
 from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import use_app_state
+from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
 from scorepad.ui.views.deal_entry import after_change
 
 
@@ -112,14 +114,18 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
     app_state = use_app_state()
     route = f"/games/{game_id}/deals/{deal_id}"
     revision = app_state.revision
+    live = use_live(game_topic(game_id), ALL_TOPIC)
+    code = app_state.code_for(game_id)
 
-    def load() -> DetailContext | ServiceError:
+    def load() -> tuple[DetailContext | ServiceError, bool]:
         try:
-            return load_detail(uow_factory, game_id, deal_id)
+            return (load_detail(uow_factory, game_id, deal_id),
+                    can_edit(uow_factory, game_id, app_state))
         except ServiceError as exc:
-            return exc
+            return exc, False
 
-    ctx = ft.use_memo(load, dependencies=[game_id, deal_id, revision])
+    # Another phone's change (live) shows here too: the row, the steps, the history.
+    ctx, editable = ft.use_memo(load, dependencies=[game_id, deal_id, revision, live, code])
     lang = current_lang()
     page = ft.context.page
 
@@ -136,8 +142,19 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
         def do_delete(_e: object) -> None:
             page.pop_dialog()
             try:
-                delete_deal(uow_factory(), game_id, deal_id, expected_version=deal.version)
+                delete_deal(uow_factory(), game_id, deal_id, expected_version=deal.version,
+                            code=code)
+            except DealConflict:
+                # Nothing deleted: the page shows the deal as it is now, to decide again.
+                app_state.touch()
+                page.show_dialog(ft.SnackBar(ft.Text(tr(
+                    f"Donne {deal.number} modifiée entre-temps sur un autre téléphone : "
+                    "elle n'a pas été supprimée. Vérifiez ses valeurs actuelles.",
+                    f"Deal {deal.number} was changed meanwhile on another phone: it was not "
+                    "deleted. Check its current values."))))
+                return
             except ServiceError as exc:
+                forbidden(exc, app_state, game_id)
                 page.show_dialog(ft.SnackBar(ft.Text(exc.message(lang))))
                 return
             after_change(app_state, uow_factory, game_id,
@@ -200,7 +217,8 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
         ],
         spacing=10,
     )
-    body: list[ft.Control] = [summary, actions]
+    body: list[ft.Control] = [summary, actions] if editable else [
+        read_only_banner(game_id), summary]
     if deal.input is not None and ctx.scored is not None:
         body.append(explanation_block(deal.input, ctx.scored))
     if ctx.history:

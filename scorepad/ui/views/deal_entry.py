@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+from dataclasses import dataclass, replace
 
 import flet as ft
 
@@ -11,6 +12,7 @@ from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
 from scorepad.services.games import get_sheet
 from scorepad.services.history import undo
+from scorepad.services.views import SheetDeal
 from scorepad.ui.components.deal_controls import (
     bouts_section,
     contract_section,
@@ -28,6 +30,7 @@ from scorepad.ui.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
+from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,8 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
 
     def undo_it() -> None:
         try:
-            label = undo(uow_factory(), game_id, lang=current_lang())
+            label = undo(uow_factory(), game_id, lang=current_lang(),
+                         code=state.code_for(game_id))
         except ServiceError as exc:
             show_snackbar(exc.message(current_lang()))
             return
@@ -87,12 +91,35 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
     show_snackbar(text, undo=undo_it)
 
 
+def _editable(uow_factory: UowFactory, game_id: int, state: AppState) -> bool:
+    try:
+        return can_edit(uow_factory, game_id, state)
+    except ServiceError:  # a missing game: the form's own load says so
+        return True
+
+
 def _subtitle(ctx: EntryContext) -> str:
     text = tr(f"Donneur : {ctx.dealer}", f"Dealer: {ctx.dealer}")
     if ctx.sitting_out:
         names = ", ".join(ctx.sitting_out)
         text += tr(f" · {names} ne joue pas", f" · {names} sits out")
     return text
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """The deal changed on another phone while this one edited it: the form now shows the
+    current values; `attempted` keeps what this phone tried to save, to re-apply it."""
+
+    message: str
+    attempted: DealForm | None
+
+
+def conflict_context(ctx: EntryContext, current: SheetDeal) -> EntryContext:
+    """The entry context reloaded from the deal as it is now (DealConflict.current)."""
+    form = (DealForm.from_deal_input(current.input, ctx.form.rules)
+            if current.input is not None else ctx.form)
+    return replace(ctx, form=form, expected_version=current.version, number=current.number)
 
 
 @ft.component
@@ -113,12 +140,24 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     extras_open, set_extras_open = ft.use_state(
         lambda: isinstance(ctx, EntryContext) and ctx.form.has_extras)
     save_error, set_save_error = ft.use_state(None)
+    conflict, set_conflict = ft.use_state(None)
     busy, set_busy = ft.use_state(False)
     lang = current_lang()
+    code = app_state.code_for(game_id)
+    editable = ft.use_memo(lambda: _editable(uow_factory, game_id, app_state),
+                           dependencies=[game_id, code])
 
     if isinstance(ctx, ServiceError):
         return screen(tr("Donne", "Deal"), ft.Container(
             error_text(ctx.message(lang), ident="load-error"), padding=16), route=route)
+    if not editable:
+        return screen(tr("Donne", "Deal"), ft.Column([
+            read_only_banner(game_id),
+            ft.Container(ft.Text(tr(
+                "Sans le code de table, ce téléphone peut suivre la feuille mais pas saisir "
+                "ni modifier de donne.", "Without the table code this phone can follow the "
+                "sheet but not enter or change a deal."), size=14), padding=16),
+        ]), route=route)
 
     form = ctx.form
 
@@ -136,19 +175,28 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
         try:
             data = form.to_deal_dict()
             if deal_id is None:
-                record_deal(uow_factory(), game_id, data)
+                record_deal(uow_factory(), game_id, data, code=code)
             else:
                 edit_deal(uow_factory(), game_id, deal_id, data,
-                          expected_version=ctx.expected_version)
+                          expected_version=ctx.expected_version, code=code)
         except InvalidDeal as exc:
             set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
             set_busy(False)
             return
         except DealConflict as exc:
-            set_save_error(FieldError("version", "version", exc.message(lang)))
+            # Nothing is overwritten: the form now shows the deal as saved elsewhere, and
+            # what this phone typed is kept to be re-applied on purpose.
+            set_conflict(Conflict(
+                tr("Donne modifiée entre-temps sur un autre téléphone : voici ses valeurs "
+                   "actuelles.", "Deal changed meanwhile on another phone: here are its "
+                   "current values.") + " " + exc.message(lang),
+                copy.deepcopy(form)))
+            set_ctx(conflict_context(ctx, exc.current))
+            set_save_error(None)
             set_busy(False)
             return
         except ServiceError as exc:
+            forbidden(exc, app_state, game_id)
             set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
             set_busy(False)
             return
@@ -164,17 +212,29 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
         except ServiceError as exc:
             set_ctx(exc)
         set_save_error(None)
+        set_conflict(None)
+
+    def reapply() -> None:
+        # This phone's values on top of the current version: saving now is deliberate.
+        if conflict is not None and conflict.attempted is not None:
+            set_ctx(replace(ctx, form=conflict.attempted))
+        set_conflict(None)
+        set_save_error(None)
 
     preview = form.preview(lang)
     if save_error is not None and preview.can_save:
         preview = Preview(error=save_error, lang=lang)
 
     body: list[ft.Control] = []
-    if save_error is not None and save_error.control == "version":
+    if conflict is not None:
         body.append(ft.Column([
-            error_text(save_error.message, ident="conflict-error"),
-            ft.OutlinedButton(tr("Recharger la donne", "Reload the deal"), icon=ft.Icons.REFRESH,
-                              on_click=lambda _e: reload()),
+            error_text(conflict.message, ident="conflict-error"),
+            ft.Row([
+                ft.FilledTonalButton(tr("Reprendre mes valeurs", "Use my values again"),
+                                     icon=ft.Icons.RESTORE, on_click=lambda _e: reapply()),
+                ft.OutlinedButton(tr("Recharger la donne", "Reload the deal"),
+                                  icon=ft.Icons.REFRESH, on_click=lambda _e: reload()),
+            ], wrap=True),
         ]))
     body.append(taker_section(form, preview, changed))
     if form.needs_partner:

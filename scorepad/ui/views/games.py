@@ -12,6 +12,7 @@ from scorepad.ui.components.layout import empty_state, screen, section_title
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.fmt import deals_count, signed, when
 from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.live import GAMES_TOPIC, use_live
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
 
@@ -42,8 +43,14 @@ def _game_tile(game: GameSummary,
                 else ft.Colors.PRIMARY_CONTAINER,
                 color=ft.Colors.ON_SURFACE_VARIANT if finished else ft.Colors.ON_PRIMARY_CONTAINER,
             ),
-            title=ft.Text(game.name, weight=ft.FontWeight.W_600, max_lines=1,
-                          overflow=ft.TextOverflow.ELLIPSIS),
+            title=ft.Row([
+                *([ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=ft.Colors.ON_SURFACE_VARIANT,
+                           tooltip=tr("Protégée par un code de table",
+                                      "Protected by a table code"))]
+                  if game.protected else []),
+                ft.Text(game.name, weight=ft.FontWeight.W_600, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+            ], spacing=4),
             subtitle=ft.Column([
                 ft.Text(f"{table} · {deals_count(game.deals)} · {when(game.updated_at)}",
                         size=12, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -74,12 +81,18 @@ def GamesView() -> ft.View:
     uow = use_uow()
     location = ft.use_route_location()
     reload, set_reload = ft.use_state(0)
+    live = use_live(GAMES_TOPIC)
     games = ft.use_memo(lambda: services.list_games(uow()),
-                        dependencies=[location, state.revision, reload])
+                        dependencies=[location, state.revision, reload, live])
 
     def delete(game: GameSummary) -> None:
         def confirmed() -> None:
-            services.delete_game(uow(), game.id)
+            try:
+                services.delete_game(uow(), game.id, code=state.code_for(game.id))
+            except services.ServiceError as exc:
+                show_error_dialog(tr("Suppression refusée", "Deletion refused"),
+                                  exc.message(current_lang()))
+                return
             set_reload(lambda n: n + 1)
             show_snackbar(tr(f"Partie « {game.name} » supprimée.", f"Game “{game.name}” deleted."))
 

@@ -17,6 +17,7 @@ from scorepad.ui.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
+from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
 
 
 def default_game_name() -> str:
@@ -187,19 +188,20 @@ def NewGameView() -> ft.View:
 
 @ft.component
 def GameRulesView(game_id: int) -> ft.View:
-    use_app_state()
+    state = use_app_state()
     uow = use_uow()
     lang = current_lang()
     route = f"/games/{game_id}/rules"
+    code = state.code_for(game_id)
 
-    def load() -> tuple[str, RulesForm] | None:
+    def load() -> tuple[str, RulesForm, bool] | None:
         try:
             sheet = services.get_sheet(uow(), game_id, lang=lang)
         except services.GameNotFound:
             return None
-        return sheet.name, RulesForm.from_rules(sheet.rules)
+        return sheet.name, RulesForm.from_rules(sheet.rules), can_edit(uow, game_id, state)
 
-    loaded = ft.use_memo(load, dependencies=[game_id])
+    loaded = ft.use_memo(load, dependencies=[game_id, code])
     form, set_form = ft.use_state(lambda: loaded[1] if loaded else RulesForm.from_rules())
     if loaded is None:
         return screen(tr("Partie introuvable", "Game not found"), empty_state(
@@ -211,19 +213,26 @@ def GameRulesView(game_id: int) -> ft.View:
         if errors:
             return
         try:
-            services.change_rules(uow(), game_id, form.to_dict())
+            services.change_rules(uow(), game_id, form.to_dict(), code=code)
         except (services.ServiceError, InvalidDeal) as exc:
+            if isinstance(exc, services.ServiceError):
+                forbidden(exc, state, game_id)
             show_error_dialog(tr("Règles refusées", "Rules refused"), exc.message(lang))
             return
         ft.context.page.navigate(f"/games/{game_id}")
 
         def undo_rules() -> None:
-            services.undo(uow(), game_id, lang=current_lang())
+            try:
+                services.undo(uow(), game_id, lang=current_lang(), code=code)
+            except services.ServiceError as exc:
+                show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
 
         show_snackbar(tr("Règles enregistrées, donnes recalculées.",
                          "Rules saved, deals rescored."), undo=undo_rules)
 
+    editable = loaded[2]
     body = ft.ListView([
+        *([] if editable else [read_only_banner(game_id)]),
         ft.Container(ft.Text(tr(
             "Changer une règle recalcule toutes les donnes de la partie.",
             "Changing a rule rescores every deal of the game."),
@@ -234,6 +243,6 @@ def GameRulesView(game_id: int) -> ft.View:
         RulesEditor(form, set_form),
     ], expand=True, padding=ft.Padding.all(16))
     bottom = primary_action(tr("Enregistrer les règles", "Save the rules"), ft.Icons.CHECK,
-                            save, disabled=bool(errors))
+                            save, disabled=bool(errors) or not editable)
     return screen(tr(f"Règles · {loaded[0]}", f"Rules · {loaded[0]}"), body, route=route,
                   bottom=bottom)

@@ -15,8 +15,16 @@ from scorepad.ui.components.layout import empty_state, primary_action, screen
 from scorepad.ui.components.sheet_rows import MemoDealLine, next_deal_strip, totals_header
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.state import use_app_state
+from scorepad.ui.state import AppState, use_app_state
+from scorepad.ui.table_code import (
+    can_edit,
+    forbidden,
+    read_only_banner,
+    show_code_settings_dialog,
+    show_unlock_dialog,
+)
 
 
 def is_dark(theme: str) -> bool:
@@ -30,11 +38,14 @@ def is_dark(theme: str) -> bool:
         return False
 
 
-def _run(action: Callable[[], object]) -> bool:
+def _run(action: Callable[[], object], state: AppState | None = None,
+         game_id: int | None = None) -> bool:
     """Runs a change; a refusal is shown in words (never a traceback). True when done."""
     try:
         action()
     except services.ServiceError as exc:
+        if state is not None and game_id is not None:
+            forbidden(exc, state, game_id)
         show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
         return False
     return True
@@ -44,10 +55,20 @@ def export_url(game_id: int, fmt: str) -> str:
     return f"/export/games/{game_id}.{fmt}?lang={current_lang()}"
 
 
-def show_game_menu(sheet: GameSheet, uow: UowFactory, refresh: Callable[[], None]) -> None:
-    """The game's menu as a bottom sheet (thumb-reachable on a phone)."""
+def show_game_menu(sheet: GameSheet, uow: UowFactory, refresh: Callable[[], None],
+                   state: AppState, editable: bool) -> None:
+    """The game's menu as a bottom sheet (thumb-reachable on a phone); a read-only phone
+    gets no entry that would change the game, but the one that unlocks it."""
     page = ft.context.page
     finished = sheet.status == GameStatus.FINISHED
+    code = state.code_for(sheet.id)
+
+    def code_tile(_: ft.Event[ft.ListTile]) -> None:
+        page.pop_dialog()
+        if editable:
+            show_code_settings_dialog(sheet.id, sheet.protected)
+        else:
+            show_unlock_dialog(sheet.id)
 
     def go(path: str) -> Callable[[ft.Event[ft.ListTile]], None]:
         def handler(_: ft.Event[ft.ListTile]) -> None:
@@ -61,10 +82,12 @@ def show_game_menu(sheet: GameSheet, uow: UowFactory, refresh: Callable[[], None
     def toggle_finished(_: ft.Event[ft.ListTile]) -> None:
         page.pop_dialog()
         if finished:
-            done = _run(lambda: services.reopen_game(uow(), sheet.id))
+            done = _run(lambda: services.reopen_game(uow(), sheet.id, code=code), state,
+                        sheet.id)
             text = tr("Partie rouverte.", "Game reopened.")
         else:
-            done = _run(lambda: services.finish_game(uow(), sheet.id))
+            done = _run(lambda: services.finish_game(uow(), sheet.id, code=code), state,
+                        sheet.id)
             text = tr("Partie terminée.", "Game finished.")
         if done:
             refresh()
@@ -74,7 +97,8 @@ def show_game_menu(sheet: GameSheet, uow: UowFactory, refresh: Callable[[], None
         page.pop_dialog()
 
         def confirmed() -> None:
-            if _run(lambda: services.delete_game(uow(), sheet.id)):
+            if _run(lambda: services.delete_game(uow(), sheet.id, code=code), state,
+                    sheet.id):
                 page.navigate("/")
                 show_snackbar(tr(f"Partie « {sheet.name} » supprimée.",
                                  f"Game “{sheet.name}” deleted."))
@@ -106,15 +130,26 @@ def show_game_menu(sheet: GameSheet, uow: UowFactory, refresh: Callable[[], None
         export_tile("pdf", tr("Exporter en PDF (à imprimer)", "Export as PDF (to print)"),
                     ft.Icons.PICTURE_AS_PDF),
         ft.Divider(height=1),
-        ft.ListTile(leading=ft.Icon(ft.Icons.REPLAY if finished else ft.Icons.FLAG),
-                    title=ft.Text(tr("Rouvrir la partie", "Reopen the game") if finished
-                                  else tr("Terminer la partie", "Finish the game")),
-                    on_click=toggle_finished),
-        ft.ListTile(leading=ft.Icon(ft.Icons.DELETE_OUTLINE, color=ft.Colors.ERROR),
-                    title=ft.Text(tr("Supprimer la partie", "Delete the game"),
-                                  color=ft.Colors.ERROR),
-                    on_click=delete),
+        ft.ListTile(leading=ft.Icon(ft.Icons.PIN_OUTLINED if editable else ft.Icons.LOCK_OPEN),
+                    title=ft.Text(
+                        (tr("Changer ou retirer le code de table",
+                            "Change or remove the table code") if sheet.protected
+                         else tr("Protéger par un code de table",
+                                 "Protect with a table code")) if editable
+                        else tr("Saisir le code de table", "Enter the table code")),
+                    on_click=code_tile),
     ]
+    if editable:
+        tiles += [
+            ft.ListTile(leading=ft.Icon(ft.Icons.REPLAY if finished else ft.Icons.FLAG),
+                        title=ft.Text(tr("Rouvrir la partie", "Reopen the game") if finished
+                                      else tr("Terminer la partie", "Finish the game")),
+                        on_click=toggle_finished),
+            ft.ListTile(leading=ft.Icon(ft.Icons.DELETE_OUTLINE, color=ft.Colors.ERROR),
+                        title=ft.Text(tr("Supprimer la partie", "Delete the game"),
+                                      color=ft.Colors.ERROR),
+                        on_click=delete),
+        ]
     page.show_dialog(ft.BottomSheet(
         content=ft.Container(ft.Column(tiles, tight=True, spacing=0),
                              padding=ft.Padding.only(top=8, bottom=16)),
@@ -130,16 +165,21 @@ def SheetView(game_id: int) -> ft.View:
     location = ft.use_route_location()
     reload, set_reload = ft.use_state(0)
     lang = state.lang
+    live = use_live(game_topic(game_id), ALL_TOPIC)
+    code = state.code_for(game_id)
 
-    def load() -> GameSheet | None:
+    def load() -> tuple[GameSheet | None, bool]:
         try:
-            return services.get_sheet(uow(), game_id, lang=lang)
+            return (services.get_sheet(uow(), game_id, lang=lang),
+                    can_edit(uow, game_id, state))
         except services.GameNotFound:
-            return None
+            return None, False
 
     # Reloaded when this screen comes back to the top (the location changes), when
-    # another phone changes a game (revision) and after our own changes (reload).
-    sheet = ft.use_memo(load, dependencies=[game_id, location, state.revision, reload, lang])
+    # another phone changes the game (live), after our own changes (revision, reload) and
+    # when a table code is entered (code).
+    sheet, editable = ft.use_memo(load, dependencies=[
+        game_id, location, state.revision, reload, lang, live, code])
     route = f"/games/{game_id}"
     if sheet is None:
         return screen(tr("Partie introuvable", "Game not found"), empty_state(
@@ -150,14 +190,15 @@ def SheetView(game_id: int) -> ft.View:
         set_reload(lambda n: n + 1)
 
     finished = sheet.status == GameStatus.FINISHED
+    locked = not editable
 
     def undo_last() -> None:
         label: list[str | None] = [None]
 
         def act() -> None:
-            label[0] = services.undo(uow(), game_id, lang=current_lang())
+            label[0] = services.undo(uow(), game_id, lang=current_lang(), code=code)
 
-        if _run(act):
+        if _run(act, state, game_id):
             refresh()
             show_snackbar(tr(f"Annulé : {label[0]}", f"Undone: {label[0]}") if label[0]
                           else tr("Rien à annuler.", "Nothing to undo."))
@@ -166,16 +207,17 @@ def SheetView(game_id: int) -> ft.View:
         label: list[str | None] = [None]
 
         def act() -> None:
-            label[0] = services.redo(uow(), game_id, lang=current_lang())
+            label[0] = services.redo(uow(), game_id, lang=current_lang(), code=code)
 
-        if _run(act):
+        if _run(act, state, game_id):
             refresh()
             show_snackbar(tr(f"Rétabli : {label[0]}", f"Redone: {label[0]}") if label[0]
                           else tr("Rien à rétablir.", "Nothing to redo."))
 
     def redeal(kind: str) -> None:
         number = sheet.next_deal_number
-        if _run(lambda: services.record_redeal(uow(), game_id, kind)):
+        if _run(lambda: services.record_redeal(uow(), game_id, kind, code=code), state,
+                game_id):
             refresh()
             text = tr(f"Donne {number} : tous passent.", f"Deal {number}: everybody passed.") \
                 if kind == "passed" else tr(f"Donne {number} : petit sec, on redistribue.",
@@ -196,26 +238,42 @@ def SheetView(game_id: int) -> ft.View:
         ft.context.page.navigate(f"/games/{game_id}/deal")
 
     def reopen(_: ft.Event[ft.FilledButton]) -> None:
-        if _run(lambda: services.reopen_game(uow(), game_id)):
+        if _run(lambda: services.reopen_game(uow(), game_id, code=code), state, game_id):
             refresh()
             show_snackbar(tr("Partie rouverte.", "Game reopened."))
 
+    def unlock(_: ft.Event[ft.FilledButton]) -> None:
+        show_unlock_dialog(game_id)
+
+    top: list[ft.Control] = [read_only_banner(game_id)] if locked else []
     body = ft.Column([
+        *top,
         totals_header(sheet, dark),
-        next_deal_strip(sheet, lambda: redeal("passed"), lambda: redeal("petit_sec"), finished),
+        next_deal_strip(sheet, lambda: redeal("passed"), lambda: redeal("petit_sec"), finished,
+                        locked),
         ft.ListView(lines, expand=True, padding=ft.Padding.only(bottom=8),
                     build_controls_on_demand=True),
     ], spacing=0, expand=True)
-    bottom = primary_action(
-        tr("Rouvrir la partie", "Reopen the game") if finished
-        else tr("Nouvelle donne", "New deal"),
-        ft.Icons.REPLAY if finished else ft.Icons.ADD, reopen if finished else new_deal)
-    actions = [
+    if locked:
+        bottom = primary_action(tr("Saisir le code pour modifier", "Enter the code to edit"),
+                                ft.Icons.LOCK_OPEN, unlock)
+    else:
+        bottom = primary_action(
+            tr("Rouvrir la partie", "Reopen the game") if finished
+            else tr("Nouvelle donne", "New deal"),
+            ft.Icons.REPLAY if finished else ft.Icons.ADD, reopen if finished else new_deal)
+    actions: list[ft.Control] = []
+    if sheet.protected and not locked:
+        actions.append(ft.Semantics(identifier="unlocked", content=ft.Icon(
+            ft.Icons.LOCK_OPEN, size=20, color=ft.Colors.PRIMARY,
+            tooltip=tr("Code de table saisi sur ce téléphone",
+                       "Table code entered on this phone"))))
+    actions += [
         ft.IconButton(ft.Icons.UNDO, tooltip=tr("Annuler", "Undo"),
-                      disabled=not sheet.can_undo, on_click=lambda _: undo_last()),
+                      disabled=locked or not sheet.can_undo, on_click=lambda _: undo_last()),
         ft.IconButton(ft.Icons.REDO, tooltip=tr("Rétablir", "Redo"),
-                      disabled=not sheet.can_redo, on_click=lambda _: redo_last()),
+                      disabled=locked or not sheet.can_redo, on_click=lambda _: redo_last()),
         ft.IconButton(ft.Icons.MORE_VERT, tooltip=tr("Menu de la partie", "Game menu"),
-                      on_click=lambda _: show_game_menu(sheet, uow, refresh)),
+                      on_click=lambda _: show_game_menu(sheet, uow, refresh, state, editable)),
     ]
     return screen(sheet.name, body, route=route, actions=actions, bottom=bottom)

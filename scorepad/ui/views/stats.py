@@ -14,6 +14,7 @@ from scorepad.services import GameSummary
 from scorepad.ui.components.layout import empty_state, screen, section_title
 from scorepad.ui.fmt import number, signed
 from scorepad.ui.i18n import tr
+from scorepad.ui.live import GAMES_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
 
@@ -159,7 +160,8 @@ def GameStatsView(game_id: int) -> ft.View:
         except services.GameNotFound:
             return None
 
-    stats = ft.use_memo(load, dependencies=[game_id, location])
+    live = use_live(game_topic(game_id))
+    stats = ft.use_memo(load, dependencies=[game_id, location, live])
     if stats is None:
         return screen(tr("Partie introuvable", "Game not found"), empty_state(
             ft.Icons.SEARCH_OFF, tr("Partie introuvable", "Game not found"),
@@ -189,10 +191,11 @@ def AllStatsView() -> ft.View:
     state = use_app_state()
     uow = use_uow()
     location = ft.use_route_location()
+    live = use_live(GAMES_TOPIC)
     players = ft.use_memo(lambda: services.all_statistics(uow()),
-                          dependencies=[location, state.revision])
+                          dependencies=[location, state.revision, live])
     games = ft.use_memo(lambda: services.list_games(uow()),
-                        dependencies=[location, state.revision])
+                        dependencies=[location, state.revision, live])
     if not games:
         body: ft.Control = empty_state(
             ft.Icons.INSIGHTS, tr("Pas encore de statistiques", "No statistics yet"),
