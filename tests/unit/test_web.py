@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,10 @@ def _call(app: Any, path: str, accept: str) -> tuple[dict[str, str], bytes]:
 
     scope = {"type": "http", "method": "GET", "path": path,
              "headers": [(b"accept-encoding", accept.encode())]}
-    asyncio.run(app(scope, receive, send))
+    # A thread of its own: Playwright's sync API (e2e tests in the same run) keeps an
+    # event loop running in the main thread, where asyncio.run() refuses to start.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, app(scope, receive, send)).result()
     headers = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
     return headers, b"".join(m.get("body", b"") for m in sent[1:])
 
