@@ -143,14 +143,15 @@ def parse_game_export(data: bytes | str) -> GameRecord:
     doc = _load(data)
     if not isinstance(doc, dict):
         _refuse("not_object", got=doc)
+    # Another kind of JSON file is told as such first, before any detail of its keys.
+    if doc.get("format") != FORMAT_NAME:
+        _refuse("not_scorepad", field="format", got=doc.get("format"))
     for key in doc:
         if key not in GAME_KEYS:
             _refuse("unknown_key", field=key, key=key[:40], allowed=", ".join(GAME_KEYS))
     for key in _REQUIRED:
         if key not in doc:
             _refuse("missing", field=key, key=key)
-    if doc["format"] != FORMAT_NAME:
-        _refuse("not_scorepad", field="format", got=doc["format"])
     version = doc["version"]
     if isinstance(version, bool) or version != FORMAT_VERSION:
         _refuse("version", field="version", got=version)
