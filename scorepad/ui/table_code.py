@@ -3,16 +3,14 @@ editing for this browser session, and the organiser's dialog to set, change or r
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import flet as ft
 
 from scorepad import services
 from scorepad.services.access import CodeAttempts
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.i18n import current_lang, tr
-from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.state import AppState, use_app_state
+from scorepad.ui.services_context import UowFactory
+from scorepad.ui.state import AppState
 
 # Wrong codes typed on a phone, by session: the same limit as the API's (10 a minute).
 ATTEMPTS = CodeAttempts()
@@ -30,7 +28,7 @@ def forbidden(exc: services.ServiceError, state: AppState, game_id: int) -> None
         state.remember_code(game_id, None)
 
 
-def read_only_banner(game_id: int) -> ft.Control:
+def read_only_banner(game_id: int, state: AppState, uow: UowFactory) -> ft.Control:
     """Lock icon, "Lecture seule", and the button that opens the code dialog."""
     return ft.Semantics(identifier="read-only", container=True, content=ft.Container(
         ft.Row([
@@ -39,7 +37,7 @@ def read_only_banner(game_id: int) -> ft.Control:
                        "Read-only: this game is protected by a table code."),
                     size=13, expand=True, color=ft.Colors.ON_SECONDARY_CONTAINER),
             ft.TextButton(tr("Saisir le code", "Enter the code"),
-                          on_click=lambda _e: show_unlock_dialog(game_id)),
+                          on_click=lambda _e: show_unlock_dialog(game_id, state, uow)),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
         padding=ft.Padding.only(left=14, right=4, top=2, bottom=2),
@@ -53,91 +51,85 @@ def _session_key() -> str:
         return "?"
 
 
-def _field(label: str, value: str, on_change: Callable[[str], None],
-           on_submit: Callable[[], None], error: str | None, *, autofocus: bool = False
-           ) -> ft.Control:
-    return ft.TextField(
-        label=label, value=value, error=error, autofocus=autofocus, max_length=12,
-        capitalization=ft.TextCapitalization.CHARACTERS, password=False,
-        on_change=lambda e: on_change(str(e.control.value or "")),
-        on_submit=lambda _e: on_submit(),
-    )
+def _code_field(label: str, *, autofocus: bool = False) -> ft.TextField:
+    return ft.TextField(label=label, autofocus=autofocus, max_length=12,
+                        capitalization=ft.TextCapitalization.CHARACTERS, error_max_lines=3)
 
 
-@ft.component
-def UnlockForm(game_id: int) -> ft.Control:
-    uow = use_uow()
-    state = use_app_state()
-    code, set_code = ft.use_state("")
-    error, set_error = ft.use_state(None)
+def _show_error(field: ft.TextField, message: str | None) -> None:
+    # The dialog lives outside the declarative tree: its controls are updated in place.
+    field.error = message
+    field.update()
+
+
+def show_unlock_dialog(game_id: int, state: AppState, uow: UowFactory) -> None:
+    """"Saisir le code": unlocks editing of the game for this browser session."""
     page = ft.context.page
+    field = _code_field(tr("Code de table", "Table code"), autofocus=True)
 
-    def submit() -> None:
+    def submit(_e: object = None) -> None:
         key = _session_key()
+        code = str(field.value or "")
         try:
             ATTEMPTS.check(key)
         except services.TooManyCodes as exc:
-            set_error(exc.message(current_lang()))
+            _show_error(field, exc.message(current_lang()))
             return
         if services.game_is_protected(uow(), game_id) and not services.check_table_code(
                 uow(), game_id, code):
             ATTEMPTS.failed(key)
-            set_error(tr("Ce n'est pas le code de cette partie.",
-                         "That is not this game's code."))
+            _show_error(field, tr("Ce n'est pas le code de cette partie.",
+                                  "That is not this game's code."))
             return
         page.pop_dialog()
         state.remember_code(game_id, code.strip())
         show_snackbar(tr("Code accepté : vous pouvez modifier la partie sur ce téléphone.",
                          "Code accepted: you can change the game on this phone."))
 
-    def changed(value: str) -> None:
-        set_code(value)
-        set_error(None)
-
-    return ft.Column([
-        ft.Text(tr("Demandez le code à la personne qui tient la feuille. Il reste valable "
-                   "sur ce téléphone tant que la page est ouverte.",
-                   "Ask the scorekeeper for the code. It stays valid on this phone while "
-                   "the page is open."), size=14),
-        _field(tr("Code de table", "Table code"), code, changed, submit, error,
-               autofocus=True),
-        ft.Row([
-            ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog()),
-            ft.FilledButton(tr("Déverrouiller", "Unlock"), icon=ft.Icons.LOCK_OPEN,
-                            on_click=lambda _e: submit()),
-        ], alignment=ft.MainAxisAlignment.END),
-    ], tight=True, spacing=12, width=320)
-
-
-def show_unlock_dialog(game_id: int) -> None:
-    """"Saisir le code": unlocks editing of the game for this browser session."""
-    ft.context.page.show_dialog(ft.AlertDialog(
+    field.on_submit = submit
+    field.on_change = lambda _e: _show_error(field, None) if field.error else None
+    page.show_dialog(ft.AlertDialog(
         title=ft.Row([ft.Icon(ft.Icons.LOCK_OUTLINE),
                       ft.Text(tr("Saisir le code", "Enter the code"))]),
-        content=UnlockForm(game_id),
+        content=ft.Column([
+            ft.Text(tr("Demandez le code à la personne qui tient la feuille. Il reste "
+                       "valable sur ce téléphone tant que la page est ouverte.",
+                       "Ask the scorekeeper for the code. It stays valid on this phone "
+                       "while the page is open."), size=14),
+            field,
+        ], tight=True, spacing=12, width=320),
+        actions=[
+            ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog()),
+            ft.FilledButton(tr("Déverrouiller", "Unlock"), icon=ft.Icons.LOCK_OPEN,
+                            on_click=submit),
+        ],
     ))
 
 
-@ft.component
-def CodeSettingsForm(game_id: int, protected: bool) -> ft.Control:
-    uow = use_uow()
-    state = use_app_state()
-    current, set_current = ft.use_state(lambda: state.code_for(game_id) or "")
-    new, set_new = ft.use_state("")
-    errors, set_errors = ft.use_state(lambda: {})
+def show_code_settings_dialog(game_id: int, protected: bool, state: AppState,
+                              uow: UowFactory) -> None:
+    """The organiser sets, changes or removes the game's table code."""
     page = ft.context.page
-    lang = current_lang()
+    current = _code_field(tr("Code actuel", "Current code"))
+    current.value = state.code_for(game_id) or ""
+    new = _code_field(tr("Nouveau code", "New code"), autofocus=not protected)
 
     def apply(code: str | None) -> None:
         key = _session_key()
+        lang = current_lang()
+        _show_error(new, None)
+        if protected:
+            _show_error(current, None)
         try:
             if protected:
                 ATTEMPTS.check(key, field="current_code")
-            services.set_table_code(uow(), game_id, code, current_code=current or None)
+            services.set_table_code(uow(), game_id, code,
+                                    current_code=str(current.value or "") or None)
         except services.ServiceError as exc:
             if isinstance(exc, services.EditForbidden):
                 ATTEMPTS.failed(key)
-            set_errors({exc.field: exc.message(lang)})
+            _show_error(current if exc.field == "current_code" and protected else new,
+                        exc.message(lang))
             return
         page.pop_dialog()
         state.remember_code(game_id, code.strip() if code else None)
@@ -148,35 +140,24 @@ def CodeSettingsForm(game_id: int, protected: bool) -> ft.Control:
             tr("Code de table retiré : tout le monde peut modifier la partie.",
                "Table code removed: everybody can change the game."))
 
-    def edit(setter: Callable[[str], None]) -> Callable[[str], None]:
-        def changed(value: str) -> None:
-            setter(value)
-            set_errors({})
-        return changed
-
+    new.on_submit = lambda _e: apply(str(new.value or ""))
     fields: list[ft.Control] = [ft.Text(
         tr("4 à 12 lettres ou chiffres. Sans le code, les autres téléphones voient la "
            "feuille en direct mais ne peuvent rien modifier.",
            "4 to 12 letters or digits. Without the code, other phones see the sheet live "
            "but cannot change anything."), size=14)]
     if protected:
-        fields.append(_field(tr("Code actuel", "Current code"), current, edit(set_current),
-                             lambda: apply(new), errors.get("current_code")))
-    fields.append(_field(tr("Nouveau code", "New code"), new, edit(set_new),
-                         lambda: apply(new), errors.get("code"), autofocus=not protected))
-    buttons: list[ft.Control] = [
+        fields.append(current)
+    fields.append(new)
+    actions: list[ft.Control] = [
         ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog())]
     if protected:
-        buttons.append(ft.TextButton(tr("Retirer le code", "Remove the code"),
+        actions.append(ft.TextButton(tr("Retirer le code", "Remove the code"),
                                      on_click=lambda _e: apply(None)))
-    buttons.append(ft.FilledButton(tr("Enregistrer", "Save"), on_click=lambda _e: apply(new)))
-    fields.append(ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True))
-    return ft.Column(fields, tight=True, spacing=12, width=320)
-
-
-def show_code_settings_dialog(game_id: int, protected: bool) -> None:
-    """The organiser sets, changes or removes the game's table code."""
-    ft.context.page.show_dialog(ft.AlertDialog(
+    actions.append(ft.FilledButton(tr("Enregistrer", "Save"),
+                                   on_click=lambda _e: apply(str(new.value or ""))))
+    page.show_dialog(ft.AlertDialog(
         title=ft.Text(tr("Code de table", "Table code")),
-        content=CodeSettingsForm(game_id, protected),
+        content=ft.Column(fields, tight=True, spacing=12, width=320),
+        actions=actions,
     ))

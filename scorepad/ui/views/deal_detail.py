@@ -218,7 +218,7 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
         spacing=10,
     )
     body: list[ft.Control] = [summary, actions] if editable else [
-        read_only_banner(game_id), summary]
+        read_only_banner(game_id, app_state, uow_factory), summary]
     if deal.input is not None and ctx.scored is not None:
         body.append(explanation_block(deal.input, ctx.scored))
     if ctx.history:

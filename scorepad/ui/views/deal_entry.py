@@ -152,7 +152,7 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
             error_text(ctx.message(lang), ident="load-error"), padding=16), route=route)
     if not editable:
         return screen(tr("Donne", "Deal"), ft.Column([
-            read_only_banner(game_id),
+            read_only_banner(game_id, app_state, uow_factory),
             ft.Container(ft.Text(tr(
                 "Sans le code de table, ce téléphone peut suivre la feuille mais pas saisir "
                 "ni modifier de donne.", "Without the table code this phone can follow the "

@@ -232,7 +232,7 @@ def GameRulesView(game_id: int) -> ft.View:
 
     editable = loaded[2]
     body = ft.ListView([
-        *([] if editable else [read_only_banner(game_id)]),
+        *([] if editable else [read_only_banner(game_id, state, uow)]),
         ft.Container(ft.Text(tr(
             "Changer une règle recalcule toutes les donnes de la partie.",
             "Changing a rule rescores every deal of the game."),

@@ -66,9 +66,9 @@ def show_game_menu(sheet: GameSheet, uow: UowFactory, refresh: Callable[[], None
     def code_tile(_: ft.Event[ft.ListTile]) -> None:
         page.pop_dialog()
         if editable:
-            show_code_settings_dialog(sheet.id, sheet.protected)
+            show_code_settings_dialog(sheet.id, sheet.protected, state, uow)
         else:
-            show_unlock_dialog(sheet.id)
+            show_unlock_dialog(sheet.id, state, uow)
 
     def go(path: str) -> Callable[[ft.Event[ft.ListTile]], None]:
         def handler(_: ft.Event[ft.ListTile]) -> None:
@@ -243,9 +243,9 @@ def SheetView(game_id: int) -> ft.View:
             show_snackbar(tr("Partie rouverte.", "Game reopened."))
 
     def unlock(_: ft.Event[ft.FilledButton]) -> None:
-        show_unlock_dialog(game_id)
+        show_unlock_dialog(game_id, state, uow)
 
-    top: list[ft.Control] = [read_only_banner(game_id)] if locked else []
+    top: list[ft.Control] = [read_only_banner(game_id, state, uow)] if locked else []
     body = ft.Column([
         *top,
         totals_header(sheet, dark),
