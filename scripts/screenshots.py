@@ -63,6 +63,8 @@ def demo_data(uow: Callable[[], Any]) -> dict[str, int]:
          "points": 70},
     ]:
         services.record_deal(uow(), holidays, deal)
+    # A table code: phones without it follow the sheet read-only.
+    services.set_table_code(uow(), holidays, "TAROT5")
 
     club = services.create_game(uow(), name="Tournoi du club", seats=five, deal_size=4,
                                 first_dealer=2)
@@ -127,6 +129,7 @@ def capture(out: Path) -> list[Path]:
         database = open_database(db_url)
         ids = demo_data(database.uow)
         tuesday = ids["tuesday"]
+        holidays = ids["holidays"]
         deal_id = services.get_sheet(database.uow(), tuesday).deals[2].id
         database.dispose()
         process, url = _start(db_url, Path(tmp) / "server.log")
@@ -146,6 +149,8 @@ def capture(out: Path) -> list[Path]:
                     ("stats", "light", f"/games/{tuesday}/stats", "Par joueur", None),
                     ("settings", "light", "/settings", "Langue", None),
                     ("sheet_dark", "dark", f"/games/{tuesday}", "total-André", None),
+                    ("sheet_read_only", "light", f"/games/{holidays}", "read-only", None),
+                    ("table_code", "light", f"/games/{holidays}", "read-only", _unlock),
                 ]
                 for name, scheme, path, ready, action in plan:
                     context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
@@ -170,6 +175,14 @@ def _fill_new_game(page: Any) -> None:
         page.get_by_role("checkbox", name=name, exact=True).first.click()
         page.wait_for_timeout(200)
     page.get_by_role("switch").first.click()
+    page.wait_for_timeout(900)
+
+
+def _unlock(page: Any) -> None:
+    page.get_by_role("button", name="Saisir le code pour modifier").click()
+    field = page.get_by_role("textbox", name="Code de table")
+    field.click()
+    field.fill("TAROT")
     page.wait_for_timeout(900)
 
 
