@@ -7,8 +7,12 @@ a stale edit refused as a conflict, a write without the table code refused). Rep
 long each change took to reach every other phone and checks that every phone ends with
 exactly the database's sheet. Loopback only; bounded in time.
 
+With `--browsers N` (default 2 when Debian's chromium is there and the full server runs),
+N real headless Chromium pages also show the games' sheets in the Flet UI; at the end
+their totals must equal the database's.
+
 Run: .venv/bin/python bench/live_load.py [--deals 300] [--interval 0.02] [--api-only]
-         [--json report.json]
+         [--browsers 2] [--json report.json]
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ GAMES = [
      "deal_size": 5, "code": "TAROT5"},
 ]
 PHONES_PER_GAME = 4
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 CONTRACTS = ["prise", "prise", "garde", "garde", "garde_sans", "garde_contre"]
 
 
@@ -265,6 +272,68 @@ async def scorekeeper(phone: Phone, deals: int, interval: float, rng: random.Ran
         await asyncio.sleep(interval)
 
 
+class BrowserPhones:
+    """Real phones: headless Chromium pages showing the Flet sheet of the games."""
+
+    def __init__(self, base: str, game_ids: list[int], count: int) -> None:
+        self.base = base
+        self.targets = [game_ids[i % len(game_ids)] for i in range(count)]
+        self.pages: list[tuple[int, Any]] = []
+        self._playwright: Any = None
+        self._browser: Any = None
+
+    async def open(self) -> None:
+        from playwright.async_api import async_playwright
+
+        self._playwright = await async_playwright().start()
+        self._browser = await self._playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        for gid in self.targets:
+            context = await self._browser.new_context(viewport={"width": 390,
+                                                                "height": 844})
+            page = await context.new_page()
+            await page.goto(f"{self.base}/games/{gid}")
+            await page.locator("flt-semantics-placeholder").dispatch_event("click")
+            await page.locator('[flt-semantics-identifier^="total-"]').first.wait_for(
+                timeout=60_000)
+            self.pages.append((gid, page))
+
+    @staticmethod
+    def _number(shown: str) -> int:
+        clean = shown.replace("\u2212", "-").replace("+", "")
+        return int("".join(ch for ch in clean if ch.isdigit() or ch == "-") or "0")
+
+    async def totals(self, page: Any, seats: list[str]) -> dict[str, int]:
+        result = {}
+        for seat in seats:
+            shown = await page.locator(f'[flt-semantics-identifier="total-{seat}"]'
+                                       ).first.inner_text()
+            result[seat] = self._number(shown.strip())
+        return result
+
+    async def wait_in_sync(self, truth: dict[int, dict[str, Any]], timeout: float
+                           ) -> dict[str, bool]:
+        """Whether each page shows the database's totals (polled until `timeout`)."""
+        deadline = time.monotonic() + timeout
+        result: dict[str, bool] = {}
+        for index, (gid, page) in enumerate(self.pages):
+            name = f"g{gid}-chromium{index + 1}"
+            expected = truth[gid]["totals"]
+            while True:
+                shown = await self.totals(page, list(expected))
+                if shown == expected or time.monotonic() > deadline:
+                    result[name] = shown == expected
+                    break
+                await asyncio.sleep(0.2)
+        return result
+
+    async def close(self) -> None:
+        if self._browser is not None:
+            await self._browser.close()
+        if self._playwright is not None:
+            await self._playwright.stop()
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -318,10 +387,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     proc = start_server(url, port, args.api_only, workdir / "server.log")
     phones: list[Phone] = []
     tasks: list[asyncio.Task[None]] = []
+    browsers = BrowserPhones(base, game_ids, args.browsers)
     try:
         started = time.monotonic()
         await wait_ready(base, proc)
         ready = time.monotonic() - started
+        if args.browsers:
+            await browsers.open()
         for gid, spec in zip(game_ids, GAMES, strict=True):
             for i in range(PHONES_PER_GAME):
                 code = spec["code"] if i == 0 else None  # only the scorekeeper has it
@@ -355,6 +427,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(0.05)
         truth = {gid: sheet_to_dict(services.get_sheet(db.uow(), gid)) for gid in game_ids}
         in_sync = {p.name: p.sheet == truth[p.game_id] for p in phones}
+        browser_sync = await browsers.wait_in_sync(truth, 30) if args.browsers else {}
         for gid, sheet in truth.items():
             sums: dict[str, int] = {}
             for deal in sheet["deals"]:
@@ -396,8 +469,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 if catch_up else None,
                 "in_sync": in_sync[dropout.name]},
             "phones_in_sync_with_database": sum(in_sync.values()),
+            "chromium_pages_showing_database_totals": browser_sync,
             "in_sync": in_sync,
-            "ok": all(in_sync.values()) and missing == 0,
+            "ok": all(in_sync.values()) and missing == 0 and all(browser_sync.values()),
         }
     finally:
         for task in tasks:
@@ -405,6 +479,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.gather(*tasks, return_exceptions=True)
         for phone in phones:
             await phone.close()
+        await browsers.close()
         stop_server(proc)
         db.dispose()
         if args.keep:
@@ -422,6 +497,8 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=600, help="bound on the writing, s")
     parser.add_argument("--api-only", action="store_true",
                         help="serve the API without the Flet UI")
+    parser.add_argument("--browsers", type=int, default=None,
+                        help="real Chromium pages showing the sheets (default 2, 0: none)")
     parser.add_argument("--json", type=Path, help="also write the report to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--serve-api", nargs=2, metavar=("URL", "PORT"),
@@ -430,6 +507,10 @@ def main() -> int:
     if args.serve_api:
         serve_api_only(args.serve_api[0], int(args.serve_api[1]))
         return 0
+    if args.browsers is None:
+        args.browsers = 2 if Path(CHROMIUM).exists() and not args.api_only else 0
+    if args.browsers and args.api_only:
+        parser.error("--browsers needs the full server (without --api-only)")
     report = asyncio.run(run(args))
     shown = {k: v for k, v in report.items() if k != "in_sync"}
     print(json.dumps(shown, indent=2, ensure_ascii=False))

@@ -111,7 +111,12 @@ class LiveTopics:
                 except Exception:  # one unmounting screen must not stop the others
                     logger.exception("live refresh failed")
 
-        self._page.run_task(run)
+        try:
+            self._page.run_task(run)
+        except (AttributeError, RuntimeError):
+            # The phone is disconnected (Wi-Fi lost, asleep): `on_connect` reloads
+            # every screen when it comes back.
+            run().close()
 
 
 live_context: Any = ft.create_context(None)

@@ -57,9 +57,15 @@ def _code_field(label: str, *, autofocus: bool = False) -> ft.TextField:
 
 
 def _show_error(field: ft.TextField, message: str | None) -> None:
-    # The dialog lives outside the declarative tree: its controls are updated in place.
-    field.error = message
-    field.update()
+    # The dialog lives outside the declarative tree: its controls are updated in place,
+    # and only when the message changes (an update must not race the user's typing).
+    if field.error != message:
+        field.error = message
+        field.update()
+
+
+def _clear_on_typing(field: ft.TextField) -> None:
+    field.on_change = lambda _e: _show_error(field, None)
 
 
 def show_unlock_dialog(game_id: int, state: AppState, uow: UowFactory) -> None:
@@ -87,7 +93,7 @@ def show_unlock_dialog(game_id: int, state: AppState, uow: UowFactory) -> None:
                          "Code accepted: you can change the game on this phone."))
 
     field.on_submit = submit
-    field.on_change = lambda _e: _show_error(field, None) if field.error else None
+    _clear_on_typing(field)
     page.show_dialog(ft.AlertDialog(
         title=ft.Row([ft.Icon(ft.Icons.LOCK_OUTLINE),
                       ft.Text(tr("Saisir le code", "Enter the code"))]),
@@ -117,9 +123,6 @@ def show_code_settings_dialog(game_id: int, protected: bool, state: AppState,
     def apply(code: str | None) -> None:
         key = _session_key()
         lang = current_lang()
-        _show_error(new, None)
-        if protected:
-            _show_error(current, None)
         try:
             if protected:
                 ATTEMPTS.check(key, field="current_code")
@@ -141,6 +144,8 @@ def show_code_settings_dialog(game_id: int, protected: bool, state: AppState,
                "Table code removed: everybody can change the game."))
 
     new.on_submit = lambda _e: apply(str(new.value or ""))
+    _clear_on_typing(new)
+    _clear_on_typing(current)
     fields: list[ft.Control] = [ft.Text(
         tr("4 à 12 lettres ou chiffres. Sans le code, les autres téléphones voient la "
            "feuille en direct mais ne peuvent rien modifier.",

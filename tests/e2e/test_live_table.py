@@ -88,8 +88,11 @@ def test_a_viewer_without_the_code_sees_the_sheet_read_only_and_the_server_refus
     field.click()
     field.fill("faux99")
     click(page, "Déverrouiller")
-    text(page, "Ce n'est pas le code de cette partie.").wait_for()
+    refused = text(page, "Ce n'est pas le code de cette partie.")
+    refused.wait_for()
+    field.click()  # focus again: the error redrew the field
     field.fill("tarot42")
+    refused.wait_for(state="detached")  # the phone took the new code (typing clears it)
     click(page, "Déverrouiller")
     button(page, "Nouvelle donne").wait_for()
     assert by_id(page, "read-only").count() == 0
@@ -113,6 +116,12 @@ def test_the_organiser_protects_a_game_and_the_other_phone_turns_read_only_live(
     field.fill("ab")
     click(page, "Enregistrer")
     text(page, "4 à 12 caractères").wait_for()
+    click(page, "Annuler")
+    assert not get_sheet(uow_factory(), game).protected
+    page.get_by_label("Menu de la partie").click()
+    click(page, "Protéger par un code de table")
+    field = page.get_by_role("textbox", name="Nouveau code")
+    field.click()
     field.fill("7391")
     click(page, "Enregistrer")
     by_id(page, "unlocked").wait_for()  # the organiser keeps editing on this phone
