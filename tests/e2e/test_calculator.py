@@ -7,33 +7,7 @@ from typing import Any
 
 from scorepad.services.games import list_games
 from tests.e2e.conftest import by_id, open_app, wait_id_text
-
-
-def scroll_to(page: Any, locator: Any, *, steps: int = 12) -> Any:
-    """Scrolls the screen's list with the mouse wheel until `locator` is in the semantics
-    tree (Flutter only exposes what is on or near the screen)."""
-    for _ in range(steps):
-        if locator.count() and locator.first.is_visible():
-            return locator.first
-        page.mouse.move(195, 400)
-        page.mouse.wheel(0, 350)
-        page.wait_for_timeout(250)
-    locator.first.wait_for()
-    return locator.first
-
-
-
-def tap(page: Any, *identifiers: str) -> None:
-    """Taps like a person: one control after the other, each time looking that the screen
-    took it (a segment shows itself selected) before the next tap."""
-    for identifier in identifiers:
-        control = by_id(page, identifier).first
-        control.click()
-        if control.get_attribute("aria-current") is not None:
-            page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]'
-                         ).first.wait_for()
-        else:
-            page.wait_for_timeout(120)
+from tests.e2e.gestures import scroll_to, tap
 
 
 def test_the_calculator_computes_a_disputed_three_player_garde_step_by_step(

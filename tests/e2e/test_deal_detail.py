@@ -8,21 +8,9 @@ from typing import Any
 from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.games import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, text, wait_id_text
+from tests.e2e.gestures import scroll_to
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
-
-def scroll_to(page: Any, locator: Any, *, steps: int = 12) -> Any:
-    """Scrolls the screen's list with the mouse wheel until `locator` is in the semantics
-    tree (Flutter only exposes what is on or near the screen)."""
-    for _ in range(steps):
-        if locator.count() and locator.first.is_visible():
-            return locator.first
-        page.mouse.move(195, 400)
-        page.mouse.wheel(0, 350)
-        page.wait_for_timeout(250)
-    locator.first.wait_for()
-    return locator.first
-
 
 
 def test_the_deal_page_explains_the_steps_and_keeps_the_history(

@@ -9,27 +9,10 @@ from typing import Any
 from scorepad.services.deals import record_deal
 from scorepad.services.games import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, text, wait_id_text
+from tests.e2e.gestures import tap, type_points
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
-
-
-def tap(page: Any, *identifiers: str) -> None:
-    """Taps like a person: one control after the other, each time looking that the screen
-    took it (a segment shows itself selected) before the next tap."""
-    for identifier in identifiers:
-        control = by_id(page, identifier).first
-        control.click()
-        if control.get_attribute("aria-current") is not None:
-            page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]'
-                         ).first.wait_for()
-        else:
-            page.wait_for_timeout(120)
-
-
-def type_points(page: Any, digits: str) -> None:
-    for key in digits:
-        tap(page, "key-half" if key == "," else f"key-{key}")
 
 
 def test_a_bad_points_value_shows_the_error_and_saves_nothing(

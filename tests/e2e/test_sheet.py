@@ -20,26 +20,10 @@ from tests.e2e.conftest import (
     text,
     wait_id_text,
 )
+from tests.e2e.gestures import tap, type_points
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
-
-
-def tap(page: Any, *identifiers: str) -> None:
-    """Taps at a player's pace (each tap answered before the next)."""
-    for identifier in identifiers:
-        by_id(page, identifier).first.click()
-        page.wait_for_timeout(150)
-
-
-def type_points(page: Any, digits: str) -> None:
-    for i, key in enumerate(digits):
-        tap(page, "key-half" if key == "," else f"key-{key}")
-        page.wait_for_function(
-            """([ident, typed]) => {
-                const el = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
-                return el !== null && el.innerText.trim().startsWith(typed);
-            }""", arg=["points-value", digits[: i + 1]])
 
 
 def new_game_on_the_phone(page: Any, app_url: str, name: str, players: list[str],

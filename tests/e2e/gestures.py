@@ -1,0 +1,45 @@
+"""A player's gestures on the phone: taps that wait for the screen to answer, typing on the
+points keypad, scrolling a long screen until a control is built."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.conftest import by_id
+
+
+def tap(page: Any, *identifiers: str) -> None:
+    """Taps one control after the other, each time looking that the screen took it (a
+    segment shows itself selected) before the next tap."""
+    for identifier in identifiers:
+        control = by_id(page, identifier).first
+        control.click()
+        if control.get_attribute("aria-current") is not None:
+            page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]'
+                         ).first.wait_for()
+        else:
+            page.wait_for_timeout(120)
+
+
+def type_points(page: Any, digits: str) -> None:
+    """Types the points on the keypad ("," is the half point), watching the display."""
+    for i, key in enumerate(digits):
+        tap(page, "key-half" if key == "," else f"key-{key}")
+        page.wait_for_function(
+            """([ident, typed]) => {
+                const el = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+                return el !== null && el.innerText.trim().startsWith(typed);
+            }""", arg=["points-value", digits[: i + 1]])
+
+
+def scroll_to(page: Any, locator: Any, *, steps: int = 12) -> Any:
+    """Scrolls the screen's list with the mouse wheel until `locator` is in the semantics
+    tree (Flutter only exposes what is on or near the screen)."""
+    for _ in range(steps):
+        if locator.count() and locator.first.is_visible():
+            return locator.first
+        page.mouse.move(195, 400)
+        page.mouse.wheel(0, 350)
+        page.wait_for_timeout(250)
+    locator.first.wait_for()
+    return locator.first
