@@ -259,7 +259,7 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     )
     return screen(
         title_control,
-        ft.ListView(body, expand=True, spacing=16,
+        ft.ListView(body, expand=True, spacing=10,
                     padding=ft.Padding.only(left=14, right=14, top=8, bottom=16)),
         route=route,
         bottom=preview_bar(form.players, preview, save, save_label=save_label, busy=busy,
