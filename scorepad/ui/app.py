@@ -8,7 +8,7 @@ import flet as ft
 
 from scorepad.ui.components.layout import MAX_BODY_WIDTH, SEED_COLOR, empty_state, screen
 from scorepad.ui.i18n import tr
-from scorepad.ui.live import LiveTopics, live_context
+from scorepad.ui.live import session_live
 from scorepad.ui.state import AppState, app_state_context, load_state
 from scorepad.ui.views.calculator import CalculatorView
 from scorepad.ui.views.deal_detail import DealDetailView
@@ -101,12 +101,12 @@ def routes() -> list[ft.Route]:
 
 
 @ft.component
-def App(state: AppState, live: LiveTopics) -> list[ft.View]:
+def App(state: AppState) -> list[ft.View]:
     # Taking `state` as an argument subscribes App to it: a language or theme change
     # re-renders every screen.
     state.apply()
-    return app_state_context(state, lambda: live_context(
-        live, lambda: ft.Router(routes(), manage_views=True)))
+    return app_state_context(
+        state, lambda: ft.Router(routes(), manage_views=True))
 
 
 async def main(page: ft.Page) -> None:
@@ -129,11 +129,11 @@ async def main(page: ft.Page) -> None:
     page.on_resize = on_resize
 
     # Other phones' changes reach the screens that follow their game (scorepad.ui.live).
-    live = LiveTopics(page)
+    live = session_live(page)
 
     def on_connect(_e: ft.Event[ft.Page]) -> None:
         # Back from a lost connection (Wi-Fi, phone asleep): what changed meanwhile.
         live.refresh_all()
 
     page.on_connect = on_connect
-    page.render_views(App, state, live)
+    page.render_views(App, state)

@@ -3,6 +3,7 @@ and `use_live(...)`, the hook a screen uses to reload when its game changes."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import threading
@@ -111,27 +112,36 @@ class LiveTopics:
                 except Exception:  # one unmounting screen must not stop the others
                     logger.exception("live refresh failed")
 
-        try:
+        # A disconnected phone (Wi-Fi lost, asleep) has no loop to run on: `on_connect`
+        # reloads every screen when it comes back.
+        if getattr(self._page.session, "connection", None) is None:
+            return
+        with contextlib.suppress(AttributeError, RuntimeError):  # disconnected meanwhile
             self._page.run_task(run)
-        except (AttributeError, RuntimeError):
-            # The phone is disconnected (Wi-Fi lost, asleep): `on_connect` reloads
-            # every screen when it comes back.
-            run().close()
 
 
-live_context: Any = ft.create_context(None)
+_STORE_KEY = "scorepad.live"
+
+
+def session_live(page: ft.Page) -> LiveTopics:
+    """The session's LiveTopics, kept in its session store. (Not a component argument:
+    Flet compares arguments on every render, and this object holds the page.)"""
+    store = page.session.store
+    live = store.get(_STORE_KEY)
+    if not isinstance(live, LiveTopics):
+        live = LiveTopics(page)
+        store.set(_STORE_KEY, live)
+    return live
 
 
 def use_live(*topics: str) -> int:
     """A number that changes whenever one of `topics` is announced: put it in the
     dependencies of what a screen loads from the database."""
-    live: LiveTopics | None = ft.use_context(live_context)
     tick, set_tick = ft.use_state(0)
+    page = ft.context.page
 
-    def follow() -> Callable[[], None] | None:
-        if live is None:
-            return None
-        return live.add(topics, lambda: set_tick(lambda n: n + 1))
+    def follow() -> Callable[[], None]:
+        return session_live(page).add(topics, lambda: set_tick(lambda n: n + 1))
 
     ft.use_effect(follow, dependencies=list(topics))
     return tick

@@ -18,7 +18,7 @@ from tests.e2e.conftest import (
     text,
     wait_id_text,
 )
-from tests.e2e.test_deal_entry import tap
+from tests.e2e.gestures import tap
 from tests.e2e.test_sheet import enter_deal
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
