@@ -7,14 +7,10 @@ and long games), bytes transferred on a first load and on a reload.
 from __future__ import annotations
 
 import argparse
-import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,36 +18,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app  # noqa: E402
+
 STOCK_CLIENT_BYTES = 13.8e6
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 COMMON_DEAL = ("taker-Bruno", "contract-garde", "bouts-2")  # then the points, then save
 POINTS = "49"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _start(db_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "scorepad", "--db", db_url, "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--no-qr"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=1):
-                return process, url
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit(f"the app did not start:\n{log.read_text()}")
 
 
 class Transfer:
@@ -193,10 +165,10 @@ def main() -> int:
         database = open_database(db_url)
         short, long = _seed(database.uow, args.deals)
         database.dispose()
-        process, url = _start(db_url, Path(tmp) / "server.log")
+        process, url = start_app(db_url, Path(tmp) / "server.log")
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                browser = p.chromium.launch(executable_path=CHROMIUM,
                                             args=CHROMIUM_ARGS)
                 first = measure_load(browser, f"{url}/games/{short}", "total-André")
                 time.sleep(20)  # the best brotli level is computed in the background
@@ -206,8 +178,7 @@ def main() -> int:
                                                args.rounds)
                 browser.close()
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            stop_app(process)
 
     def mb(n: float) -> str:
         return f"{n / 1e6:.2f} MB"

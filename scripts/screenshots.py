@@ -9,13 +9,8 @@ services), drives headless Chromium, and writes screenshots/*.png.
 from __future__ import annotations
 
 import argparse
-import os
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,8 +18,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app  # noqa: E402
+
 VIEWPORT = {"width": 390, "height": 844}
 
 
@@ -78,30 +73,6 @@ def demo_data(uow: Callable[[], Any]) -> dict[str, int]:
     return {"tuesday": tuesday, "holidays": holidays, "club": club}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _start(db_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "scorepad", "--db", db_url, "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--no-qr"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=1):
-                return process, url
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit(f"the app did not start:\n{log.read_text()}")
-
-
 def _open(page: Any, url: str, ready: str) -> None:
     page.goto(url)
     page.locator("flt-semantics-placeholder").dispatch_event("click")
@@ -132,10 +103,10 @@ def capture(out: Path) -> list[Path]:
         holidays = ids["holidays"]
         deal_id = services.get_sheet(database.uow(), tuesday).deals[2].id
         database.dispose()
-        process, url = _start(db_url, Path(tmp) / "server.log")
+        process, url = start_app(db_url, Path(tmp) / "server.log")
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                browser = p.chromium.launch(executable_path=CHROMIUM,
                                             args=CHROMIUM_ARGS)
                 plan: list[tuple[str, str, str, str, Callable[[Any], None] | None]] = [
                     ("games", "light", "/", "EN COURS", None),
@@ -165,8 +136,7 @@ def capture(out: Path) -> list[Path]:
                     context.close()
                 browser.close()
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            stop_app(process)
     return shots
 
 

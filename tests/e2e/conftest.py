@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,10 +14,9 @@ from typing import Any
 
 import pytest
 
+from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app
+
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 VIEWPORT = {"width": 390, "height": 844}
 STARTUP_TIMEOUT = 30.0
 UI_TIMEOUT_MS = 15_000
@@ -30,12 +26,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.e2e)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -54,39 +44,14 @@ class AppServer:
 
 def start_server(tmp: Path, *, extra_env: dict[str, str] | None = None) -> AppServer:
     """Starts `python -m scorepad --db sqlite:///TMP serve --port FREE`, waits for /healthz."""
-    port = free_port()
     db_url = f"sqlite:///{tmp / 'scorepad-e2e.db'}"
     log = tmp / "server.log"
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
-    env.pop("SCOREPAD_DATABASE_URL", None)
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "scorepad", "--db", db_url, "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--no-qr"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the app exited ({process.returncode}):\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=1) as response:
-                if response.status == 200:
-                    return AppServer(url=url, db_url=db_url, process=process, log=log)
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError(f"the app did not answer /healthz in {STARTUP_TIMEOUT} s:\n"
-                       f"{log.read_text()}")
+    process, url = start_app(db_url, log, extra_env=extra_env, timeout=STARTUP_TIMEOUT)
+    return AppServer(url=url, db_url=db_url, process=process, log=log)
 
 
 def stop_server(server: AppServer) -> None:
-    server.process.terminate()
-    try:
-        server.process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.process.kill()
-        server.process.wait()
+    stop_app(server.process)
 
 
 @pytest.fixture(scope="session")

@@ -4,11 +4,6 @@ clear message when the server is wrong or stopped."""
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -20,18 +15,12 @@ import pytest
 from scorepad import services as s
 from scorepad.cli import main
 from scorepad.storage import Database, open_database
+from scripts.appserver import free_port, start_app, stop_app
 
-ROOT = Path(__file__).resolve().parents[2]
 FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 STARTUP_TIMEOUT = 60.0
 POSTGRES_ONLY = pytest.mark.parametrize(
     "db_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture
@@ -58,26 +47,8 @@ def get(url: str) -> tuple[int, bytes, Message]:
 @POSTGRES_ONLY
 def test_serve_on_postgresql_answers_health_and_export_downloads(
         database: Database, tmp_path: Path) -> None:
-    port = free_port()
-    log = tmp_path / "server.log"
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("SCOREPAD_DATABASE_URL", None)
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "scorepad", "--db", database.url, "serve",
-             "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    server, base = start_app(database.url, tmp_path / "server.log", timeout=STARTUP_TIMEOUT)
     try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while True:
-            assert server.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, log.read_text()
-            try:
-                if get(f"{base}/healthz")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.1)
         [game] = s.list_games(database.uow())
 
         status, body, headers = get(f"{base}/export/games/{game.id}.json")
@@ -94,12 +65,7 @@ def test_serve_on_postgresql_answers_health_and_export_downloads(
         assert len(json.loads(body)["deals"]) == 4
         assert get(f"{base}/export/games/{game.id + 99}.json")[0] == 404
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop_app(server)
 
 
 def test_games_export_and_import_work_with_db(

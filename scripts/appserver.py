@@ -1,0 +1,61 @@
+"""The real app as a throwaway subprocess on loopback, and Debian's headless Chromium:
+shared by the end-to-end tests, the screenshots script and the browser benchmarks."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+# Without the background-networking flags Chromium keeps calling home, which this
+# offline machine refuses many times a second.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_app(db_url: str, log: Path, *, extra_env: dict[str, str] | None = None,
+              timeout: float = 30.0) -> tuple[subprocess.Popen[bytes], str]:
+    """Starts `python -m scorepad --db URL serve` on a free loopback port and returns the
+    process and its base URL once /healthz answers; the server's output goes to `log`."""
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
+    env.pop("SCOREPAD_DATABASE_URL", None)
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "scorepad", "--db", db_url, "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--no-qr"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the app exited ({process.returncode}):\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=1) as response:
+                if response.status == 200:
+                    return process, url
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(f"the app did not answer /healthz in {timeout} s:\n{log.read_text()}")
+
+
+def stop_app(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
