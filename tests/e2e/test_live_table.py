@@ -6,15 +6,20 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
+
+import pytest
 
 from scorepad.services import create_game, get_sheet, record_deal, set_table_code
 from tests.e2e.conftest import (
+    AppServer,
     button,
     by_id,
     click,
     open_app,
+    start_server,
+    stop_server,
     text,
     wait_id_text,
 )
@@ -23,6 +28,25 @@ from tests.e2e.test_sheet import enter_deal
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    """A server of this module's own: its phones go offline, lose codes and leave sessions
+    behind, none of which should linger in the server the other tests share."""
+    server = start_server(tmp_path_factory.mktemp("live"))
+    yield server
+    stop_server(server)
+
+
+@pytest.fixture(scope="module")
+def app_url(live_server: AppServer) -> str:
+    return live_server.url
+
+
+@pytest.fixture(scope="module")
+def uow_factory(live_server: AppServer) -> Callable[[], Any]:
+    return live_server.uow_factory()
 
 
 def api(app_url: str, method: str, path: str, body: object = None,
