@@ -157,9 +157,14 @@ def click(page: Any, name: str, *, role: str = "button", exact: bool = True) -> 
 
 
 def fill(page: Any, label: str, value: str) -> None:
-    field = page.get_by_role("textbox", name=label)
-    field.first.click()
-    field.first.fill(value)
+    """Focuses the field and types into it key by key, as a phone's keyboard does, then
+    waits until the field shows the whole text."""
+    field = page.get_by_role("textbox", name=label).first
+    field.click()
+    field.fill("")
+    field.press_sequentially(value, delay=15)
+    page.wait_for_function(
+        "([el, text]) => el.value === text", arg=[field.element_handle(), value])
 
 
 def by_id(page: Any, identifier: str) -> Any:

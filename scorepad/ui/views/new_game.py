@@ -79,25 +79,19 @@ def NewGameView() -> ft.View:
     use_app_state()
     uow = use_uow()
     form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
-    typed, set_typed = ft.use_state("")
-    # The click on "Ajouter" can arrive before the re-render that follows typing: the
-    # handler reads the latest text from a ref, not from this render's closure.
-    typed_ref = ft.use_ref("")
     tried, set_tried = ft.use_state(False)
     known = ft.use_memo(lambda: [p.name for p in services.list_players(uow())], dependencies=[])
     lang = current_lang()
     errors = form.errors(lang)
 
     def on_typed(e: ft.Event[ft.TextField]) -> None:
-        typed_ref.current = e.control.value or ""
-        set_typed(typed_ref.current)
+        text = e.control.value or ""
+        set_form(lambda f: replace(f, new_player=text))
 
     def add_typed(_: object = None) -> None:
-        name = typed_ref.current or ""
-        if name.strip():
-            set_form(lambda f: f.add_player(name))
-            typed_ref.current = ""
-            set_typed("")
+        # A functional update: it sees the latest typed text even when the tap arrives
+        # before the re-render that followed the typing.
+        set_form(lambda f: f.add_new_player())
 
     def chip_selected(name: str, selected: bool) -> None:
         # Idempotent: the chip reports its state, which may arrive more than once.
@@ -145,7 +139,8 @@ def NewGameView() -> ft.View:
         controls.append(ft.Container(ft.Row(chips, wrap=True, spacing=8, run_spacing=4),
                                      padding=ft.Padding.symmetric(horizontal=16)))
     controls.append(ft.Container(ft.Row([
-        ft.TextField(label=tr("Nouveau joueur", "New player"), value=typed, expand=True,
+        ft.TextField(label=tr("Nouveau joueur", "New player"), value=form.new_player,
+                     expand=True,
                      dense=True, on_change=on_typed,
                      on_submit=add_typed, capitalization=ft.TextCapitalization.WORDS,
                      ),
