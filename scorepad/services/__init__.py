@@ -26,7 +26,10 @@ Games and players (`services.games`):
     rename_player(uow, old_name: str, new_name: str) -> None
 
 Deals (`services.deals`):
-    record_deal(uow, game_id, data: dict, *, author: str | None = None) -> int  # deal id
+    record_deal(uow, game_id, data: dict, *, author: str | None = None,
+                expected_number: int | None = None) -> int  # deal id
+        # expected_number: the number the phone showed; NextDealTaken if another phone
+        # recorded that deal meanwhile (same for record_redeal)
         # data: FORMAT.md §1 without "rules"; "players" defaults to the next deal's
         # players, and if given must be them; invalid: domain InvalidDeal, nothing stored
     record_redeal(uow, game_id, kind: "passed" | "petit_sec", *, author=None) -> int
@@ -91,6 +94,7 @@ from scorepad.services.errors import (
     GameFinished,
     GameNotFound,
     ImportRefused,
+    NextDealTaken,
     PlayerNameTaken,
     PlayerNotFound,
     RulesRefused,
@@ -148,6 +152,7 @@ __all__ = [
     "GameSummary",
     "ImportRefused",
     "NextDeal",
+    "NextDealTaken",
     "PlayerNameTaken",
     "PlayerNotFound",
     "PlayerRow",

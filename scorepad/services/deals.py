@@ -24,7 +24,7 @@ from scorepad.services.common import (
     sheet_deal,
     table_of,
 )
-from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
+from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
 from scorepad.services.ports import DealState, NewDeal, UnitOfWork
 from scorepad.services.views import DealVersion
 
@@ -39,30 +39,41 @@ def _redeal_kind(kind: object) -> DealKind:
 
 
 def record_deal(uow: UnitOfWork, game_id: int, data: dict[str, Any], *,
-                author: str | None = None, code: str | None = None) -> int:
+                author: str | None = None, code: str | None = None,
+                expected_number: int | None = None) -> int:
     """Records the next deal (FORMAT.md §1 without `rules`); `players` defaults to the
-    next deal's active players. Invalid: InvalidDeal and nothing stored. Returns its id."""
+    next deal's active players. Invalid: InvalidDeal and nothing stored. With
+    `expected_number` (the number the phone showed), NextDealTaken if another phone
+    recorded that deal meanwhile. Returns its id."""
     when = now()
     with uow:
         game = lock_game(uow, game_id, when, code=code)
         table = table_of(game)
-        number = uow.repo.last_deal_number(game_id) + 1
+        number = _next_number(uow, game_id, expected_number)
         state = played_state(data, table.active_players(number), number, rules_of(game))
         return _store_new(uow, game_id, table, number, state, author, "record", when)
 
 
 def record_redeal(uow: UnitOfWork, game_id: int, kind: str, *,
-                  author: str | None = None, code: str | None = None) -> int:
+                  author: str | None = None, code: str | None = None,
+                  expected_number: int | None = None) -> int:
     """Records a deal that scored nothing: "passed" (tous passent) or "petit_sec" (redeal).
-    The deal still moves the dealer. Returns its id."""
+    The deal still moves the dealer. `expected_number` as for record_deal. Returns its id."""
     deal_kind = _redeal_kind(kind)
     when = now()
     with uow:
         game = lock_game(uow, game_id, when, code=code)
-        number = uow.repo.last_deal_number(game_id) + 1
+        number = _next_number(uow, game_id, expected_number)
         state = DealState(deal_kind, None, {})
         return _store_new(uow, game_id, table_of(game), number, state, author,
                           deal_kind.value, when)
+
+
+def _next_number(uow: UnitOfWork, game_id: int, expected: int | None) -> int:
+    number = uow.repo.last_deal_number(game_id) + 1
+    if expected is not None and expected != number:
+        raise NextDealTaken(expected, number)
+    return number
 
 
 def _store_new(uow: UnitOfWork, game_id: int, table: Table, number: int, state: DealState,

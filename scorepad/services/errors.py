@@ -16,6 +16,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "deal_conflict": "La donne {number} a été modifiée entre-temps sur un autre "
                          "téléphone (version {current}, vous aviez la version {expected}) : "
                          "relisez-la avant de la changer.",
+        "next_deal_taken": "La donne {expected} vient d'être enregistrée sur un autre "
+                           "téléphone : la feuille est à jour, vérifiez-la avant "
+                           "d'enregistrer celle-ci (ce serait la donne {number}).",
         "game_finished": "La partie « {name} » est terminée : rouvrez-la pour la modifier.",
         "game_name": "Le nom de la partie fait de 1 à 200 caractères.",
         "seat_name": "Chaque joueur assis a un nom non vide de 40 caractères au plus "
@@ -45,6 +48,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "deal_conflict": "Deal {number} was changed meanwhile on another phone (version "
                          "{current}, you had version {expected}): read it again before "
                          "changing it.",
+        "next_deal_taken": "Deal {expected} was just recorded on another phone: check the "
+                           "sheet before saving this one (it would be deal {number}).",
         "game_finished": "The game \"{name}\" is finished: reopen it to change it.",
         "game_name": "A game's name has 1 to 200 characters.",
         "seat_name": "Each seated player has a non-empty name of at most 40 characters "
@@ -130,6 +135,18 @@ class DealConflict(ServiceError):
                          expected=expected)
         self.current = current
         self.expected = expected
+
+
+class NextDealTaken(ServiceError):
+    """The deal the caller was entering was recorded meanwhile by another phone: saving
+    would record the same deal twice (or the wrong one) as the following number."""
+
+    code = "next_deal_taken"
+
+    def __init__(self, expected: int, number: int) -> None:
+        super().__init__("number", expected=expected, number=number)
+        self.expected = expected
+        self.number = number
 
 
 class EditForbidden(ServiceError):

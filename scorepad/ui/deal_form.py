@@ -6,7 +6,7 @@ exercise it without a browser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorepad.domain import (
@@ -127,6 +127,24 @@ class DealForm:
         self.players = tuple(self.players)
         if not 3 <= len(self.players) <= 5:
             raise ValueError("a deal is played by 3, 4 or 5 players")
+
+    def carried_to(self, players: tuple[str, ...]) -> DealForm:
+        """The same entries for another deal's players (when the deal being typed became
+        the following one, with someone else sitting out): what names a player who does
+        not play that deal is dropped, everything else is kept."""
+        if tuple(players) == self.players:
+            return replace(self, poignees=dict(self.poignees), miseres=list(self.miseres))
+        keep = set(players)
+        return replace(
+            self,
+            players=tuple(players),
+            taker=self.taker if self.taker in keep else None,
+            partner=self.partner if self.partner in keep else None,
+            partner_chosen=self.partner_chosen and (self.partner is None
+                                                    or self.partner in keep),
+            poignees={p: s for p, s in self.poignees.items() if p in keep},
+            miseres=[p for p in self.miseres if p in keep],
+        )
 
     # -- what the form offers ---------------------------------------------------------
 

@@ -23,7 +23,7 @@ from tests.e2e.conftest import (
     text,
     wait_id_text,
 )
-from tests.e2e.gestures import tap
+from tests.e2e.gestures import tap, type_points
 from tests.e2e.test_sheet import enter_deal
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
@@ -204,3 +204,27 @@ def test_a_phone_that_lost_the_wifi_shows_the_current_sheet_when_it_comes_back(
     second_page.context.set_offline(False)
     wait_id_text(second_page, "next-deal", "Donne 3 : Cécile distribue", timeout=30)
     wait_id_text(second_page, "total-Cécile", "+198", timeout=10)
+
+
+def test_two_phones_entering_the_same_deal_the_second_is_told_and_nothing_is_doubled(
+        page: Any, second_page: Any, app_url: str, uow_factory: Callable[[], Any]) -> None:
+    game = create_game(uow_factory(), name="Deux saisies", seats=FOUR, deal_size=4)
+    for phone in (page, second_page):
+        open_app(phone, app_url, f"/games/{game}/deal", wait_text="Preneur")
+        tap(phone, "taker-André", "contract-garde", "bouts-2")
+        type_points(phone, "49")
+    button(page, "Enregistrer la donne").click()
+    page.wait_for_url(f"{app_url}/games/{game}")
+    # The second phone typed the same deal 1: its save is refused, not recorded as deal 2.
+    button(second_page, "Enregistrer la donne").click()
+    wait_id_text(second_page, "conflict-error",
+                 "La donne 1 vient d'être enregistrée sur un autre téléphone : la feuille "
+                 "est à jour, vérifiez-la avant d'enregistrer celle-ci (ce serait la donne 2).",
+                 timeout=10)
+    assert len(get_sheet(uow_factory(), game).deals) == 1
+    # Its values are kept: re-applied on purpose, they are saved as deal 2.
+    click(second_page, "Reprendre mes valeurs")
+    wait_id_text(second_page, "preview-André", "+198")
+    button(second_page, "Enregistrer la donne").click()
+    second_page.wait_for_url(f"{app_url}/games/{game}")
+    assert [d.number for d in get_sheet(uow_factory(), game).deals] == [1, 2]

@@ -151,3 +151,18 @@ def test_explaining_a_stored_deal_redoes_the_calculation(uow: UoW, game: int) ->
     with pytest.raises(s.ServiceError) as caught:
         s.explain_deal(uow(), game, redeal, "en")
     assert "nothing to explain" in caught.value.message("en")
+
+
+def test_the_deal_a_phone_was_entering_recorded_meanwhile_elsewhere_is_not_saved_twice(
+        uow: UoW, game: int) -> None:
+    s.record_deal(uow(), game, GARDE, expected_number=1)
+    with pytest.raises(s.NextDealTaken) as info:
+        s.record_deal(uow(), game, GARDE, expected_number=1)
+    assert (info.value.expected, info.value.number) == (1, 2)
+    assert "sur un autre téléphone" in info.value.message("fr")
+    with pytest.raises(s.NextDealTaken):
+        s.record_redeal(uow(), game, "passed", expected_number=1)
+    assert len(s.get_sheet(uow(), game).deals) == 1
+    # Saved on purpose as the following deal, it is recorded.
+    s.record_deal(uow(), game, GARDE, expected_number=2)
+    assert len(s.get_sheet(uow(), game).deals) == 2

@@ -311,3 +311,18 @@ def test_unknown_players_are_refused_by_the_setters() -> None:
 def test_poignee_thresholds_follow_the_number_of_players() -> None:
     assert DealForm(players=FIVE).poignee_threshold(PoigneeSize.SIMPLE) == 8
     assert DealForm(players=THREE).poignee_threshold(PoigneeSize.TRIPLE) == 18
+
+
+def test_entries_carried_to_the_following_deal_drop_only_the_player_who_sits_out() -> None:
+    from scorepad.domain import Contract
+
+    form = DealForm(players=("Bruno", "Cécile", "Didier", "Élodie"))
+    form.taker = "Bruno"
+    form.contract = Contract.GARDE
+    form.bouts = 2
+    form.points_text = "49"
+    carried = form.carried_to(("André", "Cécile", "Didier", "Élodie"))
+    assert carried.players == ("André", "Cécile", "Didier", "Élodie")
+    assert carried.taker is None
+    assert (carried.contract, carried.bouts, carried.points_text) == (Contract.GARDE, 2, "49")
+    assert form.carried_to(form.players).taker == "Bruno"

@@ -9,7 +9,7 @@ import flet as ft
 
 from scorepad.domain import InvalidDeal
 from scorepad.services.deals import edit_deal, record_deal
-from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
+from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
 from scorepad.services.games import get_sheet
 from scorepad.services.history import undo
 from scorepad.services.views import SheetDeal
@@ -175,7 +175,8 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
         try:
             data = form.to_deal_dict()
             if deal_id is None:
-                record_deal(uow_factory(), game_id, data, code=code)
+                record_deal(uow_factory(), game_id, data, code=code,
+                            expected_number=ctx.number)
             else:
                 edit_deal(uow_factory(), game_id, deal_id, data,
                           expected_version=ctx.expected_version, code=code)
@@ -195,6 +196,13 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
             set_save_error(None)
             set_busy(False)
             return
+        except NextDealTaken as exc:
+            # Another phone recorded this deal first: show the sheet's next deal, keep what
+            # this phone typed to be re-applied only on purpose (never a silent duplicate).
+            set_conflict(Conflict(exc.message(lang), copy.deepcopy(form)))
+            reload_ctx()
+            set_busy(False)
+            return
         except ServiceError as exc:
             forbidden(exc, app_state, game_id)
             set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
@@ -206,18 +214,21 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
                 tr(f"Donne {ctx.number} modifiée", f"Deal {ctx.number} changed"))
         after_change(app_state, uow_factory, game_id, text)
 
-    def reload() -> None:
+    def reload_ctx() -> None:
         try:
             set_ctx(load_entry(uow_factory, game_id, deal_id))
         except ServiceError as exc:
             set_ctx(exc)
         set_save_error(None)
+
+    def reload() -> None:
+        reload_ctx()
         set_conflict(None)
 
     def reapply() -> None:
         # This phone's values on top of the current version: saving now is deliberate.
         if conflict is not None and conflict.attempted is not None:
-            set_ctx(replace(ctx, form=conflict.attempted))
+            set_ctx(replace(ctx, form=conflict.attempted.carried_to(ctx.form.players)))
         set_conflict(None)
         set_save_error(None)
 
