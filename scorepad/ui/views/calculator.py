@@ -8,18 +8,12 @@ import flet as ft
 
 from scorepad.domain import FFT_RULES, RuleSet
 from scorepad.ui.components.deal_controls import (
-    bouts_section,
     choice,
-    contract_section,
-    extras_section,
-    extras_toggle,
-    partner_section,
     section,
-    taker_section,
 )
 from scorepad.ui.components.deal_explanation import explanation_block
 from scorepad.ui.components.deal_preview import preview_bar
-from scorepad.ui.components.keypad import points_section
+from scorepad.ui.components.deal_sections import deal_sections
 from scorepad.ui.components.layout import screen
 from scorepad.ui.deal_form import DealForm
 from scorepad.ui.i18n import current_lang, tr
@@ -152,18 +146,9 @@ def CalculatorView() -> ft.View:
     body: list[ft.Control] = [
         setup,
         ft.Divider(height=1),
-        taker_section(form, preview, changed),
+        *deal_sections(form, preview, changed, extras_open=extras_open,
+                       toggle_extras=lambda: set_extras_open(not extras_open)),
     ]
-    if form.needs_partner:
-        body.append(partner_section(form, preview, changed))
-    body += [
-        contract_section(form, preview, changed),
-        bouts_section(form, preview, changed),
-        points_section(form, preview, changed),
-        extras_toggle(form, extras_open, lambda: set_extras_open(not extras_open)),
-    ]
-    if extras_open:
-        body.append(extras_section(form, preview, changed))
     if preview.scored is not None:
         body.append(explanation_block(form.deal_input(), preview.scored))
     else:

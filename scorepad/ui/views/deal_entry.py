@@ -14,16 +14,10 @@ from scorepad.services.games import get_sheet
 from scorepad.services.history import undo
 from scorepad.services.views import SheetDeal
 from scorepad.ui.components.deal_controls import (
-    bouts_section,
-    contract_section,
     error_text,
-    extras_section,
-    extras_toggle,
-    partner_section,
-    taker_section,
 )
 from scorepad.ui.components.deal_preview import preview_bar
-from scorepad.ui.components.keypad import points_section
+from scorepad.ui.components.deal_sections import deal_sections
 from scorepad.ui.components.layout import screen
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.deal_form import DealForm, FieldError, Preview
@@ -247,17 +241,8 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
                                   icon=ft.Icons.REFRESH, on_click=lambda _e: reload()),
             ], wrap=True),
         ]))
-    body.append(taker_section(form, preview, changed))
-    if form.needs_partner:
-        body.append(partner_section(form, preview, changed))
-    body += [
-        contract_section(form, preview, changed),
-        bouts_section(form, preview, changed),
-        points_section(form, preview, changed),
-        extras_toggle(form, extras_open, lambda: set_extras_open(not extras_open)),
-    ]
-    if extras_open:
-        body.append(extras_section(form, preview, changed))
+    body += deal_sections(form, preview, changed, extras_open=extras_open,
+                          toggle_extras=lambda: set_extras_open(not extras_open))
 
     title = (tr(f"Donne {ctx.number}", f"Deal {ctx.number}") if deal_id is None
              else tr(f"Modifier la donne {ctx.number}", f"Edit deal {ctx.number}"))

@@ -1,0 +1,36 @@
+"""Every section of the deal form in screen order, shared by the deal entry and the
+calculator."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.ui.components.deal_controls import (
+    bouts_section,
+    contract_section,
+    extras_section,
+    extras_toggle,
+    partner_section,
+    taker_section,
+)
+from scorepad.ui.components.keypad import points_section
+from scorepad.ui.deal_form import DealForm, Preview
+
+
+def deal_sections(form: DealForm, preview: Preview, changed: Callable[[], None], *,
+                  extras_open: bool, toggle_extras: Callable[[], None]) -> list[ft.Control]:
+    """Taker, partner (at 5), contract, bouts, points, and the "Annonces et primes"."""
+    sections = [taker_section(form, preview, changed)]
+    if form.needs_partner:
+        sections.append(partner_section(form, preview, changed))
+    sections += [
+        contract_section(form, preview, changed),
+        bouts_section(form, preview, changed),
+        points_section(form, preview, changed),
+        extras_toggle(form, extras_open, toggle_extras),
+    ]
+    if extras_open:
+        sections.append(extras_section(form, preview, changed))
+    return sections
