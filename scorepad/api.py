@@ -329,27 +329,21 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
 
         return run(request, work)
 
-    @router.post("/games/{game_id}/undo")
-    def undo(game_id: str, request: Request) -> Response:
-        code, author = who(request)
+    def history_step(move: Callable[..., str | None]) -> Callable[[str, Request], Response]:
+        def endpoint(game_id: str, request: Request) -> Response:
+            code, author = who(request)
 
-        def work(lang: str) -> dict[str, Any]:
-            gid = _number(game_id, "game")
-            label = services.undo(uow_factory(), gid, lang=lang, author=author, code=code)
-            return {"label": label, "sheet": sheet(gid, lang)}
+            def work(lang: str) -> dict[str, Any]:
+                gid = _number(game_id, "game")
+                label = move(uow_factory(), gid, lang=lang, author=author, code=code)
+                return {"label": label, "sheet": sheet(gid, lang)}
 
-        return run(request, work)
+            return run(request, work)
 
-    @router.post("/games/{game_id}/redo")
-    def redo(game_id: str, request: Request) -> Response:
-        code, author = who(request)
+        return endpoint
 
-        def work(lang: str) -> dict[str, Any]:
-            gid = _number(game_id, "game")
-            label = services.redo(uow_factory(), gid, lang=lang, author=author, code=code)
-            return {"label": label, "sheet": sheet(gid, lang)}
-
-        return run(request, work)
+    router.add_api_route("/games/{game_id}/undo", history_step(services.undo), methods=["POST"])
+    router.add_api_route("/games/{game_id}/redo", history_step(services.redo), methods=["POST"])
 
     @router.put("/games/{game_id}/code")
     async def set_code(game_id: str, request: Request) -> Response:

@@ -45,27 +45,25 @@ def _apply(uow: UnitOfWork, game_id: int, op: OperationRow, *, forward: bool,
 def undo(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
          author: str | None = None, code: str | None = None) -> str | None:
     """Undoes the game's last change; returns what was undone, or None if nothing."""
-    with uow:
-        lock_game(uow, game_id, now(), code=code)
-        op = uow.repo.last_done(game_id)
-        if op is None:
-            return None
-        _apply(uow, game_id, op, forward=False, author=author, code=code)
-        uow.repo.set_undone(op.id, True)
-        uow.commit()
-        return operation_label(op.code, op.params, lang)
+    return _step(uow, game_id, forward=False, lang=lang, author=author, code=code)
 
 
 def redo(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
          author: str | None = None, code: str | None = None) -> str | None:
     """Redoes the last undone change; returns what was redone, or None if nothing."""
+    return _step(uow, game_id, forward=True, lang=lang, author=author, code=code)
+
+
+def _step(uow: UnitOfWork, game_id: int, *, forward: bool, lang: str,
+          author: str | None, code: str | None) -> str | None:
+    """One move along the game's persisted stack of changes, in one transaction."""
     with uow:
         lock_game(uow, game_id, now(), code=code)
-        op = uow.repo.first_undone(game_id)
+        op = uow.repo.first_undone(game_id) if forward else uow.repo.last_done(game_id)
         if op is None:
             return None
-        _apply(uow, game_id, op, forward=True, author=author, code=code)
-        uow.repo.set_undone(op.id, False)
+        _apply(uow, game_id, op, forward=forward, author=author, code=code)
+        uow.repo.set_undone(op.id, not forward)
         uow.commit()
         return operation_label(op.code, op.params, lang)
 
