@@ -66,8 +66,8 @@ def serve_api_only(url: str, port: int) -> None:
     import uvicorn
     from fastapi import FastAPI
 
-    from scorepad.api import build_api_router
     from scorepad.storage import open_database
+    from scorepad.web.api import build_api_router
 
     db = open_database(url)
     app = FastAPI()
@@ -369,8 +369,8 @@ def delays(changes: list[Change], phones: list[Phone], writers: set[str]
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     from scorepad import services
-    from scorepad.api import sheet_to_dict
     from scorepad.storage import open_database
+    from scorepad.web.api import sheet_to_dict
 
     workdir = Path(tempfile.mkdtemp(prefix="scorepad-live-"))
     url = f"sqlite:///{workdir / 'live.db'}"

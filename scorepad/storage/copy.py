@@ -15,7 +15,7 @@ from sqlalchemy.exc import ArgumentError
 
 from scorepad.storage.copy_report import CopyError, CopyReport, GameCopy
 from scorepad.storage.database import DatabaseError, open_database
-from scorepad.storage.repository import DEAL, GAME, OPERATION, PLAYER, SCORE, SEAT, VERSION
+from scorepad.storage.repo_base import DEAL, GAME, OPERATION, PLAYER, SCORE, SEAT, VERSION
 
 __all__ = ["COPIED_TABLES", "CopyError", "CopyReport", "GameCopy", "copy_database",
            "safe_url"]
@@ -266,7 +266,7 @@ class _Copier:
     # -- rows that refer to players and deals ----------------------------------------------
 
     def _input(self, text: str | None) -> str | None:
-        """A stored deal input with the target's player ids (see repository._encode_input)."""
+        """A stored deal input with the target's player ids (see repo_base.encode_input)."""
         if text is None:
             return None
         data = json.loads(text)

@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from scorepad import services as s
-from scorepad.api import ChangeHub, build_api_router
+from scorepad.web.api import ChangeHub, build_api_router
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}

@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from scorepad.web import content_disposition, download_name
-from scorepad.web_assets import StaticAssetsMiddleware, accepted_encoding, cache_control_for
+from scorepad.web.assets import StaticAssetsMiddleware, accepted_encoding, cache_control_for
+from scorepad.web.exports import content_disposition, download_name
 
 
 def test_download_names_are_ascii_and_never_empty() -> None:

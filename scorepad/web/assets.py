@@ -246,6 +246,6 @@ class _Responder:
 
 
 async def _to_thread(fn: Callable[..., bytes], *args: Any) -> bytes:
-    import anyio.to_thread
+    from fastapi.concurrency import run_in_threadpool
 
-    return await anyio.to_thread.run_sync(fn, *args)
+    return await run_in_threadpool(fn, *args)

@@ -1,4 +1,4 @@
-"""CLI commands that run the app: `serve` (also what `scorepad` alone does)."""
+"""`scorepad serve` (also what `scorepad` alone does): the addresses, the QR code, uvicorn."""
 
 from __future__ import annotations
 

@@ -1,0 +1,169 @@
+"""The repository's deals: their current state, score rows and every version."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, delete, insert, select, update
+
+from scorepad.domain import DealKind
+from scorepad.services.ports import DealRow, DealState, DealVersionRow, NewDeal
+from scorepad.storage.repo_base import (
+    DEAL,
+    INSERT_DEAL,
+    INSERT_SCORE,
+    INSERT_VERSION,
+    LAST_NUMBER,
+    SCORE,
+    VERSION,
+    RepositoryBase,
+    db_time,
+    decode_input,
+    dumps,
+    encode_input,
+    py_time,
+)
+
+
+class DealsRepository(RepositoryBase):
+    """Deals, scores and versions inside one transaction."""
+
+    def last_deal_number(self, game_id: int) -> int:
+        value = self.conn.execute(LAST_NUMBER, {"game_id": game_id}).scalar()
+        return int(value or 0)
+
+    def add_deals(self, game_id: int, deals: Sequence[NewDeal], *, now: datetime) -> list[int]:
+        if not deals:
+            return []
+        self._changed(game_id)
+        ids = self._seat_ids(game_id)
+        stamp = db_time(now)
+        new_ids: list[int] = []
+        for deal in deals:
+            # One statement a deal keeps the ids in order on every backend.
+            new_ids.append(int(self.conn.execute(INSERT_DEAL, {
+                "game_id": game_id, "number": deal.number, "kind": deal.state.kind.value,
+                "input_json": encode_input(deal.state.input, ids),
+                "deleted": deal.state.deleted, "version": 1, "dealer_id": ids[deal.dealer],
+                "sitting_out_id": ids[deal.sitting_out[0]] if deal.sitting_out else None,
+                "created_at": stamp, "updated_at": stamp,
+            }).scalar_one()))
+        scores = [
+            {"deal_id": deal_id, "player_id": ids[p], "game_id": game_id, "points": v}
+            for deal_id, deal in zip(new_ids, deals, strict=True) if not deal.state.deleted
+            for p, v in deal.state.scores.items()
+        ]
+        if scores:
+            self.conn.execute(INSERT_SCORE, scores)
+        self.conn.execute(INSERT_VERSION, [
+            self._version_values(deal_id, 1, deal.action, deal.state, deal.author, stamp, ids)
+            for deal_id, deal in zip(new_ids, deals, strict=True)
+        ])
+        return new_ids
+
+    @staticmethod
+    def _version_values(deal_id: int, version: int, action: str, state: DealState,
+                        author: str | None, stamp: datetime,
+                        ids: dict[str, int]) -> dict[str, Any]:
+        return {
+            "deal_id": deal_id, "version": version, "action": action,
+            "kind": state.kind.value, "input_json": encode_input(state.input, ids),
+            "scores_json": dumps({str(ids[p]): v for p, v in state.scores.items()}),
+            "deleted": state.deleted, "author": author, "at": stamp,
+        }
+
+    def _deal_rows(self, where: Any) -> list[DealRow]:
+        names = self._player_names()
+        deals = self.conn.execute(
+            select(DEAL).where(where).order_by(DEAL.c.number, DEAL.c.id)
+        ).mappings().all()
+        if not deals:
+            return []
+        deal_ids = [d["id"] for d in deals]
+        scores: dict[int, dict[str, int]] = {}
+        # Chunked IN lists stay under every backend's parameter limit.
+        for start in range(0, len(deal_ids), 500):
+            chunk = deal_ids[start:start + 500]
+            rows = self.conn.execute(
+                select(SCORE.c.deal_id, SCORE.c.player_id, SCORE.c.points)
+                .where(SCORE.c.deal_id.in_(chunk))
+            )
+            for deal_id, player_id, points in rows:
+                scores.setdefault(deal_id, {})[names[player_id]] = points
+        result = []
+        for d in deals:
+            sitting = d["sitting_out_id"]
+            result.append(DealRow(
+                id=d["id"], game_id=d["game_id"], number=d["number"],
+                dealer=names[d["dealer_id"]],
+                sitting_out=(names[sitting],) if sitting is not None else (),
+                state=DealState(
+                    kind=DealKind(d["kind"]), input=decode_input(d["input_json"], names),
+                    scores=scores.get(d["id"], {}), deleted=bool(d["deleted"]),
+                ),
+                version=d["version"], created_at=py_time(d["created_at"]),
+                updated_at=py_time(d["updated_at"]),
+            ))
+        return result
+
+    def get_deal(self, deal_id: int) -> DealRow | None:
+        rows = self._deal_rows(DEAL.c.id == deal_id)
+        return rows[0] if rows else None
+
+    def list_deals(self, game_id: int) -> list[DealRow]:
+        return self._deal_rows(and_(DEAL.c.game_id == game_id, DEAL.c.deleted.is_(False)))
+
+    def set_deal_state(self, deal_id: int, state: DealState, *, action: str,
+                       author: str | None, now: datetime) -> int:
+        row = self.conn.execute(
+            select(DEAL.c.game_id, DEAL.c.version).where(DEAL.c.id == deal_id)
+        ).one()
+        game_id, version = row[0], row[1] + 1
+        self._changed(game_id)
+        ids = self._seat_ids(game_id)
+        stamp = db_time(now)
+        self.conn.execute(
+            update(DEAL).where(DEAL.c.id == deal_id).values(
+                kind=state.kind.value, input_json=encode_input(state.input, ids),
+                deleted=state.deleted, version=version, updated_at=stamp,
+            )
+        )
+        self.conn.execute(delete(SCORE).where(SCORE.c.deal_id == deal_id))
+        if not state.deleted and state.scores:
+            self.conn.execute(insert(SCORE), [
+                {"deal_id": deal_id, "player_id": ids[p], "game_id": game_id, "points": v}
+                for p, v in state.scores.items()
+            ])
+        self.conn.execute(insert(VERSION).values(
+            **self._version_values(deal_id, version, action, state, author, stamp, ids)
+        ))
+        return int(version)
+
+    def _version_rows(self, where: Any) -> list[DealVersionRow]:
+        names = self._player_names()
+        rows = self.conn.execute(
+            select(VERSION).where(where).order_by(VERSION.c.version)
+        ).mappings().all()
+        return [
+            DealVersionRow(
+                deal_id=r["deal_id"], version=r["version"], action=r["action"],
+                state=DealState(
+                    kind=DealKind(r["kind"]), input=decode_input(r["input_json"], names),
+                    scores={names[int(p)]: v for p, v in json.loads(r["scores_json"]).items()},
+                    deleted=bool(r["deleted"]),
+                ),
+                author=r["author"], at=py_time(r["at"]),
+            )
+            for r in rows
+        ]
+
+    def deal_versions(self, deal_id: int) -> list[DealVersionRow]:
+        return self._version_rows(VERSION.c.deal_id == deal_id)
+
+    def deal_version(self, deal_id: int, version: int) -> DealVersionRow | None:
+        rows = self._version_rows(and_(VERSION.c.deal_id == deal_id,
+                                       VERSION.c.version == version))
+        return rows[0] if rows else None

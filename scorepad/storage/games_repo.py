@@ -1,0 +1,197 @@
+"""The repository's games and players: seats, rules, status, table code, totals."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+
+from scorepad.domain import GameStatus
+from scorepad.services.events import ChangeKind
+from scorepad.services.ports import GameRow, PlayerRow
+from scorepad.storage.repo_base import (
+    DEAL,
+    GAME,
+    LOCK_GAME,
+    OPERATION,
+    PLAYER,
+    SCORE,
+    SEAT,
+    VERSION,
+    RepositoryBase,
+    db_time,
+    dumps,
+    py_time,
+)
+
+
+class GamesRepository(RepositoryBase):
+    """Games and players inside one transaction."""
+
+    def _player_id(self, name: str, now: datetime) -> int:
+        found = self.conn.execute(
+            select(PLAYER.c.id).where(PLAYER.c.name == name)
+        ).scalar_one_or_none()
+        if found is not None:
+            return int(found)
+        new_id = self.conn.execute(
+            insert(PLAYER).values(name=name, created_at=db_time(now)).returning(PLAYER.c.id)
+        ).scalar_one()
+        self._names = None
+        return int(new_id)
+
+    def list_players(self) -> list[PlayerRow]:
+        games = (
+            select(SEAT.c.player_id, func.count().label("n"))
+            .group_by(SEAT.c.player_id)
+            .subquery()
+        )
+        rows = self.conn.execute(
+            select(PLAYER.c.id, PLAYER.c.name, func.coalesce(games.c.n, 0))
+            .outerjoin(games, games.c.player_id == PLAYER.c.id)
+            .order_by(PLAYER.c.name)
+        )
+        return [PlayerRow(id=i, name=n, games=int(g)) for i, n, g in rows]
+
+    def get_player(self, player_id: int) -> PlayerRow | None:
+        row = self.conn.execute(
+            select(PLAYER.c.id, PLAYER.c.name).where(PLAYER.c.id == player_id)
+        ).first()
+        return PlayerRow(id=row[0], name=row[1]) if row else None
+
+    def find_player(self, name: str) -> PlayerRow | None:
+        row = self.conn.execute(
+            select(PLAYER.c.id, PLAYER.c.name).where(PLAYER.c.name == name)
+        ).first()
+        return PlayerRow(id=row[0], name=row[1]) if row else None
+
+    def rename_player(self, player_id: int, name: str) -> None:
+        self.conn.execute(update(PLAYER).where(PLAYER.c.id == player_id).values(name=name))
+        self._names = None
+        self._seats.clear()
+        self.changes.record(None, ChangeKind.PLAYERS)
+
+    # -- games ------------------------------------------------------------------------
+
+    def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
+                 rules: dict[str, Any], status: GameStatus, now: datetime,
+                 created_at: datetime) -> int:
+        # The game row first: on SQLite this takes the write lock before players are
+        # looked up, so two games created at once cannot both insert the same new player.
+        game_id = int(self.conn.execute(
+            insert(GAME).values(
+                name=name, status=status.value, deal_size=deal_size, first_dealer=first_dealer,
+                rules_json=dumps(rules), created_at=db_time(created_at),
+                updated_at=db_time(now),
+            ).returning(GAME.c.id)
+        ).scalar_one())
+        self.conn.execute(insert(SEAT), [
+            {"game_id": game_id, "position": pos, "player_id": self._player_id(player, now)}
+            for pos, player in enumerate(seats)
+        ])
+        self._changed(game_id, ChangeKind.CREATED, 0)
+        return game_id
+
+    def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:
+        row = self.conn.execute(LOCK_GAME, {"game_id": game_id, "now": db_time(now)}
+                                ).mappings().first()
+        if row is None:
+            return None
+        self._changed(game_id, revision=row["revision"])
+        return self._game_row(row, [n for n, _ in self._seat_rows(game_id)])
+
+    @staticmethod
+    def _game_row(g: Any, seats: list[str]) -> GameRow:
+        return GameRow(
+            id=g["id"], name=g["name"], status=GameStatus(g["status"]), seats=tuple(seats),
+            deal_size=g["deal_size"], first_dealer=g["first_dealer"],
+            rules=json.loads(g["rules_json"]), created_at=py_time(g["created_at"]),
+            updated_at=py_time(g["updated_at"]), code_hash=g["code_hash"],
+            revision=int(g["revision"]),
+        )
+
+    def _game_rows(self, game_id: int | None) -> list[GameRow]:
+        if game_id is not None:
+            row = self.conn.execute(select(GAME).where(GAME.c.id == game_id)).mappings().first()
+            if row is None:
+                return []
+            return [self._game_row(row, [n for n, _ in self._seat_rows(game_id)])]
+        games = self.conn.execute(select(GAME)).mappings().all()
+        if not games:
+            return []
+        seat_query = (
+            select(SEAT.c.game_id, PLAYER.c.name)
+            .join(PLAYER, PLAYER.c.id == SEAT.c.player_id)
+            .order_by(SEAT.c.game_id, SEAT.c.position)
+        )
+        seats: dict[int, list[str]] = {}
+        for gid, name in self.conn.execute(seat_query):
+            seats.setdefault(gid, []).append(name)
+        return [self._game_row(g, seats.get(g["id"], [])) for g in games]
+
+    def get_game(self, game_id: int) -> GameRow | None:
+        rows = self._game_rows(game_id)
+        return rows[0] if rows else None
+
+    def list_games(self) -> list[GameRow]:
+        return self._game_rows(None)
+
+    def update_game(self, game_id: int, *, name: str | None = None,
+                    status: GameStatus | None = None,
+                    rules: dict[str, Any] | None = None) -> None:
+        values: dict[str, Any] = {}
+        if name is not None:
+            values["name"] = name
+        if status is not None:
+            values["status"] = status.value
+        if rules is not None:
+            values["rules_json"] = dumps(rules)
+        if values:
+            self.conn.execute(update(GAME).where(GAME.c.id == game_id).values(**values))
+            self._changed(game_id)
+
+    def set_code_hash(self, game_id: int, code_hash: str | None) -> None:
+        self.conn.execute(update(GAME).where(GAME.c.id == game_id).values(code_hash=code_hash))
+        self._changed(game_id)
+
+    def delete_game(self, game_id: int) -> None:
+        # Explicit order rather than relying on ON DELETE CASCADE being enabled.
+        deal_ids = select(DEAL.c.id).where(DEAL.c.game_id == game_id)
+        self.conn.execute(delete(SCORE).where(SCORE.c.game_id == game_id))
+        self.conn.execute(delete(VERSION).where(VERSION.c.deal_id.in_(deal_ids)))
+        self.conn.execute(delete(DEAL).where(DEAL.c.game_id == game_id))
+        self.conn.execute(delete(OPERATION).where(OPERATION.c.game_id == game_id))
+        self.conn.execute(delete(SEAT).where(SEAT.c.game_id == game_id))
+        self.conn.execute(delete(GAME).where(GAME.c.id == game_id))
+        self._changed(game_id, ChangeKind.DELETED)
+
+    def deal_counts(self) -> dict[int, int]:
+        rows = self.conn.execute(
+            select(DEAL.c.game_id, func.count())
+            .where(DEAL.c.deleted.is_(False))
+            .group_by(DEAL.c.game_id)
+        )
+        return {g: int(n) for g, n in rows}
+
+    def totals(self, game_id: int) -> dict[str, int]:
+        names = self._player_names()
+        rows = self.conn.execute(
+            select(SCORE.c.player_id, func.sum(SCORE.c.points))
+            .where(SCORE.c.game_id == game_id)
+            .group_by(SCORE.c.player_id)
+        )
+        return {names[p]: int(s) for p, s in rows}
+
+    def all_totals(self) -> dict[int, dict[str, int]]:
+        names = self._player_names()
+        result: dict[int, dict[str, int]] = {}
+        rows = self.conn.execute(
+            select(SCORE.c.game_id, SCORE.c.player_id, func.sum(SCORE.c.points))
+            .group_by(SCORE.c.game_id, SCORE.c.player_id)
+        )
+        for game_id, player_id, total in rows:
+            result.setdefault(game_id, {})[names[player_id]] = int(total)
+        return result

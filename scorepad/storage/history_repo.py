@@ -1,0 +1,62 @@
+"""The repository's undo history: each game's stack of undoable changes."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, update
+
+from scorepad.services.ports import OperationRow
+from scorepad.storage.repo_base import (
+    DROP_REDO,
+    INSERT_OPERATION,
+    OPERATION,
+    RepositoryBase,
+    db_time,
+    dumps,
+)
+
+
+class HistoryRepository(RepositoryBase):
+    """The undo/redo stack inside one transaction."""
+
+    def push_operation(self, game_id: int, *, code: str, params: dict[str, Any],
+                       payload: dict[str, Any], now: datetime) -> None:
+        # A new change forgets what could be redone (the audit trail keeps it all).
+        self._changed(game_id)
+        self.conn.execute(DROP_REDO, {"game_id": game_id})
+        self.conn.execute(INSERT_OPERATION, {
+            "game_id": game_id, "code": code, "params_json": dumps(params),
+            "payload_json": dumps(payload), "undone": False, "at": db_time(now),
+        })
+
+    def _operation(self, game_id: int, undone: bool) -> OperationRow | None:
+        order = OPERATION.c.id.asc() if undone else OPERATION.c.id.desc()
+        row = self.conn.execute(
+            select(OPERATION)
+            .where(OPERATION.c.game_id == game_id, OPERATION.c.undone.is_(undone))
+            .order_by(order).limit(1)
+        ).mappings().first()
+        if row is None:
+            return None
+        return OperationRow(
+            id=row["id"], game_id=row["game_id"], code=row["code"],
+            params=json.loads(row["params_json"]), payload=json.loads(row["payload_json"]),
+            undone=bool(row["undone"]),
+        )
+
+    def last_done(self, game_id: int) -> OperationRow | None:
+        return self._operation(game_id, False)
+
+    def first_undone(self, game_id: int) -> OperationRow | None:
+        return self._operation(game_id, True)
+
+    def set_undone(self, operation_id: int, undone: bool) -> None:
+        game_id = self.conn.execute(
+            update(OPERATION).where(OPERATION.c.id == operation_id).values(undone=undone)
+            .returning(OPERATION.c.game_id)
+        ).scalar_one_or_none()
+        if game_id is not None:
+            self._changed(int(game_id))

@@ -1,0 +1,134 @@
+"""What the repository's parts share: the tables, the statements of the recording path,
+the codecs of stored deal inputs (player ids in place of names, so renaming a player never
+breaks history) and the transaction's connection, caches and change log."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Table, bindparam, delete, func, insert, select, update
+
+from scorepad.services.events import ChangeKind, ChangeLog
+from scorepad.services.ports import InputJson
+from scorepad.storage.tables import (
+    Deal,
+    DealScore,
+    DealVersion,
+    Game,
+    GameSeat,
+    Operation,
+    Player,
+)
+
+
+def table_of(model: Any) -> Table:
+    table: Table = model.__table__
+    return table
+
+
+PLAYER, GAME, SEAT, DEAL = table_of(Player), table_of(Game), table_of(GameSeat), table_of(Deal)
+SCORE, VERSION, OPERATION = table_of(DealScore), table_of(DealVersion), table_of(Operation)
+
+
+# The statements of the recording path, built once: building and hashing a statement
+# costs about as much as running it on SQLite.
+SEATS_QUERY = (
+    select(PLAYER.c.name, PLAYER.c.id)
+    .join(SEAT, SEAT.c.player_id == PLAYER.c.id)
+    .where(SEAT.c.game_id == bindparam("game_id"))
+    .order_by(SEAT.c.position)
+)
+LOCK_GAME = (
+    update(GAME).where(GAME.c.id == bindparam("game_id"))
+    .values(updated_at=bindparam("now"), revision=GAME.c.revision + 1).returning(*GAME.c)
+)
+LAST_NUMBER = select(func.max(DEAL.c.number)).where(
+    DEAL.c.game_id == bindparam("game_id"), DEAL.c.deleted.is_(False))
+INSERT_DEAL = insert(DEAL).returning(DEAL.c.id)
+INSERT_SCORE = insert(SCORE)
+INSERT_VERSION = insert(VERSION)
+DROP_REDO = delete(OPERATION).where(OPERATION.c.game_id == bindparam("game_id"),
+                                     OPERATION.c.undone.is_(True))
+INSERT_OPERATION = insert(OPERATION)
+
+
+def db_time(value: datetime) -> datetime:
+    """Aware UTC (the tables' type refuses naive datetimes)."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def py_time(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode_input(data: InputJson | None, ids: dict[str, int]) -> str | None:
+    if data is None:
+        return None
+    out = dict(data)
+    out["players"] = [ids[n] for n in data.get("players", [])]
+    out["taker"] = ids[data["taker"]]
+    partner = data.get("partner")
+    out["partner"] = ids[partner] if partner is not None else None
+    out["poignees"] = [{"player": ids[p["player"]], "size": p["size"]}
+                       for p in data.get("poignees", [])]
+    out["miseres"] = [ids[n] for n in data.get("miseres", [])]
+    return dumps(out)
+
+
+def decode_input(text: str | None, names: dict[int, str]) -> InputJson | None:
+    if text is None:
+        return None
+    data: InputJson = json.loads(text)
+    data["players"] = [names[i] for i in data.get("players", [])]
+    data["taker"] = names[data["taker"]]
+    partner = data.get("partner")
+    data["partner"] = names[partner] if partner is not None else None
+    data["poignees"] = [{"player": names[p["player"]], "size": p["size"]}
+                        for p in data.get("poignees", [])]
+    data["miseres"] = [names[i] for i in data.get("miseres", [])]
+    return data
+
+
+class RepositoryBase:
+    """One transaction's connection, with the caches and the change log every part uses.
+
+    Every write also records which game it changed in `changes`, so that the unit of work
+    can tell listeners after the commit: no write path can forget to notify."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.changes = ChangeLog()
+        self._names: dict[int, str] | None = None
+        self._seats: dict[int, list[tuple[str, int]]] = {}
+
+    def _changed(self, game_id: int, kind: ChangeKind = ChangeKind.UPDATED,
+                 revision: int | None = None) -> None:
+        self.changes.record(game_id, kind, revision)
+
+    # -- players ----------------------------------------------------------------------
+
+    def _player_names(self) -> dict[int, str]:
+        if self._names is None:
+            rows = self.conn.execute(select(PLAYER.c.id, PLAYER.c.name))
+            self._names = {i: n for i, n in rows}
+        return self._names
+
+    def _seat_rows(self, game_id: int) -> list[tuple[str, int]]:
+        """(name, player id) in seat order, cached for this transaction (seats never
+        change; a rename clears the cache)."""
+        if game_id not in self._seats:
+            self._seats[game_id] = [(n, i) for n, i in self.conn.execute(
+                SEATS_QUERY, {"game_id": game_id})]
+        return self._seats[game_id]
+
+    def _seat_ids(self, game_id: int) -> dict[str, int]:
+        return dict(self._seat_rows(game_id))
+
+    def _seat_names(self, game_id: int) -> dict[int, str]:
+        return {i: n for n, i in self._seat_ids(game_id).items()}

@@ -1,0 +1,31 @@
+"""The JSON API of a game's sheet (games, deals, undo/redo, table code, change stream)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from scorepad.services.access import CodeAttempts
+from scorepad.services.events import Subscribe
+from scorepad.web.api import deals, events, games
+from scorepad.web.api.common import ApiContext, UowFactory
+from scorepad.web.api.events import HEARTBEAT_SECONDS, ChangeHub
+from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
+
+__all__ = ["ChangeHub", "build_api_router", "deal_to_dict", "sheet_to_dict"]
+
+
+def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
+                     hub: ChangeHub | None = None, attempts: CodeAttempts | None = None,
+                     heartbeat: float = HEARTBEAT_SECONDS) -> APIRouter:
+    """The `/api` routes over `uow_factory`; `subscribe` is `Database.subscribe`, whose
+    events feed `GET /api/games/{id}/events` through `hub` (pass your own to end the
+    streams with `hub.close_all()` when the server stops). Wrong table codes are
+    counted per client address in `attempts` (429 past its limit)."""
+    router = APIRouter(prefix="/api")
+    hub = hub if hub is not None else ChangeHub()
+    ctx = ApiContext(uow_factory, attempts if attempts is not None else CodeAttempts())
+    subscribe(hub.publish)
+    games.add_routes(router, ctx)
+    deals.add_routes(router, ctx)
+    events.add_routes(router, ctx, hub, heartbeat)
+    return router

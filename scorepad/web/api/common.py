@@ -1,0 +1,138 @@
+"""What every API route shares: request parsing, FORMAT.md §3 errors with their status,
+and the context (unit of work, code attempts) the routes run in."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import JSONResponse, Response
+
+from scorepad import services
+from scorepad.domain import InvalidDeal
+from scorepad.domain.messages import language
+from scorepad.services import (
+    DealConflict,
+    DealNotFound,
+    EditForbidden,
+    GameFinished,
+    GameNotFound,
+    ServiceError,
+    TooManyCodes,
+)
+from scorepad.services.access import CodeAttempts
+from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
+
+UowFactory = Callable[[], Any]
+CODE_HEADER = "X-Table-Code"
+AUTHOR_HEADER = "X-Author"
+NO_STORE = {"Cache-Control": "no-store"}
+
+_TEXTS = {
+    "fr": {
+        "body": "Le corps de la requête doit être un objet JSON (reçu {got}).",
+        "number": "« {name} » doit être un nombre entier positif (reçu « {got} »).",
+        "kind": "« kind » vaut « played », « passed » ou « petit_sec » (reçu {got}).",
+    },
+    "en": {
+        "body": "The request body must be a JSON object (got {got}).",
+        "number": "\"{name}\" must be a positive whole number (got \"{got}\").",
+        "kind": "\"kind\" is \"played\", \"passed\" or \"petit_sec\" (got {got}).",
+    },
+}
+
+
+class BadRequest(Exception):
+    """A malformed request (not a refused deal): FORMAT.md §3 with status 400."""
+
+    def __init__(self, field: str, key: str, **params: object) -> None:
+        super().__init__(field)
+        self.field = field
+        self.key = key
+        self.params = params
+
+    def to_dict(self, lang: str) -> dict[str, dict[str, str]]:
+        message = _TEXTS[language(lang)][self.key].format(**self.params)
+        return {"error": {"field": self.field, "message": message}}
+
+
+def request_lang(request: Request) -> str:
+    asked = request.query_params.get("lang")
+    if asked is None:
+        asked = request.headers.get("accept-language", "fr")[:2]
+    return language(asked.lower()) if asked.lower() in ("fr", "en") else "fr"
+
+
+def number(value: str | None, name: str) -> int:
+    if value is None or not value.isdigit() or len(value) > 18:
+        raise BadRequest(name, "number", name=name, got=value if value is not None else "")
+    return int(value)
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    try:
+        data = json.loads(raw or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequest("body", "body", got=describe(raw[:40])) from None
+    if not isinstance(data, dict):
+        raise BadRequest("body", "body", got=describe(data))
+    return data
+
+
+def describe(value: object) -> str:
+    text = value.decode("utf-8", "replace") if isinstance(value, bytes) else json.dumps(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+_STATUS: tuple[tuple[type[Exception], int], ...] = (
+    (BadRequest, 400), (InvalidDeal, 400), (EditForbidden, 403),
+    (GameNotFound, 404), (DealNotFound, 404), (DealConflict, 409), (GameFinished, 409),
+    (TooManyCodes, 429),
+)
+
+
+def error_response(exc: Exception, lang: str) -> JSONResponse:
+    """FORMAT.md §3 with the status that says what went wrong."""
+    assert isinstance(exc, BadRequest | InvalidDeal | ServiceError)
+    body: dict[str, Any] = exc.to_dict(lang)
+    status = next((s for kind, s in _STATUS if isinstance(exc, kind)), 400)
+    if isinstance(exc, DealConflict):
+        body["current"] = deal_to_dict(exc.current)
+    return JSONResponse(body, status_code=status, headers=NO_STORE)
+
+
+@dataclass
+class ApiContext:
+    """The routes' shared means: a unit of work per call, the wrong-code counter."""
+
+    uow_factory: UowFactory
+    attempts: CodeAttempts = field(default_factory=CodeAttempts)
+
+    def sheet(self, game_id: int, lang: str) -> dict[str, Any]:
+        return sheet_to_dict(services.get_sheet(self.uow_factory(), game_id, lang=lang))
+
+    @staticmethod
+    def who(request: Request) -> tuple[str | None, str | None]:
+        """The table code and the author the request carries."""
+        author = request.headers.get(AUTHOR_HEADER)
+        return request.headers.get(CODE_HEADER), author[:80] if author else None
+
+    def run(self, request: Request, work: Callable[[str], dict[str, Any]],
+            status: int = 200) -> Response:
+        """Runs `work(lang)`, answering its result as JSON or its refusal as §3; a wrong
+        table code counts as a guess of the client's address."""
+        lang = request_lang(request)
+        client = request.client.host if request.client else "?"
+        code_given = bool(request.headers.get(CODE_HEADER))
+        try:
+            if code_given:
+                self.attempts.check(client)
+            return JSONResponse(work(lang), status_code=status, headers=NO_STORE)
+        except (BadRequest, InvalidDeal, ServiceError) as exc:
+            if isinstance(exc, EditForbidden) and code_given:
+                self.attempts.failed(client)
+            return error_response(exc, lang)

@@ -1,0 +1,107 @@
+"""A game's deals: record, edit, delete, and the undo/redo history."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from fastapi.concurrency import run_in_threadpool
+
+from scorepad import services
+from scorepad.web.api.common import (
+    ApiContext,
+    BadRequest,
+    describe,
+    error_response,
+    json_body,
+    number,
+    request_lang,
+)
+
+
+def _expected_version(data: dict[str, Any], request: Request) -> int | None:
+    expected = data.pop("expected_version", None)
+    if expected is None and "expected_version" in request.query_params:
+        expected = request.query_params["expected_version"]
+    return number(str(expected), "expected_version") if expected is not None else None
+
+
+def add_routes(router: APIRouter, ctx: ApiContext) -> None:
+    """`POST/PUT/DELETE /games/{id}/deals[/{deal}]`, `POST /games/{id}/undo|redo`."""
+
+    @router.post("/games/{game_id}/deals")
+    async def record(game_id: str, request: Request) -> Response:
+        try:
+            data = await json_body(request)
+        except BadRequest as exc:
+            return error_response(exc, request_lang(request))
+        code, author = ctx.who(request)
+
+        def work(lang: str) -> dict[str, Any]:
+            gid = number(game_id, "game")
+            kind = data.get("kind", "played")
+            if kind == "played":
+                deal_data = {k: v for k, v in data.items() if k != "kind"}
+                deal_id = services.record_deal(ctx.uow_factory(), gid, deal_data,
+                                               author=author, code=code)
+            elif kind in ("passed", "petit_sec") and set(data) == {"kind"}:
+                deal_id = services.record_redeal(ctx.uow_factory(), gid, kind,
+                                                 author=author, code=code)
+            else:
+                raise BadRequest("kind", "kind", got=describe(kind))
+            return {"deal_id": deal_id, "sheet": ctx.sheet(gid, lang)}
+
+        return await run_in_threadpool(ctx.run, request, work, 201)
+
+    @router.put("/games/{game_id}/deals/{deal_id}")
+    async def edit(game_id: str, deal_id: str, request: Request) -> Response:
+        try:
+            data = await json_body(request)
+        except BadRequest as exc:
+            return error_response(exc, request_lang(request))
+        code, author = ctx.who(request)
+
+        def work(lang: str) -> dict[str, Any]:
+            gid, did = number(game_id, "game"), number(deal_id, "deal")
+            expected = _expected_version(data, request)
+            kind = data.pop("kind", "played")
+            if kind not in ("played", "passed", "petit_sec") or (kind != "played" and data):
+                raise BadRequest("kind", "kind", got=describe(kind))
+            version = services.edit_deal(
+                ctx.uow_factory(), gid, did, data if kind == "played" else None, kind=kind,
+                expected_version=expected, author=author, code=code)
+            return {"version": version, "sheet": ctx.sheet(gid, lang)}
+
+        return await run_in_threadpool(ctx.run, request, work)
+
+    @router.delete("/games/{game_id}/deals/{deal_id}")
+    def delete(game_id: str, deal_id: str, request: Request) -> Response:
+        code, author = ctx.who(request)
+
+        def work(lang: str) -> dict[str, Any]:
+            gid, did = number(game_id, "game"), number(deal_id, "deal")
+            raw = request.query_params.get("expected_version")
+            expected = number(raw, "expected_version") if raw is not None else None
+            services.delete_deal(ctx.uow_factory(), gid, did, expected_version=expected,
+                                 author=author, code=code)
+            return {"sheet": ctx.sheet(gid, lang)}
+
+        return ctx.run(request, work)
+
+    def history_step(move: Callable[..., str | None]) -> Callable[[str, Request], Response]:
+        def endpoint(game_id: str, request: Request) -> Response:
+            code, author = ctx.who(request)
+
+            def work(lang: str) -> dict[str, Any]:
+                gid = number(game_id, "game")
+                label = move(ctx.uow_factory(), gid, lang=lang, author=author, code=code)
+                return {"label": label, "sheet": ctx.sheet(gid, lang)}
+
+            return ctx.run(request, work)
+
+        return endpoint
+
+    router.add_api_route("/games/{game_id}/undo", history_step(services.undo), methods=["POST"])
+    router.add_api_route("/games/{game_id}/redo", history_step(services.redo), methods=["POST"])

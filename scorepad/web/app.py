@@ -1,0 +1,65 @@
+"""The ASGI app: health check, export downloads and the JSON API first, then the Flet UI
+mounted at `/`, wrapped in the static client's compression; committed changes are
+broadcast to every phone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi.responses import JSONResponse
+
+from scorepad.services.events import ChangeListener, Subscribe
+from scorepad.ui.services_context import UowFactory, set_uow_factory
+from scorepad.web.assets import StaticAssetsMiddleware
+
+APP_NAME = "scorepad"
+APP_DESCRIPTION = "La feuille de marque du tarot"
+
+
+def _no_listeners(_listener: ChangeListener) -> Callable[[], None]:
+    return lambda: None
+
+
+def create_app(uow_factory: UowFactory, *, asset_cache_dir: Path | None = None,
+               subscribe: Subscribe | None = None) -> Any:
+    """Builds the ASGI app served by uvicorn (routes, then Flet at `/`, wrapped in the
+    static-asset compression/cache middleware). `subscribe` (`Database.subscribe`) feeds
+    the live updates: every committed change is announced to the phones' sessions and to
+    the API's event streams."""
+    import flet.fastapi as flet_fastapi
+
+    from scorepad.ui.app import main as ui_main
+    from scorepad.ui.live import Broadcaster
+    from scorepad.web import exports
+    from scorepad.web.api import ChangeHub, build_api_router
+
+    set_uow_factory(uow_factory)
+    broadcaster = Broadcaster()
+    streams = ChangeHub()
+    # Without database listeners (some tests) nothing is ever announced.
+    subscribe = subscribe if subscribe is not None else _no_listeners
+    subscribe(broadcaster)
+
+    async def attach_pubsub() -> None:
+        # Flet's hub for this app, bound to the server's loop (hence at startup).
+        broadcaster.attach(flet_fastapi.app_manager.get_pubsubhub(ui_main))
+
+    app = flet_fastapi.FastAPI(title=APP_NAME, docs_url=None, redoc_url=None, openapi_url=None,
+                               on_startup=[attach_pubsub], on_shutdown=[streams.close_all])
+    app.include_router(build_api_router(uow_factory, subscribe=subscribe, hub=streams))
+
+    @app.get("/healthz")
+    def healthz() -> JSONResponse:
+        return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
+
+    exports.add_routes(app, uow_factory)
+    app.mount("/", flet_fastapi.app(
+        ui_main, no_cdn=True, app_name=APP_NAME, app_short_name=APP_NAME,
+        app_description=APP_DESCRIPTION,
+        assets_dir=str(Path(__file__).resolve().parents[1] / "ui" / "assets"),
+    ))
+    # The API's answers and event streams go out as they are produced, never buffered.
+    return StaticAssetsMiddleware(app, cache_dir=asset_cache_dir,
+                                  skip_prefixes=("/export", "/healthz", "/ws", "/api"))
