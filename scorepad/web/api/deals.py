@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
 
 from scorepad import services
 from scorepad.web.api.common import (
@@ -30,7 +30,15 @@ def _expected_version(data: dict[str, Any], request: Request) -> int | None:
 
 def add_routes(router: APIRouter, ctx: ApiContext) -> None:
     """`POST/PUT/DELETE /games/{id}/deals[/{deal}]`, `POST /games/{id}/undo|redo`."""
+    _add_record(router, ctx)
+    _add_edit_delete(router, ctx)
+    router.add_api_route("/games/{game_id}/undo", _history_step(ctx, services.undo),
+                         methods=["POST"])
+    router.add_api_route("/games/{game_id}/redo", _history_step(ctx, services.redo),
+                         methods=["POST"])
 
+
+def _add_record(router: APIRouter, ctx: ApiContext) -> None:
     @router.post("/games/{game_id}/deals")
     async def record(game_id: str, request: Request) -> Response:
         try:
@@ -55,6 +63,8 @@ def add_routes(router: APIRouter, ctx: ApiContext) -> None:
 
         return await run_in_threadpool(ctx.run, request, work, 201)
 
+
+def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
     @router.put("/games/{game_id}/deals/{deal_id}")
     async def edit(game_id: str, deal_id: str, request: Request) -> Response:
         try:
@@ -90,18 +100,17 @@ def add_routes(router: APIRouter, ctx: ApiContext) -> None:
 
         return ctx.run(request, work)
 
-    def history_step(move: Callable[..., str | None]) -> Callable[[str, Request], Response]:
-        def endpoint(game_id: str, request: Request) -> Response:
-            code, author = ctx.who(request)
 
-            def work(lang: str) -> dict[str, Any]:
-                gid = number(game_id, "game")
-                label = move(ctx.uow_factory(), gid, lang=lang, author=author, code=code)
-                return {"label": label, "sheet": ctx.sheet(gid, lang)}
+def _history_step(ctx: ApiContext, move: Callable[..., str | None]
+                  ) -> Callable[[str, Request], Response]:
+    def endpoint(game_id: str, request: Request) -> Response:
+        code, author = ctx.who(request)
 
-            return ctx.run(request, work)
+        def work(lang: str) -> dict[str, Any]:
+            gid = number(game_id, "game")
+            label = move(ctx.uow_factory(), gid, lang=lang, author=author, code=code)
+            return {"label": label, "sheet": ctx.sheet(gid, lang)}
 
-        return endpoint
+        return ctx.run(request, work)
 
-    router.add_api_route("/games/{game_id}/undo", history_step(services.undo), methods=["POST"])
-    router.add_api_route("/games/{game_id}/redo", history_step(services.redo), methods=["POST"])
+    return endpoint

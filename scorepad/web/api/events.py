@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response, StreamingResponse
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response, StreamingResponse
 
 from scorepad import services
 from scorepad.services import ChangeKind, GameChanged, ServiceError

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
 
 from scorepad import services
 from scorepad.services import EditForbidden
