@@ -40,41 +40,26 @@ def NotFoundView() -> ft.View:
     return screen("scorepad", body, route=ft.context.page.route or "/", nav="/")
 
 
-@ft.component
-def SheetRoute() -> ft.View:
-    return _with_game(lambda game_id: SheetView(game_id))
+def _game_route(build: Callable[[int], ft.View]) -> Callable[[], ft.View]:
+    """A route's component for a screen of one game: the game number comes from the
+    address (`:id`); an address without a number gets the "page not found" screen."""
+    @ft.component
+    def GameRoute() -> ft.View:
+        game_id = _int_param("id")
+        return NotFoundView() if game_id is None else build(game_id)
+
+    return GameRoute
 
 
-@ft.component
-def DealEntryRoute() -> ft.View:
-    return _with_game(lambda game_id: DealEntryView(game_id))
-
-
-@ft.component
-def DealEditRoute() -> ft.View:
-    return _with_game(lambda game_id: DealEntryView(game_id, deal_id=_int_param("deal_id")))
-
-
-@ft.component
-def DealDetailRoute() -> ft.View:
-    return _with_game(lambda game_id: DealDetailView(game_id, _int_param("deal_id") or 0))
-
-
-@ft.component
-def GameStatsRoute() -> ft.View:
-    return _with_game(lambda game_id: GameStatsView(game_id))
-
-
-@ft.component
-def RulesRoute() -> ft.View:
-    return _with_game(lambda game_id: GameRulesView(game_id))
-
-
-def _with_game(build: Callable[[int], ft.View]) -> ft.View:
-    game_id = _int_param("id")
-    if game_id is None:
-        return NotFoundView()
-    return build(game_id)
+# Made once, at import: a route's component must stay the same function across renders.
+SheetRoute = _game_route(SheetView)
+DealEntryRoute = _game_route(DealEntryView)
+DealEditRoute = _game_route(
+    lambda game_id: DealEntryView(game_id, deal_id=_int_param("deal_id")))
+DealDetailRoute = _game_route(
+    lambda game_id: DealDetailView(game_id, _int_param("deal_id") or 0))
+GameStatsRoute = _game_route(GameStatsView)
+RulesRoute = _game_route(GameRulesView)
 
 
 def routes() -> list[ft.Route]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorepad import services
@@ -13,8 +15,8 @@ from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.fmt import deals_count, signed, when
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.live import GAMES_TOPIC, use_live
-from scorepad.ui.services_context import use_uow
-from scorepad.ui.state import use_app_state
+from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.state import AppState, use_app_state
 
 
 def _leader_line(game: GameSummary) -> str:
@@ -75,49 +77,44 @@ def _game_tile(game: GameSummary,
     )
 
 
-@ft.component
-def GamesView() -> ft.View:
-    state = use_app_state()
-    uow = use_uow()
-    location = ft.use_route_location()
-    reload, set_reload = ft.use_state(0)
-    live = use_live(GAMES_TOPIC)
-    games = ft.use_memo(lambda: services.list_games(uow()),
-                        dependencies=[location, state.revision, reload, live])
-
-    def delete(game: GameSummary) -> None:
-        def confirmed() -> None:
-            try:
-                services.delete_game(uow(), game.id, code=state.code_for(game.id))
-            except services.ServiceError as exc:
-                show_error_dialog(tr("Suppression refusée", "Deletion refused"),
-                                  exc.message(current_lang()))
-                return
-            set_reload(lambda n: n + 1)
-            show_snackbar(tr(f"Partie « {game.name} » supprimée.", f"Game “{game.name}” deleted."))
-
-        show_confirm_dialog(
-            tr("Supprimer la partie ?", "Delete the game?"),
-            tr(f"« {game.name} » et ses {game.deals} donnes seront supprimées "
-               "définitivement de cet appareil.",
-               f"“{game.name}” and its {game.deals} deals will be deleted for good."),
-            tr("Supprimer", "Delete"), confirmed, destructive=True)
-
-    def on_import(e: ft.FilePickerResultEvent) -> None:
-        if not e.files:
-            return
-        data = e.files[0].bytes or b""
+def _confirm_delete(uow: UowFactory, state: AppState, game: GameSummary,
+                    on_deleted: Callable[[], None]) -> None:
+    """Asks first; a refusal (table code) is shown in words."""
+    def confirmed() -> None:
         try:
-            game_id = services.import_game(uow(), data)
+            services.delete_game(uow(), game.id, code=state.code_for(game.id))
         except services.ServiceError as exc:
-            show_error_dialog(tr("Import refusé", "Import refused"), exc.message(current_lang()))
+            show_error_dialog(tr("Suppression refusée", "Deletion refused"),
+                              exc.message(current_lang()))
             return
-        ft.context.page.navigate(f"/games/{game_id}")
-        show_snackbar(tr("Partie importée.", "Game imported."))
+        on_deleted()
+        show_snackbar(tr(f"Partie « {game.name} » supprimée.", f"Game “{game.name}” deleted."))
 
-    picker, _ = ft.use_state(lambda: ft.FilePicker())
-    picker.on_result = on_import
+    show_confirm_dialog(
+        tr("Supprimer la partie ?", "Delete the game?"),
+        tr(f"« {game.name} » et ses {game.deals} donnes seront supprimées "
+           "définitivement de cet appareil.",
+           f"“{game.name}” and its {game.deals} deals will be deleted for good."),
+        tr("Supprimer", "Delete"), confirmed, destructive=True)
 
+
+def _import_picked(uow: UowFactory, e: ft.FilePickerResultEvent) -> None:
+    """Imports the picked JSON file and opens its sheet, or says why it was refused."""
+    if not e.files:
+        return
+    data = e.files[0].bytes or b""
+    try:
+        game_id = services.import_game(uow(), data)
+    except services.ServiceError as exc:
+        show_error_dialog(tr("Import refusé", "Import refused"), exc.message(current_lang()))
+        return
+    ft.context.page.navigate(f"/games/{game_id}")
+    show_snackbar(tr("Partie importée.", "Game imported."))
+
+
+def _game_list(games: list[GameSummary],
+               delete: Callable[[GameSummary], None]) -> list[ft.Control]:
+    """In progress first, then finished; an empty list says how to start."""
     in_progress = [g for g in games if g.status != GameStatus.FINISHED]
     finished = [g for g in games if g.status == GameStatus.FINISHED]
     items: list[ft.Control] = []
@@ -133,19 +130,41 @@ def GamesView() -> ft.View:
     if finished:
         items.append(section_title(tr("Terminées", "Finished")))
         items += [_game_tile(g, lambda _, g=g: delete(g)) for g in finished]
+    return items
 
-    def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
-        ft.context.page.navigate("/new")
 
-    body = ft.ListView(controls=items, expand=True, padding=ft.Padding.only(top=4, bottom=96))
-    import_button = ft.IconButton(
+def _import_button(picker: ft.FilePicker) -> ft.Control:
+    return ft.IconButton(
         ft.Icons.FILE_UPLOAD_OUTLINED, tooltip=tr("Importer une partie (JSON)",
                                                   "Import a game (JSON)"),
         action=ft.PickFiles(picker, allowed_extensions=["json"], with_data=True,
                             file_type=ft.FilePickerFileType.CUSTOM,
                             dialog_title=tr("Importer une partie", "Import a game")))
+
+
+@ft.component
+def GamesView() -> ft.View:
+    state = use_app_state()
+    uow = use_uow()
+    location = ft.use_route_location()
+    reload, set_reload = ft.use_state(0)
+    live = use_live(GAMES_TOPIC)
+    games = ft.use_memo(lambda: services.list_games(uow()),
+                        dependencies=[location, state.revision, reload, live])
+
+    def delete(game: GameSummary) -> None:
+        _confirm_delete(uow, state, game, lambda: set_reload(lambda n: n + 1))
+
+    picker, _ = ft.use_state(lambda: ft.FilePicker())
+    picker.on_result = lambda e: _import_picked(uow, e)
+
+    def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
+        ft.context.page.navigate("/new")
+
+    body = ft.ListView(controls=_game_list(games, delete), expand=True,
+                       padding=ft.Padding.only(top=4, bottom=96))
     return screen(
-        tr("Parties", "Games"), body, route="/", nav="/", actions=[import_button],
+        tr("Parties", "Games"), body, route="/", nav="/", actions=[_import_button(picker)],
         services=[picker],
         fab=ft.FloatingActionButton(icon=ft.Icons.ADD, content=tr("Nouvelle partie", "New game"),
                                     on_click=new_game),

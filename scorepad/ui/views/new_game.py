@@ -15,9 +15,11 @@ from scorepad.ui.components.layout import empty_state, primary_action, screen, s
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.i18n import current_lang, tr
-from scorepad.ui.services_context import use_uow
-from scorepad.ui.state import use_app_state
+from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
+
+SetForm = Callable[[Callable[[NewGameForm], NewGameForm]], None]
 
 
 def default_game_name() -> str:
@@ -43,8 +45,7 @@ def RulesEditor(form: RulesForm, on_change: Callable[[RulesForm], None]) -> ft.C
                      spacing=12)
 
 
-def _seat_row(form: NewGameForm, index: int, name: str,
-              set_form: Callable[[Callable[[NewGameForm], NewGameForm]], None]) -> ft.Control:
+def _seat_row(form: NewGameForm, index: int, name: str, set_form: SetForm) -> ft.Control:
     dealer = index == form.first_dealer
     return ft.Container(
         ft.Row([
@@ -74,16 +75,16 @@ def _seat_row(form: NewGameForm, index: int, name: str,
     )
 
 
-@ft.component
-def NewGameView() -> ft.View:
-    use_app_state()
-    uow = use_uow()
-    form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
-    tried, set_tried = ft.use_state(False)
-    known = ft.use_memo(lambda: [p.name for p in services.list_players(uow())], dependencies=[])
-    lang = current_lang()
-    errors = form.errors(lang)
+def _name_field(form: NewGameForm, name_error: str | None, set_form: SetForm) -> ft.Control:
+    return ft.Container(ft.TextField(
+        label=tr("Nom de la partie", "Game name"), value=form.name,
+        error=name_error,
+        on_change=lambda e: set_form(lambda f: replace(f, name=e.control.value or "")),
+    ), padding=ft.Padding.only(left=16, right=16, top=16))
 
+
+def _player_pickers(form: NewGameForm, known: list[str], set_form: SetForm) -> list[ft.Control]:
+    """The known players as chips, then the field and button that add a new one."""
     def on_typed(e: ft.Event[ft.TextField]) -> None:
         text = e.control.value or ""
         set_form(lambda f: replace(f, new_player=text))
@@ -98,43 +99,11 @@ def NewGameView() -> ft.View:
         set_form(lambda f: (f.add_player(name) if name not in f.seats else f) if selected
                  else f.remove_player(name))
 
-    def create(_: ft.Event[ft.FilledButton]) -> None:
-        set_tried(True)
-        if errors:
-            return
-        try:
-            game_id = services.create_game(uow(), **form.to_create_kwargs())
-        except (services.ServiceError, InvalidDeal) as exc:
-            show_error_dialog(tr("Partie non créée", "Game not created"), exc.message(lang))
-            return
-        ft.context.page.navigate(f"/games/{game_id}")
-        show_snackbar(tr(f"Partie « {form.name.strip()} » créée.",
-                         f"Game “{form.name.strip()}” created."))
-
-    chips = [ft.Chip(label=ft.Text(name), selected=name in form.seats,
-                     on_select=lambda e, n=name: chip_selected(n, bool(e.control.selected)))
-             for name in known]
-    seats_block: list[ft.Control] = [_seat_row(form, i, n, set_form)
-                                     for i, n in enumerate(form.seats)]
-    if not form.seats:
-        seats_block.append(ft.Container(ft.Text(
-            tr("Ajoutez les joueurs dans l'ordre de la table.",
-               "Add the players in table order."), color=ft.Colors.ON_SURFACE_VARIANT),
-            padding=ft.Padding.symmetric(horizontal=16, vertical=8)))
-    n = len(form.seats)
-    size_text = tr(f"{n} joueurs, {form.deal_size} par donne", f"{n} players, "
-                   f"{form.deal_size} a deal") if n >= 3 else ""
-    if n == MAX_SEATS:
-        size_text += tr(" : le donneur ne joue pas.", ": the dealer sits out.")
-    seat_error = errors.get("seats") if tried or n > MAX_SEATS else None
-    controls: list[ft.Control] = [
-        ft.Container(ft.TextField(
-            label=tr("Nom de la partie", "Game name"), value=form.name,
-            error=errors.get("name") if tried else None,
-            on_change=lambda e: set_form(lambda f: replace(f, name=e.control.value or "")),
-        ), padding=ft.Padding.only(left=16, right=16, top=16)),
-        section_title(tr("Joueurs", "Players")),
-    ]
+    chips: list[ft.Control] = [
+        ft.Chip(label=ft.Text(name), selected=name in form.seats,
+                on_select=lambda e, n=name: chip_selected(n, bool(e.control.selected)))
+        for name in known]
+    controls: list[ft.Control] = []
     if chips:
         controls.append(ft.Container(ft.Row(chips, wrap=True, spacing=8, run_spacing=4),
                                      padding=ft.Padding.symmetric(horizontal=16)))
@@ -145,15 +114,30 @@ def NewGameView() -> ft.View:
                      on_submit=add_typed, capitalization=ft.TextCapitalization.WORDS,
                      ),
         ft.FilledTonalButton(tr("Ajouter", "Add"), icon=ft.Icons.PERSON_ADD,
-                             on_click=add_typed, disabled=n >= MAX_SEATS),
+                             on_click=add_typed, disabled=len(form.seats) >= MAX_SEATS),
     ], vertical_alignment=ft.CrossAxisAlignment.START),
         padding=ft.Padding.only(left=16, right=16, top=10)))
-    controls.append(section_title(tr("Ordre de la table", "Table order")))
-    controls += seats_block
+    return controls
+
+
+def _table_order(form: NewGameForm, seat_error: str | None, set_form: SetForm) -> list[ft.Control]:
+    """The seats in order (dealer, move, remove), a seat error, the deal size, sitting out."""
+    controls: list[ft.Control] = [_seat_row(form, i, n, set_form)
+                                  for i, n in enumerate(form.seats)]
+    if not form.seats:
+        controls.append(ft.Container(ft.Text(
+            tr("Ajoutez les joueurs dans l'ordre de la table.",
+               "Add the players in table order."), color=ft.Colors.ON_SURFACE_VARIANT),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=8)))
+    n = len(form.seats)
     if seat_error:
         controls.append(ft.Container(ft.Text(seat_error, color=ft.Colors.ERROR),
                                      padding=ft.Padding.symmetric(horizontal=16, vertical=6)))
     if n >= 3:
+        size_text = tr(f"{n} joueurs, {form.deal_size} par donne", f"{n} players, "
+                       f"{form.deal_size} a deal")
+        if n == MAX_SEATS:
+            size_text += tr(" : le donneur ne joue pas.", ": the dealer sits out.")
         controls.append(ft.Container(ft.Text(size_text, color=ft.Colors.ON_SURFACE_VARIANT),
                                      padding=ft.Padding.only(left=16, right=16, top=8)))
     if form.can_choose_sit_out:
@@ -163,22 +147,88 @@ def NewGameView() -> ft.View:
             value=form.dealer_sits_out,
             on_change=lambda e: set_form(lambda f: f.with_sit_out(bool(e.control.value)))),
             padding=ft.Padding.symmetric(horizontal=16, vertical=4)))
-    controls.append(section_title(tr("Règles", "Rules")))
-    controls.append(ft.Container(ft.SegmentedButton(
+    return controls
+
+
+def _rules_choice(form: NewGameForm, set_form: SetForm) -> list[ft.Control]:
+    """FFT or house rules; house rules open the editor of every value."""
+    controls: list[ft.Control] = [ft.Container(ft.SegmentedButton(
         segments=[ft.Segment(value="fft", label=ft.Text(tr("FFT officielles", "Official FFT"))),
                   ft.Segment(value="house", label=ft.Text(tr("Règles maison", "House rules")))],
         selected=["house" if form.house_rules else "fft"],
         on_change=lambda e: set_form(lambda f: replace(
             f, house_rules="house" in (e.control.selected or []))),
-    ), padding=ft.Padding.symmetric(horizontal=16)))
+    ), padding=ft.Padding.symmetric(horizontal=16))]
     if form.house_rules:
         controls.append(ft.Container(RulesEditor(
             form.rules, lambda r: set_form(lambda f: replace(f, rules=r))),
             padding=ft.Padding.only(left=16, right=16, top=12)))
+    return controls
+
+
+def _create_game(uow: UowFactory, form: NewGameForm, lang: str) -> None:
+    """Creates the game and opens its sheet, or says why it was not created."""
+    try:
+        game_id = services.create_game(uow(), **form.to_create_kwargs())
+    except (services.ServiceError, InvalidDeal) as exc:
+        show_error_dialog(tr("Partie non créée", "Game not created"), exc.message(lang))
+        return
+    ft.context.page.navigate(f"/games/{game_id}")
+    show_snackbar(tr(f"Partie « {form.name.strip()} » créée.",
+                     f"Game “{form.name.strip()}” created."))
+
+
+@ft.component
+def NewGameView() -> ft.View:
+    use_app_state()
+    uow = use_uow()
+    form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
+    tried, set_tried = ft.use_state(False)
+    known = ft.use_memo(lambda: [p.name for p in services.list_players(uow())], dependencies=[])
+    lang = current_lang()
+    errors = form.errors(lang)
+
+    def create(_: ft.Event[ft.FilledButton]) -> None:
+        set_tried(True)
+        if not errors:
+            _create_game(uow, form, lang)
+
+    seat_error = errors.get("seats") if tried or len(form.seats) > MAX_SEATS else None
+    controls: list[ft.Control] = [
+        _name_field(form, errors.get("name") if tried else None, set_form),
+        section_title(tr("Joueurs", "Players")),
+        *_player_pickers(form, known, set_form),
+        section_title(tr("Ordre de la table", "Table order")),
+        *_table_order(form, seat_error, set_form),
+        section_title(tr("Règles", "Rules")),
+        *_rules_choice(form, set_form),
+    ]
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=24))
     bottom = primary_action(tr("Commencer la partie", "Start the game"), ft.Icons.PLAY_ARROW,
                             create)
     return screen(tr("Nouvelle partie", "New game"), body, route="/new", bottom=bottom)
+
+
+def _save_rules(uow: UowFactory, state: AppState, game_id: int, code: str | None,
+                form: RulesForm, lang: str) -> None:
+    """Saves the rules (every deal rescored) and goes back to the sheet, with "Annuler"."""
+    try:
+        services.change_rules(uow(), game_id, form.to_dict(), code=code)
+    except (services.ServiceError, InvalidDeal) as exc:
+        if isinstance(exc, services.ServiceError):
+            forbidden(exc, state, game_id)
+        show_error_dialog(tr("Règles refusées", "Rules refused"), exc.message(lang))
+        return
+    ft.context.page.navigate(f"/games/{game_id}")
+
+    def undo_rules() -> None:
+        try:
+            services.undo(uow(), game_id, lang=current_lang(), code=code)
+        except services.ServiceError as exc:
+            show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
+
+    show_snackbar(tr("Règles enregistrées, donnes recalculées.",
+                     "Rules saved, deals rescored."), undo=undo_rules)
 
 
 @ft.component
@@ -205,25 +255,8 @@ def GameRulesView(game_id: int) -> ft.View:
     errors = form.errors(lang)
 
     def save(_: ft.Event[ft.FilledButton]) -> None:
-        if errors:
-            return
-        try:
-            services.change_rules(uow(), game_id, form.to_dict(), code=code)
-        except (services.ServiceError, InvalidDeal) as exc:
-            if isinstance(exc, services.ServiceError):
-                forbidden(exc, state, game_id)
-            show_error_dialog(tr("Règles refusées", "Rules refused"), exc.message(lang))
-            return
-        ft.context.page.navigate(f"/games/{game_id}")
-
-        def undo_rules() -> None:
-            try:
-                services.undo(uow(), game_id, lang=current_lang(), code=code)
-            except services.ServiceError as exc:
-                show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
-
-        show_snackbar(tr("Règles enregistrées, donnes recalculées.",
-                         "Rules saved, deals rescored."), undo=undo_rules)
+        if not errors:
+            _save_rules(uow, state, game_id, code, form, lang)
 
     editable = loaded[2]
     body = ft.ListView([

@@ -1,0 +1,97 @@
+"""What the score sheet's buttons and menu do to a game (undo, redo, redeal, finish, reopen,
+delete), each refusal shown in words, each success confirmed by a snackbar."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from scorepad import services
+from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
+from scorepad.ui.components.snackbar import show_snackbar
+from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.services_context import UowFactory
+from scorepad.ui.state import AppState
+from scorepad.ui.table_code import forbidden
+
+
+def run_change(action: Callable[[], object], state: AppState | None = None,
+               game_id: int | None = None) -> bool:
+    """Runs a change; a refusal is shown in words (never a traceback). True when done."""
+    try:
+        action()
+    except services.ServiceError as exc:
+        if state is not None and game_id is not None:
+            forbidden(exc, state, game_id)
+        show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class SheetActions:
+    """The changes a phone makes to one game, with the table code it holds at render."""
+
+    game_id: int
+    uow: UowFactory
+    state: AppState
+    code: str | None
+    refresh: Callable[[], None]
+
+    def run(self, action: Callable[[], object]) -> bool:
+        return run_change(action, self.state, self.game_id)
+
+    def _step(self, step: Callable[..., str | None], done: Callable[[str], str],
+              nothing: Callable[[], str]) -> None:
+        """Undo or redo: the same round trip, told in its own words."""
+        label: list[str | None] = [None]
+
+        def act() -> None:
+            label[0] = step(self.uow(), self.game_id, lang=current_lang(), code=self.code)
+
+        if self.run(act):
+            self.refresh()
+            show_snackbar(done(label[0]) if label[0] else nothing())
+
+    def undo(self) -> None:
+        self._step(services.undo, lambda label: tr(f"Annulé : {label}", f"Undone: {label}"),
+                   lambda: tr("Rien à annuler.", "Nothing to undo."))
+
+    def redo(self) -> None:
+        self._step(services.redo, lambda label: tr(f"Rétabli : {label}", f"Redone: {label}"),
+                   lambda: tr("Rien à rétablir.", "Nothing to redo."))
+
+    def redeal(self, kind: str, number: int) -> None:
+        if self.run(lambda: services.record_redeal(self.uow(), self.game_id, kind,
+                                                   code=self.code)):
+            self.refresh()
+            text = tr(f"Donne {number} : tous passent.", f"Deal {number}: everybody passed.") \
+                if kind == "passed" else tr(f"Donne {number} : petit sec, on redistribue.",
+                                            f"Deal {number}: petit sec, redeal.")
+            show_snackbar(text, undo=self.undo)
+
+    def reopen(self) -> None:
+        if self.run(lambda: services.reopen_game(self.uow(), self.game_id, code=self.code)):
+            self.refresh()
+            show_snackbar(tr("Partie rouverte.", "Game reopened."))
+
+    def finish(self) -> None:
+        if self.run(lambda: services.finish_game(self.uow(), self.game_id, code=self.code)):
+            self.refresh()
+            show_snackbar(tr("Partie terminée.", "Game finished."))
+
+    def confirm_delete(self, name: str, deals: int) -> None:
+        """Asks first; once deleted, back to the games."""
+        def confirmed() -> None:
+            if self.run(lambda: services.delete_game(self.uow(), self.game_id, code=self.code)):
+                ft.context.page.navigate("/")
+                show_snackbar(tr(f"Partie « {name} » supprimée.", f"Game “{name}” deleted."))
+
+        show_confirm_dialog(
+            tr("Supprimer la partie ?", "Delete the game?"),
+            tr(f"« {name} » et ses {deals} donnes seront supprimées "
+               "définitivement.", f"“{name}” and its {deals} deals will be "
+               "deleted for good."),
+            tr("Supprimer", "Delete"), confirmed, destructive=True)
