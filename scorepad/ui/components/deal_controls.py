@@ -118,16 +118,20 @@ def _row(items: list[ft.Control]) -> ft.Control:
     return ft.Row(items, spacing=6)
 
 
-def taker_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
-    def pick(name: str) -> Callable[[], None]:
-        def tap() -> None:
-            form.set_taker(name)
-            changed()
-        return tap
+def applying(changed: OnChange, setter: Callable[..., object], *args: object) -> OnChange:
+    """A tap handler: `setter(*args)` on the form, then `changed()` to render again."""
 
+    def tap() -> None:
+        setter(*args)
+        changed()
+    return tap
+
+
+def taker_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
     size = 16 if len(form.players) <= 4 else 15
     chips = [
-        choice(f"taker-{p}", p, form.taker == p, pick(p), expand=True, size=size, padding=4)
+        choice(f"taker-{p}", p, form.taker == p, applying(changed, form.set_taker, p),
+               expand=True, size=size, padding=4)
         for p in form.players
     ]
     return section(tr("Preneur", "Taker"), _row(chips), error=preview.error_for("taker"),
@@ -135,34 +139,23 @@ def taker_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Con
 
 
 def partner_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
-    def pick(name: str | None) -> Callable[[], None]:
-        def tap() -> None:
-            form.set_partner(name)
-            changed()
-        return tap
-
     chips = [
-        choice(f"partner-{p}", p, form.partner_chosen and form.partner == p, pick(p),
-               expand=True, size=15, padding=4)
+        choice(f"partner-{p}", p, form.partner_chosen and form.partner == p,
+               applying(changed, form.set_partner, p), expand=True, size=15, padding=4)
         for p in form.partner_choices()
     ]
     chips.append(choice("partner-alone", tr("Seul", "Alone"),
-                        form.partner_chosen and form.partner is None, pick(None),
+                        form.partner_chosen and form.partner is None,
+                        applying(changed, form.set_partner, None),
                         expand=True, size=15, padding=4))
     return section(tr("Appelé", "Called partner"), _row(chips),
                    error=preview.error_for("partner"), ident="partner")
 
 
 def contract_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
-    def pick(contract: Contract) -> Callable[[], None]:
-        def tap() -> None:
-            form.set_contract(contract)
-            changed()
-        return tap
-
     segments = [
         choice(f"contract-{c.value}", contract_label(c, short=True), form.contract is c,
-               pick(c), expand=True, size=14, padding=4)
+               applying(changed, form.set_contract, c), expand=True, size=14, padding=4)
         for c in CONTRACTS
     ]
     return section(tr("Contrat", "Contract"), ft.Row(segments, spacing=6),
@@ -170,14 +163,9 @@ def contract_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.
 
 
 def bouts_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
-    def pick(bouts: int) -> Callable[[], None]:
-        def tap() -> None:
-            form.set_bouts(bouts)
-            changed()
-        return tap
-
     segments = [
-        choice(f"bouts-{n}", str(n), form.bouts == n, pick(n), expand=True, size=18)
+        choice(f"bouts-{n}", str(n), form.bouts == n, applying(changed, form.set_bouts, n),
+               expand=True, size=18)
         for n in range(4)
     ]
     hint = None
@@ -210,39 +198,32 @@ def side_choices(
     )
 
 
-def extras_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
-    """Poignées, petit au bout, chelem and misères (the rarer facts of a deal)."""
+def _poignee_row(form: DealForm, player: str, changed: OnChange) -> ft.Control:
+    """A player's name and — / Simple / Double / Triple."""
     sizes: list[tuple[PoigneeSize | None, str]] = [
         (None, "—"),
         (PoigneeSize.SIMPLE, tr("Simple", "Single")),
         (PoigneeSize.DOUBLE, tr("Double", "Double")),
         (PoigneeSize.TRIPLE, tr("Triple", "Triple")),
     ]
+    current = form.poignees.get(player)
+    return ft.Row(
+        [
+            ft.Text(player, size=15, width=78, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            *[
+                choice(f"poignee-{player}-{size.value if size else 'none'}", text,
+                       current is size, applying(changed, form.set_poignee, player, size),
+                       expand=True, height=38, size=13)
+                for size, text in sizes
+            ],
+        ],
+        spacing=4,
+    )
 
-    def set_poignee(player: str, size: PoigneeSize | None) -> Callable[[], None]:
-        def tap() -> None:
-            form.set_poignee(player, size)
-            changed()
-        return tap
 
-    poignee_rows: list[ft.Control] = []
-    for player in form.players:
-        current = form.poignees.get(player)
-        poignee_rows.append(
-            ft.Row(
-                [
-                    ft.Text(player, size=15, width=78, no_wrap=True,
-                            overflow=ft.TextOverflow.ELLIPSIS),
-                    *[
-                        choice(f"poignee-{player}-{size.value if size else 'none'}", text,
-                               current is size, set_poignee(player, size), expand=True,
-                               height=38, size=13)
-                        for size, text in sizes
-                    ],
-                ],
-                spacing=4,
-            )
-        )
+def _poignees_block(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
+    """One row a player, with the trump counts of each size in the header."""
     thresholds = ", ".join(
         f"{tr(n_fr, n_en)} {form.poignee_threshold(s)}"
         for s, n_fr, n_en in (
@@ -251,19 +232,17 @@ def extras_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Co
             (PoigneeSize.TRIPLE, "triple", "triple"),
         )
     )
-    poignees = section(
+    return section(
         tr("Poignées", "Poignées"),
-        ft.Column(poignee_rows, spacing=6),
+        ft.Column([_poignee_row(form, player, changed) for player in form.players], spacing=6),
         error=preview.error_for("poignees"),
         trailing=ft.Text(tr(f"atouts : {thresholds}", f"trumps: {thresholds}"), size=12,
                          color=ft.Colors.ON_SURFACE_VARIANT),
         ident="poignees",
     )
 
-    def set_pab(side: Side | None) -> None:
-        form.set_petit_au_bout(side)
-        changed()
 
+def _chelem_block(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
     def set_chelem(side: Side | None) -> None:
         form.set_chelem(side)
         changed()
@@ -272,30 +251,35 @@ def extras_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Co
         form.set_chelem_announced(bool(e.control.value))
         changed()
 
+    return section(
+        tr("Chelem réalisé par", "Chelem won by"),
+        side_choices("chelem", form.chelem, set_chelem),
+        error=preview.error_for("chelem"),
+        trailing=ft.Switch(label=tr("Annoncé", "Announced"), value=form.chelem_announced,
+                           on_change=set_announced),
+        ident="chelem",
+    )
+
+
+def extras_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
+    """Poignées, petit au bout, chelem and misères (the rarer facts of a deal)."""
+
+    def set_pab(side: Side | None) -> None:
+        form.set_petit_au_bout(side)
+        changed()
+
     blocks: list[ft.Control] = [
-        poignees,
+        _poignees_block(form, preview, changed),
         section(tr("Petit au bout", "Petit au bout"),
                 side_choices("petit", form.petit_au_bout, set_pab),
                 error=preview.error_for("petit_au_bout"), ident="petit_au_bout"),
-        section(
-            tr("Chelem réalisé par", "Chelem won by"),
-            side_choices("chelem", form.chelem, set_chelem),
-            error=preview.error_for("chelem"),
-            trailing=ft.Switch(label=tr("Annoncé", "Announced"), value=form.chelem_announced,
-                               on_change=set_announced),
-            ident="chelem",
-        ),
+        _chelem_block(form, preview, changed),
     ]
     if form.misere_enabled or form.miseres:
-        def toggle(player: str) -> Callable[[], None]:
-            def tap() -> None:
-                form.toggle_misere(player)
-                changed()
-            return tap
-
         blocks.append(section(
             tr("Misères", "Misères"),
-            _row([choice(f"misere-{p}", p, p in form.miseres, toggle(p), expand=True,
+            _row([choice(f"misere-{p}", p, p in form.miseres,
+                         applying(changed, form.toggle_misere, p), expand=True,
                          height=40, size=14, padding=4)
                   for p in form.players]),
             error=preview.error_for("miseres"), ident="miseres",

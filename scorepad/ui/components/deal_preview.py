@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorepad.domain import ScoredDeal
 from scorepad.domain.messages import fmt_signed
 from scorepad.ui.components.deal_controls import score_color
 from scorepad.ui.deal_form import Preview, outcome_text
@@ -51,6 +52,69 @@ def score_cells(players: tuple[str, ...], scores: dict[str, int] | None, *,
     return ft.Row(cells, spacing=2)
 
 
+def _scored_status(scored: ScoredDeal) -> ft.Control:
+    """Made or failed, with the points needed, once the deal is complete."""
+    return ft.Row(
+        [
+            ft.Icon(ft.Icons.CHECK_CIRCLE if scored.made else ft.Icons.CANCEL,
+                    color=ft.Colors.GREEN_600 if scored.made else ft.Colors.RED_400,
+                    size=20),
+            ft.Semantics(
+                identifier="preview-outcome",
+                content=ft.Text(outcome_text(scored, current_lang()), size=16,
+                                weight=ft.FontWeight.W_700),
+            ),
+            ft.Text(
+                tr(f"· {scored.needed} nécessaires · somme nulle",
+                   f"· {scored.needed} needed · sums to zero")
+                if sum(scored.scores.values()) == 0 else "",
+                size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True, no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+        ],
+        spacing=6,
+    )
+
+
+def _pending_status(preview: Preview) -> ft.Control:
+    """Why the deal cannot be saved yet: what is missing, or the error."""
+    is_error = preview.error is not None
+    status = ft.Row(
+        [
+            ft.Icon(ft.Icons.ERROR_OUTLINE if is_error else ft.Icons.EDIT_NOTE,
+                    color=ft.Colors.ERROR if is_error else ft.Colors.ON_SURFACE_VARIANT,
+                    size=20),
+            ft.Semantics(
+                identifier="save-reason",
+                content=ft.Text(preview.reason, size=14, max_lines=2,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                color=ft.Colors.ERROR if is_error
+                                else ft.Colors.ON_SURFACE_VARIANT),
+            ),
+        ],
+        spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        wrap=False,
+    )
+    status.controls[1] = ft.Container(status.controls[1], expand=True)
+    return status
+
+
+def _save_button(label: str, on_save: Callable[[], None], disabled: bool) -> ft.Control:
+    return ft.FilledButton(
+        content=label,
+        icon=ft.Icons.CHECK,
+        disabled=disabled,
+        on_click=lambda _e: on_save(),
+        height=52,
+        width=float("inf"),
+        style=ft.ButtonStyle(
+            shape=ft.RoundedRectangleBorder(radius=14),
+            text_style=ft.TextStyle(size=17, weight=ft.FontWeight.W_600),
+        ),
+    )
+
+
 def preview_bar(
     players: tuple[str, ...],
     preview: Preview,
@@ -63,47 +127,7 @@ def preview_bar(
 ) -> ft.Control:
     """Outcome + row + Save. Without `on_save` (the calculator) there is no button."""
     scored = preview.scored
-    if scored is not None:
-        status = ft.Row(
-            [
-                ft.Icon(ft.Icons.CHECK_CIRCLE if scored.made else ft.Icons.CANCEL,
-                        color=ft.Colors.GREEN_600 if scored.made else ft.Colors.RED_400,
-                        size=20),
-                ft.Semantics(
-                    identifier="preview-outcome",
-                    content=ft.Text(outcome_text(scored, current_lang()), size=16,
-                                    weight=ft.FontWeight.W_700),
-                ),
-                ft.Text(
-                    tr(f"· {scored.needed} nécessaires · somme nulle",
-                       f"· {scored.needed} needed · sums to zero")
-                    if sum(scored.scores.values()) == 0 else "",
-                    size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True, no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
-            ],
-            spacing=6,
-        )
-    else:
-        is_error = preview.error is not None
-        status = ft.Row(
-            [
-                ft.Icon(ft.Icons.ERROR_OUTLINE if is_error else ft.Icons.EDIT_NOTE,
-                        color=ft.Colors.ERROR if is_error else ft.Colors.ON_SURFACE_VARIANT,
-                        size=20),
-                ft.Semantics(
-                    identifier="save-reason",
-                    content=ft.Text(preview.reason, size=14, max_lines=2,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                    color=ft.Colors.ERROR if is_error
-                                    else ft.Colors.ON_SURFACE_VARIANT),
-                ),
-            ],
-            spacing=6,
-            vertical_alignment=ft.CrossAxisAlignment.START,
-            wrap=False,
-        )
-        status.controls[1] = ft.Container(status.controls[1], expand=True)
+    status = _scored_status(scored) if scored is not None else _pending_status(preview)
     roles = {}
     if taker:
         roles[taker] = "taker"
@@ -114,20 +138,7 @@ def preview_bar(
         score_cells(players, scored.scores if scored else None, roles=roles),
     ]
     if on_save is not None:
-        items.append(
-            ft.FilledButton(
-                content=save_label,
-                icon=ft.Icons.CHECK,
-                disabled=not preview.can_save or busy,
-                on_click=lambda _e: on_save(),
-                height=52,
-                width=float("inf"),
-                style=ft.ButtonStyle(
-                    shape=ft.RoundedRectangleBorder(radius=14),
-                    text_style=ft.TextStyle(size=17, weight=ft.FontWeight.W_600),
-                ),
-            )
-        )
+        items.append(_save_button(save_label, on_save, not preview.can_save or busy))
     return ft.Container(
         content=ft.Column(items, spacing=8),
         padding=ft.Padding.only(left=14, right=14, top=10, bottom=12),

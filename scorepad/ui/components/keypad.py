@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.domain.messages import fmt_number
-from scorepad.ui.components.deal_controls import error_text
+from scorepad.ui.components.deal_controls import applying, error_text
 from scorepad.ui.deal_form import KEY_BACK, KEY_HALF, DealForm, Preview
 from scorepad.ui.i18n import current_lang, tr
 
@@ -35,10 +35,7 @@ def keypad(form: DealForm, changed: Callable[[], None]) -> ft.Control:
     """0-9, ,5 (toggles the half point; only at 3 and 5 players) and backspace."""
 
     def press(key: str) -> Callable[[], None]:
-        def tap() -> None:
-            form.press_key(key)
-            changed()
-        return tap
+        return applying(changed, form.press_key, key)
 
     def digit(d: str) -> ft.Control:
         return _key(f"key-{d}", ft.Text(d, size=24, weight=ft.FontWeight.W_500), press(d))
@@ -55,28 +52,25 @@ def keypad(form: DealForm, changed: Callable[[], None]) -> ft.Control:
     return ft.Column(rows, spacing=6)
 
 
-def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]) -> ft.Control:
-    """The typed number, whose pile it is (switch), the other side's count, and the keypad."""
-    lang = current_lang()
-
-    def toggle_defense(e: ft.Event[ft.Switch]) -> None:
-        form.set_as_defense(bool(e.control.value))
-        changed()
-
-    typed = form.points_text
+def _other_side(form: DealForm, lang: str) -> str:
+    """'défense : 42' under the typed number: the other pile's count, once it makes sense."""
     other = form.attack_points()
-    if other is not None and typed and 0 <= other <= 91:
-        counterpart = 91 - other if not form.as_defense else other
-        other_text = (tr("défense", "defence") if not form.as_defense
-                      else tr("attaque", "attack")) + f" : {fmt_number(counterpart, lang)}"
-        if lang == "en":
-            other_text = other_text.replace(" : ", ": ")
-    else:
-        other_text = ""
+    if other is None or not form.points_text or not 0 <= other <= 91:
+        return ""
+    counterpart = 91 - other if not form.as_defense else other
+    other_text = (tr("défense", "defence") if not form.as_defense
+                  else tr("attaque", "attack")) + f" : {fmt_number(counterpart, lang)}"
+    if lang == "en":
+        other_text = other_text.replace(" : ", ": ")
+    return other_text
+
+
+def _points_display(form: DealForm, error: str | None, lang: str) -> ft.Control:
+    """The typed number, big, with whose pile it is and the other side's count."""
+    typed = form.points_text
     whose = tr("Points de la défense", "Defence's points") if form.as_defense else tr(
         "Points de l'attaque", "Attack's points")
-    error = preview.error_for("points")
-    display = ft.Container(
+    return ft.Container(
         content=ft.Row(
             [
                 ft.Semantics(
@@ -93,7 +87,8 @@ def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]
                     [
                         ft.Text(whose, size=13, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.ON_SURFACE_VARIANT),
-                        ft.Text(other_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                        ft.Text(_other_side(form, lang), size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT),
                     ],
                     spacing=0,
                     expand=True,
@@ -107,6 +102,16 @@ def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]
         border=ft.Border.all(2 if error else 1,
                              ft.Colors.ERROR if error else ft.Colors.OUTLINE_VARIANT),
     )
+
+
+def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]) -> ft.Control:
+    """The typed number, whose pile it is (switch), the other side's count, and the keypad."""
+
+    def toggle_defense(e: ft.Event[ft.Switch]) -> None:
+        form.set_as_defense(bool(e.control.value))
+        changed()
+
+    error = preview.error_for("points")
     header = ft.Row(
         [
             ft.Text(tr("Points", "Points"), size=13, weight=ft.FontWeight.W_600,
@@ -117,7 +122,8 @@ def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]
     )
     # The error goes under the keypad, never between the display and the keys: a line
     # appearing mid-typing ("4" on the way to "49") must not move the keys under a thumb.
-    items: list[ft.Control] = [header, display, keypad(form, changed)]
+    items: list[ft.Control] = [header, _points_display(form, error, current_lang()),
+                               keypad(form, changed)]
     if error:
         items.append(error_text(error, ident="error-points"))
     return ft.Column(items, spacing=6)

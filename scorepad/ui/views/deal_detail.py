@@ -3,6 +3,7 @@ edit and delete."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
@@ -13,15 +14,15 @@ from scorepad.services.deals import deal_history, delete_deal
 from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
 from scorepad.services.games import get_sheet
 from scorepad.services.views import DealVersion, SheetDeal
-from scorepad.ui.components.deal_controls import error_text
 from scorepad.ui.components.deal_explanation import explanation_block
+from scorepad.ui.components.deal_header import deal_title, load_error_screen
 from scorepad.ui.components.deal_preview import score_cells
 from scorepad.ui.components.layout import screen
 from scorepad.ui.deal_form import outcome_text
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.state import use_app_state
+from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
 from scorepad.ui.views.deal_entry import after_change
 
@@ -108,74 +109,50 @@ def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Con
     return ft.Column(rows, spacing=0)
 
 
-@ft.component
-def DealDetailView(game_id: int, deal_id: int) -> ft.View:
-    uow_factory = use_uow()
-    app_state = use_app_state()
-    route = f"/games/{game_id}/deals/{deal_id}"
-    revision = app_state.revision
-    live = use_live(game_topic(game_id), ALL_TOPIC)
-    code = app_state.code_for(game_id)
+def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id: int,
+            deal: SheetDeal, code: str | None, lang: str) -> None:
+    """Deletes the deal as read (its version): a change made meanwhile elsewhere wins."""
+    page.pop_dialog()
+    try:
+        delete_deal(uow_factory(), game_id, deal.id, expected_version=deal.version,
+                    code=code)
+    except DealConflict:
+        # Nothing deleted: the page shows the deal as it is now, to decide again.
+        app_state.touch()
+        page.show_dialog(ft.SnackBar(ft.Text(tr(
+            f"Donne {deal.number} modifiée entre-temps sur un autre téléphone : "
+            "elle n'a pas été supprimée. Vérifiez ses valeurs actuelles.",
+            f"Deal {deal.number} was changed meanwhile on another phone: it was not "
+            "deleted. Check its current values."))))
+        return
+    except ServiceError as exc:
+        forbidden(exc, app_state, game_id)
+        page.show_dialog(ft.SnackBar(ft.Text(exc.message(lang))))
+        return
+    after_change(app_state, uow_factory, game_id,
+                 tr(f"Donne {deal.number} supprimée", f"Deal {deal.number} deleted"))
 
-    def load() -> tuple[DetailContext | ServiceError, bool]:
-        try:
-            return (load_detail(uow_factory, game_id, deal_id),
-                    can_edit(uow_factory, game_id, app_state))
-        except ServiceError as exc:
-            return exc, False
 
-    # Another phone's change (live) shows here too: the row, the steps, the history.
-    ctx, editable = ft.use_memo(load, dependencies=[game_id, deal_id, revision, live, code])
-    lang = current_lang()
-    page = ft.context.page
+def _confirm_delete(page: ft.Page, do_delete: Callable[[], None], number: int) -> None:
+    page.show_dialog(ft.AlertDialog(
+        modal=True,
+        title=ft.Text(tr(f"Supprimer la donne {number} ?", f"Delete deal {number}?")),
+        content=ft.Text(tr("Les totaux seront recalculés. Vous pourrez annuler juste après.",
+                           "Totals will be recomputed. You can undo right after.")),
+        actions=[
+            ft.TextButton(tr("Garder", "Keep"), on_click=lambda _e: page.pop_dialog()),
+            ft.FilledButton(tr("Supprimer", "Delete"), icon=ft.Icons.DELETE_OUTLINE,
+                            on_click=lambda _e: do_delete(),
+                            style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR,
+                                                 color=ft.Colors.ON_ERROR)),
+        ],
+    ))
 
-    if isinstance(ctx, ServiceError):
-        return screen(tr("Donne", "Deal"), ft.Container(
-            error_text(ctx.message(lang), ident="load-error"), padding=16), route=route)
 
+def _summary(ctx: DetailContext, lang: str) -> ft.Control:
+    """The headline, the facts as entered, made or failed, and the row of scores."""
     deal = ctx.deal
-
-    def edit(_e: object) -> None:
-        page.navigate(f"/games/{game_id}/deals/{deal_id}/edit")
-
-    def confirm_delete(_e: object) -> None:
-        def do_delete(_e: object) -> None:
-            page.pop_dialog()
-            try:
-                delete_deal(uow_factory(), game_id, deal_id, expected_version=deal.version,
-                            code=code)
-            except DealConflict:
-                # Nothing deleted: the page shows the deal as it is now, to decide again.
-                app_state.touch()
-                page.show_dialog(ft.SnackBar(ft.Text(tr(
-                    f"Donne {deal.number} modifiée entre-temps sur un autre téléphone : "
-                    "elle n'a pas été supprimée. Vérifiez ses valeurs actuelles.",
-                    f"Deal {deal.number} was changed meanwhile on another phone: it was not "
-                    "deleted. Check its current values."))))
-                return
-            except ServiceError as exc:
-                forbidden(exc, app_state, game_id)
-                page.show_dialog(ft.SnackBar(ft.Text(exc.message(lang))))
-                return
-            after_change(app_state, uow_factory, game_id,
-                         tr(f"Donne {deal.number} supprimée", f"Deal {deal.number} deleted"))
-
-        page.show_dialog(ft.AlertDialog(
-            modal=True,
-            title=ft.Text(tr(f"Supprimer la donne {deal.number} ?",
-                             f"Delete deal {deal.number}?")),
-            content=ft.Text(tr("Les totaux seront recalculés. Vous pourrez annuler juste après.",
-                               "Totals will be recomputed. You can undo right after.")),
-            actions=[
-                ft.TextButton(tr("Garder", "Keep"), on_click=lambda _e: page.pop_dialog()),
-                ft.FilledButton(tr("Supprimer", "Delete"), icon=ft.Icons.DELETE_OUTLINE,
-                                on_click=do_delete,
-                                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR,
-                                                     color=ft.Colors.ON_ERROR)),
-            ],
-        ))
-
-    summary_items: list[ft.Control] = [
+    items: list[ft.Control] = [
         ft.Text(deal_headline(deal), size=18, weight=ft.FontWeight.W_700),
     ]
     if deal.input is not None:
@@ -184,9 +161,9 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
                    f"{bouts} · attack's {deal.input.points:g} points")
         if lang == "fr":
             facts = facts.replace(".", ",")
-        summary_items.append(ft.Text(facts, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+        items.append(ft.Text(facts, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
     if ctx.scored is not None:
-        summary_items.append(ft.Row([
+        items.append(ft.Row([
             ft.Icon(ft.Icons.CHECK_CIRCLE if ctx.scored.made else ft.Icons.CANCEL,
                     color=ft.Colors.GREEN_600 if ctx.scored.made else ft.Colors.RED_400,
                     size=20),
@@ -198,45 +175,78 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
         roles = {}
         if deal.input is not None:
             roles[deal.input.taker] = "taker"
-        summary_items.append(score_cells(ctx.players, deal.scores, ident_prefix="deal",
-                                         roles=roles))
-    summary = ft.Container(
-        content=ft.Column(summary_items, spacing=8),
+        items.append(score_cells(ctx.players, deal.scores, ident_prefix="deal", roles=roles))
+    return ft.Container(
+        content=ft.Column(items, spacing=8),
         padding=14,
         border_radius=16,
         bgcolor=ft.Colors.SURFACE_CONTAINER,
     )
-    actions = ft.Row(
+
+
+def _action_buttons(deal: SheetDeal, on_edit: Callable[[], None],
+                    on_delete: Callable[[], None]) -> ft.Control:
+    return ft.Row(
         [
             ft.FilledTonalButton(tr("Modifier", "Edit"), icon=ft.Icons.EDIT_OUTLINED,
-                                 on_click=edit, expand=True, height=48,
+                                 on_click=lambda _e: on_edit(), expand=True, height=48,
                                  disabled=deal.input is None),
             ft.OutlinedButton(tr("Supprimer", "Delete"), icon=ft.Icons.DELETE_OUTLINE,
-                              on_click=confirm_delete, expand=True, height=48,
+                              on_click=lambda _e: on_delete(), expand=True, height=48,
                               style=ft.ButtonStyle(color=ft.Colors.ERROR)),
         ],
         spacing=10,
     )
-    body: list[ft.Control] = [summary, actions] if editable else [
-        read_only_banner(game_id, app_state, uow_factory), summary]
+
+
+def _load(uow_factory: UowFactory, app_state: AppState, game_id: int, deal_id: int
+          ) -> tuple[DetailContext | ServiceError, bool]:
+    try:
+        return (load_detail(uow_factory, game_id, deal_id),
+                can_edit(uow_factory, game_id, app_state))
+    except ServiceError as exc:
+        return exc, False
+
+
+@ft.component
+def DealDetailView(game_id: int, deal_id: int) -> ft.View:
+    uow_factory = use_uow()
+    app_state = use_app_state()
+    route = f"/games/{game_id}/deals/{deal_id}"
+    revision = app_state.revision
+    live = use_live(game_topic(game_id), ALL_TOPIC)
+    code = app_state.code_for(game_id)
+
+    # Another phone's change (live) shows here too: the row, the steps, the history.
+    ctx, editable = ft.use_memo(lambda: _load(uow_factory, app_state, game_id, deal_id),
+                                dependencies=[game_id, deal_id, revision, live, code])
+    lang = current_lang()
+    page = ft.context.page
+
+    if isinstance(ctx, ServiceError):
+        return load_error_screen(ctx.message(lang), route)
+
+    deal = ctx.deal
+
+    def edit() -> None:
+        page.navigate(f"/games/{game_id}/deals/{deal_id}/edit")
+
+    def confirm_delete() -> None:
+        _confirm_delete(page, lambda: _delete(page, uow_factory, app_state, game_id, deal,
+                                              code, lang), deal.number)
+
+    summary = _summary(ctx, lang)
+    body: list[ft.Control] = [summary, _action_buttons(deal, edit, confirm_delete)] if (
+        editable) else [read_only_banner(game_id, app_state, uow_factory), summary]
     if deal.input is not None and ctx.scored is not None:
         body.append(explanation_block(deal.input, ctx.scored))
     if ctx.history:
         body.append(ft.Text(tr("Historique", "History"), size=16, weight=ft.FontWeight.W_700))
         body.append(history_list(ctx.history, deal.taker))
 
-    subtitle = tr(f"Donneur : {deal.dealer}", f"Dealer: {deal.dealer}")
-    if deal.sitting_out:
-        subtitle += tr(f" · {', '.join(deal.sitting_out)} ne joue pas",
-                       f" · {', '.join(deal.sitting_out)} sits out")
-    title = ft.Column(
-        [ft.Text(tr(f"Donne {deal.number}", f"Deal {deal.number}"), size=19,
-                 weight=ft.FontWeight.W_600),
-         ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
-        spacing=0,
-    )
     return screen(
-        title,
+        deal_title(tr(f"Donne {deal.number}", f"Deal {deal.number}"), deal.dealer,
+                   deal.sitting_out),
         ft.ListView(body, expand=True, spacing=14,
                     padding=ft.Padding.only(left=14, right=14, top=8, bottom=24)),
         route=route,

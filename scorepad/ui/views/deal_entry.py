@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import flet as ft
@@ -13,9 +14,8 @@ from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, 
 from scorepad.services.games import get_sheet
 from scorepad.services.history import undo
 from scorepad.services.views import SheetDeal
-from scorepad.ui.components.deal_controls import (
-    error_text,
-)
+from scorepad.ui.components.deal_controls import error_text
+from scorepad.ui.components.deal_header import deal_title, load_error_screen
 from scorepad.ui.components.deal_preview import preview_bar
 from scorepad.ui.components.deal_sections import deal_sections
 from scorepad.ui.components.layout import screen
@@ -92,14 +92,6 @@ def _editable(uow_factory: UowFactory, game_id: int, state: AppState) -> bool:
         return True
 
 
-def _subtitle(ctx: EntryContext) -> str:
-    text = tr(f"Donneur : {ctx.dealer}", f"Dealer: {ctx.dealer}")
-    if ctx.sitting_out:
-        names = ", ".join(ctx.sitting_out)
-        text += tr(f" · {names} ne joue pas", f" · {names} sits out")
-    return text
-
-
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """The deal changed on another phone while this one edited it: the form now shows the
@@ -116,6 +108,151 @@ def conflict_context(ctx: EntryContext, current: SheetDeal) -> EntryContext:
     return replace(ctx, form=form, expected_version=current.version, number=current.number)
 
 
+@dataclass(frozen=True, slots=True)
+class EntryActions:
+    """What the form's buttons do, bound to one render's state and its setters."""
+
+    uow_factory: UowFactory
+    app_state: AppState
+    game_id: int
+    deal_id: int | None
+    ctx: EntryContext
+    conflict: Conflict | None
+    busy: bool
+    lang: str
+    code: str | None
+    set_ctx: Callable[[EntryContext | ServiceError], None]
+    set_tick: Callable[[Callable[[int], int]], None]
+    set_save_error: Callable[[FieldError | None], None]
+    set_conflict: Callable[[Conflict | None], None]
+    set_busy: Callable[[bool], None]
+
+    def changed(self) -> None:
+        self.set_save_error(None)
+        self.set_tick(lambda t: t + 1)
+
+    def _store(self, form: DealForm) -> None:
+        data = form.to_deal_dict()
+        if self.deal_id is None:
+            record_deal(self.uow_factory(), self.game_id, data, code=self.code,
+                        expected_number=self.ctx.number)
+        else:
+            edit_deal(self.uow_factory(), self.game_id, self.deal_id, data,
+                      expected_version=self.ctx.expected_version, code=self.code)
+
+    def save(self) -> None:
+        if self.busy:
+            return
+        form, lang = self.ctx.form, self.lang
+        if not form.preview(lang).can_save:
+            return
+        self.set_busy(True)
+        try:
+            self._store(form)
+        except InvalidDeal as exc:
+            self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
+        except DealConflict as exc:
+            # Nothing is overwritten: the form now shows the deal as saved elsewhere, and
+            # what this phone typed is kept to be re-applied on purpose.
+            self.set_conflict(Conflict(
+                tr("Donne modifiée entre-temps sur un autre téléphone : voici ses valeurs "
+                   "actuelles.", "Deal changed meanwhile on another phone: here are its "
+                   "current values.") + " " + exc.message(lang),
+                copy.deepcopy(form)))
+            self.set_ctx(conflict_context(self.ctx, exc.current))
+            self.set_save_error(None)
+        except NextDealTaken as exc:
+            # Another phone recorded this deal first: show the sheet's next deal, keep what
+            # this phone typed to be re-applied only on purpose (never a silent duplicate).
+            self.set_conflict(Conflict(exc.message(lang), copy.deepcopy(form)))
+            self.reload_ctx()
+        except ServiceError as exc:
+            forbidden(exc, self.app_state, self.game_id)
+            self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
+        else:
+            number = self.ctx.number
+            text = (tr(f"Donne {number} enregistrée", f"Deal {number} saved")
+                    if self.deal_id is None else
+                    tr(f"Donne {number} modifiée", f"Deal {number} changed"))
+            after_change(self.app_state, self.uow_factory, self.game_id, text)
+            return
+        self.set_busy(False)
+
+    def reload_ctx(self) -> None:
+        try:
+            self.set_ctx(load_entry(self.uow_factory, self.game_id, self.deal_id))
+        except ServiceError as exc:
+            self.set_ctx(exc)
+        self.set_save_error(None)
+
+    def reload(self) -> None:
+        self.reload_ctx()
+        self.set_conflict(None)
+
+    def reapply(self) -> None:
+        # This phone's values on top of the current version: saving now is deliberate.
+        if self.conflict is not None and self.conflict.attempted is not None:
+            self.set_ctx(replace(self.ctx, form=self.conflict.attempted.carried_to(
+                self.ctx.form.players)))
+        self.set_conflict(None)
+        self.set_save_error(None)
+
+
+def _initial(uow_factory: UowFactory, game_id: int, deal_id: int | None
+             ) -> EntryContext | ServiceError:
+    try:
+        return load_entry(uow_factory, game_id, deal_id)
+    except ServiceError as exc:
+        return exc
+
+
+def _read_only_screen(game_id: int, app_state: AppState, uow_factory: UowFactory,
+                      route: str) -> ft.View:
+    return screen(tr("Donne", "Deal"), ft.Column([
+        read_only_banner(game_id, app_state, uow_factory),
+        ft.Container(ft.Text(tr(
+            "Sans le code de table, ce téléphone peut suivre la feuille mais pas saisir "
+            "ni modifier de donne.", "Without the table code this phone can follow the "
+            "sheet but not enter or change a deal."), size=14), padding=16),
+    ]), route=route)
+
+
+def _conflict_panel(conflict: Conflict, actions: EntryActions) -> ft.Control:
+    return ft.Column([
+        error_text(conflict.message, ident="conflict-error"),
+        ft.Row([
+            ft.FilledTonalButton(tr("Reprendre mes valeurs", "Use my values again"),
+                                 icon=ft.Icons.RESTORE, on_click=lambda _e: actions.reapply()),
+            ft.OutlinedButton(tr("Recharger la donne", "Reload the deal"),
+                              icon=ft.Icons.REFRESH, on_click=lambda _e: actions.reload()),
+        ], wrap=True),
+    ])
+
+
+def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
+                  extras_open: bool, toggle_extras: Callable[[], None]) -> ft.View:
+    ctx, deal_id = actions.ctx, actions.deal_id
+    form = ctx.form
+    body: list[ft.Control] = []
+    if actions.conflict is not None:
+        body.append(_conflict_panel(actions.conflict, actions))
+    body += deal_sections(form, preview, actions.changed, extras_open=extras_open,
+                          toggle_extras=toggle_extras)
+
+    title = (tr(f"Donne {ctx.number}", f"Deal {ctx.number}") if deal_id is None
+             else tr(f"Modifier la donne {ctx.number}", f"Edit deal {ctx.number}"))
+    save_label = (tr("Enregistrer la donne", "Save the deal") if deal_id is None
+                  else tr("Enregistrer les changements", "Save the changes"))
+    return screen(
+        deal_title(title, ctx.dealer, ctx.sitting_out),
+        ft.ListView(body, expand=True, spacing=10,
+                    padding=ft.Padding.only(left=14, right=14, top=8, bottom=16)),
+        route=route,
+        bottom=preview_bar(form.players, preview, actions.save, save_label=save_label,
+                           busy=actions.busy, taker=form.taker, partner=form.partner),
+    )
+
+
 @ft.component
 def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     uow_factory = use_uow()
@@ -123,13 +260,7 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     route = (f"/games/{game_id}/deals/{deal_id}/edit" if deal_id is not None
              else f"/games/{game_id}/deal")
 
-    def initial() -> EntryContext | ServiceError:
-        try:
-            return load_entry(uow_factory, game_id, deal_id)
-        except ServiceError as exc:
-            return exc
-
-    ctx, set_ctx = ft.use_state(initial)
+    ctx, set_ctx = ft.use_state(lambda: _initial(uow_factory, game_id, deal_id))
     _tick, set_tick = ft.use_state(0)
     extras_open, set_extras_open = ft.use_state(
         lambda: isinstance(ctx, EntryContext) and ctx.form.has_extras)
@@ -142,122 +273,16 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
                            dependencies=[game_id, code])
 
     if isinstance(ctx, ServiceError):
-        return screen(tr("Donne", "Deal"), ft.Container(
-            error_text(ctx.message(lang), ident="load-error"), padding=16), route=route)
+        return load_error_screen(ctx.message(lang), route)
     if not editable:
-        return screen(tr("Donne", "Deal"), ft.Column([
-            read_only_banner(game_id, app_state, uow_factory),
-            ft.Container(ft.Text(tr(
-                "Sans le code de table, ce téléphone peut suivre la feuille mais pas saisir "
-                "ni modifier de donne.", "Without the table code this phone can follow the "
-                "sheet but not enter or change a deal."), size=14), padding=16),
-        ]), route=route)
+        return _read_only_screen(game_id, app_state, uow_factory, route)
 
-    form = ctx.form
-
-    def changed() -> None:
-        set_save_error(None)
-        set_tick(lambda t: t + 1)
-
-    def save() -> None:
-        if busy:
-            return
-        preview_now = form.preview(lang)
-        if not preview_now.can_save:
-            return
-        set_busy(True)
-        try:
-            data = form.to_deal_dict()
-            if deal_id is None:
-                record_deal(uow_factory(), game_id, data, code=code,
-                            expected_number=ctx.number)
-            else:
-                edit_deal(uow_factory(), game_id, deal_id, data,
-                          expected_version=ctx.expected_version, code=code)
-        except InvalidDeal as exc:
-            set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
-            set_busy(False)
-            return
-        except DealConflict as exc:
-            # Nothing is overwritten: the form now shows the deal as saved elsewhere, and
-            # what this phone typed is kept to be re-applied on purpose.
-            set_conflict(Conflict(
-                tr("Donne modifiée entre-temps sur un autre téléphone : voici ses valeurs "
-                   "actuelles.", "Deal changed meanwhile on another phone: here are its "
-                   "current values.") + " " + exc.message(lang),
-                copy.deepcopy(form)))
-            set_ctx(conflict_context(ctx, exc.current))
-            set_save_error(None)
-            set_busy(False)
-            return
-        except NextDealTaken as exc:
-            # Another phone recorded this deal first: show the sheet's next deal, keep what
-            # this phone typed to be re-applied only on purpose (never a silent duplicate).
-            set_conflict(Conflict(exc.message(lang), copy.deepcopy(form)))
-            reload_ctx()
-            set_busy(False)
-            return
-        except ServiceError as exc:
-            forbidden(exc, app_state, game_id)
-            set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
-            set_busy(False)
-            return
-
-        text = (tr(f"Donne {ctx.number} enregistrée", f"Deal {ctx.number} saved")
-                if deal_id is None else
-                tr(f"Donne {ctx.number} modifiée", f"Deal {ctx.number} changed"))
-        after_change(app_state, uow_factory, game_id, text)
-
-    def reload_ctx() -> None:
-        try:
-            set_ctx(load_entry(uow_factory, game_id, deal_id))
-        except ServiceError as exc:
-            set_ctx(exc)
-        set_save_error(None)
-
-    def reload() -> None:
-        reload_ctx()
-        set_conflict(None)
-
-    def reapply() -> None:
-        # This phone's values on top of the current version: saving now is deliberate.
-        if conflict is not None and conflict.attempted is not None:
-            set_ctx(replace(ctx, form=conflict.attempted.carried_to(ctx.form.players)))
-        set_conflict(None)
-        set_save_error(None)
-
-    preview = form.preview(lang)
+    actions = EntryActions(
+        uow_factory, app_state, game_id, deal_id, ctx, conflict, busy, lang, code,
+        set_ctx=set_ctx, set_tick=set_tick, set_save_error=set_save_error,
+        set_conflict=set_conflict, set_busy=set_busy)
+    preview = ctx.form.preview(lang)
     if save_error is not None and preview.can_save:
         preview = Preview(error=save_error, lang=lang)
-
-    body: list[ft.Control] = []
-    if conflict is not None:
-        body.append(ft.Column([
-            error_text(conflict.message, ident="conflict-error"),
-            ft.Row([
-                ft.FilledTonalButton(tr("Reprendre mes valeurs", "Use my values again"),
-                                     icon=ft.Icons.RESTORE, on_click=lambda _e: reapply()),
-                ft.OutlinedButton(tr("Recharger la donne", "Reload the deal"),
-                                  icon=ft.Icons.REFRESH, on_click=lambda _e: reload()),
-            ], wrap=True),
-        ]))
-    body += deal_sections(form, preview, changed, extras_open=extras_open,
-                          toggle_extras=lambda: set_extras_open(not extras_open))
-
-    title = (tr(f"Donne {ctx.number}", f"Deal {ctx.number}") if deal_id is None
-             else tr(f"Modifier la donne {ctx.number}", f"Edit deal {ctx.number}"))
-    save_label = (tr("Enregistrer la donne", "Save the deal") if deal_id is None
-                  else tr("Enregistrer les changements", "Save the changes"))
-    title_control = ft.Column(
-        [ft.Text(title, size=19, weight=ft.FontWeight.W_600),
-         ft.Text(_subtitle(ctx), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
-        spacing=0,
-    )
-    return screen(
-        title_control,
-        ft.ListView(body, expand=True, spacing=10,
-                    padding=ft.Padding.only(left=14, right=14, top=8, bottom=16)),
-        route=route,
-        bottom=preview_bar(form.players, preview, save, save_label=save_label, busy=busy,
-                           taker=form.taker, partner=form.partner),
-    )
+    return _entry_screen(actions, preview, route, extras_open=extras_open,
+                         toggle_extras=lambda: set_extras_open(not extras_open))
