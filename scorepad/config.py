@@ -1,4 +1,5 @@
-"""Typed configuration: where the database is (`--db` > SCOREPAD_DATABASE_URL > data dir)."""
+"""Typed configuration: where the database is (`--db` > SCOREPAD_DATABASE_URL > data dir)
+and where caches go (SCOREPAD_CACHE_DIR > the user's cache directory)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ENV_DATABASE_URL = "SCOREPAD_DATABASE_URL"
+ENV_CACHE_DIR = "SCOREPAD_CACHE_DIR"
 APP_NAME = "scorepad"
 DATABASE_FILE = "scorepad.db"
 
@@ -18,6 +20,16 @@ def data_directory() -> Path:
     path = Path(user_data_dir(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def cache_directory() -> Path:
+    """Where scorepad keeps what it can rebuild (the compressed web client)."""
+    configured = os.environ.get(ENV_CACHE_DIR)
+    if configured:
+        return Path(configured)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir(APP_NAME, appauthor=False))
 
 
 def default_database_url() -> str:

@@ -6,7 +6,11 @@ import argparse
 import io
 import socket
 import sys
-from pathlib import Path
+import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorepad.web.precompress import ClientCache, Preparation
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8550
@@ -83,21 +87,44 @@ def addresses_banner(host: str, port: int, *, qr: bool) -> str:
     return "\n".join(lines)
 
 
-def _asset_cache_dir() -> Path | None:
-    try:
-        import flet_web
-        from platformdirs import user_cache_dir
+PREPARING = "Préparation du client web compressé (une fois, en arrière-plan)…"
+PREPARED = "Client web compressé prêt."
 
-        version = getattr(flet_web, "__version__", None) or _flet_version()
-        return Path(user_cache_dir("scorepad", appauthor=False)) / "web-assets" / version
-    except Exception:  # a missing cache only costs compression time
+
+def _client_cache() -> ClientCache | None:
+    try:
+        from scorepad.config import cache_directory
+        from scorepad.web.precompress import ClientCache
+
+        return ClientCache(cache_directory() / "web-client")
+    except Exception:  # a missing cache only costs bytes on the first loads
         return None
 
 
-def _flet_version() -> str:
-    from importlib.metadata import version
+def _prepare_client(cache: ClientCache | None) -> Preparation | None:
+    """Starts compressing the client in a low-priority process when the cache is not
+    complete, with one line saying so and one when it is done."""
+    if cache is None:
+        return None
+    from scorepad.web.precompress import Preparation
 
-    return version("flet-web")
+    preparation = Preparation(cache)
+    try:
+        started = preparation.start()
+    except OSError:
+        return None
+    if not started:
+        return None
+    sys.stdout.write(PREPARING + "\n")
+    sys.stdout.flush()
+
+    def announce() -> None:
+        if preparation.wait():
+            sys.stdout.write(PREPARED + "\n")
+            sys.stdout.flush()
+
+    threading.Thread(target=announce, name="scorepad-client-ready", daemon=True).start()
+    return preparation
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -116,10 +143,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     # Changes made elsewhere (the command line, another server) reach the phones too.
     database.watch()
-    app = create_app(database.uow, asset_cache_dir=_asset_cache_dir(),
-                     subscribe=database.subscribe)
+    cache = _client_cache()
+    app = create_app(database.uow, client_cache=cache, subscribe=database.subscribe)
     sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr) + "\n")
     sys.stdout.flush()
+    preparation = _prepare_client(cache)
     try:
         # Open event streams would otherwise keep Ctrl+C waiting for ever.
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
@@ -128,6 +156,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stderr.write(f"scorepad: impossible d'écouter sur {args.host}:{args.port} : {exc}\n")
         return 2
     finally:
+        if preparation is not None:
+            preparation.stop()
         database.dispose()
     return 0
 

@@ -5,7 +5,6 @@ broadcast to every phone."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from fastapi.responses import JSONResponse
@@ -13,6 +12,7 @@ from fastapi.responses import JSONResponse
 from scorepad.services.events import ChangeListener, Subscribe
 from scorepad.ui.services_context import UowFactory, set_uow_factory
 from scorepad.web.assets import StaticAssetsMiddleware
+from scorepad.web.precompress import ClientCache
 
 APP_NAME = "scorepad"
 APP_DESCRIPTION = "La feuille de marque du tarot"
@@ -22,10 +22,11 @@ def _no_listeners(_listener: ChangeListener) -> Callable[[], None]:
     return lambda: None
 
 
-def create_app(uow_factory: UowFactory, *, asset_cache_dir: Path | None = None,
+def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = None,
                subscribe: Subscribe | None = None) -> Any:
     """Builds the ASGI app served by uvicorn (routes, then Flet at `/`, wrapped in the
-    static-asset compression/cache middleware). `subscribe` (`Database.subscribe`) feeds
+    static-client middleware, which serves `client_cache`'s precompressed files when
+    there are some). `subscribe` (`Database.subscribe`) feeds
     the live updates: every committed change is announced to the phones' sessions and to
     the API's event streams."""
     import flet.fastapi as flet_fastapi
@@ -58,8 +59,7 @@ def create_app(uow_factory: UowFactory, *, asset_cache_dir: Path | None = None,
     app.mount("/", flet_fastapi.app(
         ui_main, no_cdn=True, app_name=APP_NAME, app_short_name=APP_NAME,
         app_description=APP_DESCRIPTION,
-        assets_dir=str(Path(__file__).resolve().parents[1] / "ui" / "assets"),
     ))
     # The API's answers and event streams go out as they are produced, never buffered.
-    return StaticAssetsMiddleware(app, cache_dir=asset_cache_dir,
+    return StaticAssetsMiddleware(app, cache=client_cache,
                                   skip_prefixes=("/export", "/healthz", "/ws", "/api"))

@@ -1,22 +1,23 @@
-"""Compression and cache headers for the Flet web client's static files (ASGI middleware).
+"""Compression and cache headers for the Flet web client's files (ASGI middleware).
 
-The stock client is ~13.8 MB of wasm, JavaScript and fonts sent uncompressed; phones at
-the table download it over Wi-Fi, so each file is compressed once (brotli when the
-browser accepts it, else gzip), kept in memory and on disk, and given cache headers.
+Phones at the table download the client over Wi-Fi, so the heavy files go out
+compressed from the cache the background preparation fills (precompress.py); the small
+ones are compressed on the fly and kept in memory. The page and the font manifest are
+rewritten on the way out and the icon font is replaced by its subset (client.py,
+icon_font.py). Everything gets cache headers; the page gets a Content-Security-Policy.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
-import logging
-import os
 import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-logger = logging.getLogger(__name__)
+from scorepad.web import client
+from scorepad.web.precompress import ClientCache, write_atomically
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -36,24 +37,30 @@ COMPRESSIBLE_TYPES = (
     "application/manifest+json",
 )
 MIN_SIZE = 1024
+# Larger files wait for the background preparation (sent uncompressed meanwhile): on
+# the fly they would hold the first phone for seconds.
+ON_THE_FLY_LIMIT = 512 * 1024
 # Short-lived names that tell the client which build to load: always revalidated.
 REVALIDATE_NAMES = ("index.html", "flutter_bootstrap.js", "flutter_service_worker.js",
-                    "version.json", "manifest.json", "python.js")
+                    "version.json", "manifest.json", "python.js", "FontManifest.json")
 ASSET_MAX_AGE = 7 * 24 * 3600
-# The stock client adds a <script> for the Rive runtime from a CDN at start-up; scorepad
-# uses no Rive animation and must work offline, so the page may load only its own files.
+# The page may load only this server's files (the client.py guard keeps the Rive
+# runtime's CDN script from even being requested; this policy is the safety net).
 CONTENT_SECURITY_POLICY = (
     "default-src 'self' blob: data:; "
     "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:; "
     "style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; font-src 'self' data:; "
     "connect-src 'self' ws: wss: blob: data:; worker-src 'self' blob:"
 )
-BROTLI_QUICK = 5   # fast enough to answer the first request without a visible delay
-BROTLI_BEST = 11   # computed in the background, then kept on disk
+ICON_FONT_PATH = "/" + client.ICON_FONT
+TRANSFORMS: dict[str, Callable[[bytes], bytes]] = {
+    "/" + client.FONT_MANIFEST: client.font_manifest,
+}
 
 
 def accepted_encoding(accept_encoding: str) -> str | None:
-    """The best encoding the client accepts: "br", "gzip" or None (q=0 means refused)."""
+    """The best encoding the client accepts: "br", "gzip" or None (q=0 means refused).
+    Browsers offer br only on HTTPS and localhost: phones on the LAN get gzip."""
     offered: dict[str, float] = {}
     for part in accept_encoding.lower().split(","):
         name, _, params = part.strip().partition(";")
@@ -80,81 +87,33 @@ def cache_control_for(path: str, content_type: str) -> str:
     return f"public, max-age={ASSET_MAX_AGE}"
 
 
-def compress(data: bytes, encoding: str, *, best: bool = False) -> bytes:
+def compress(data: bytes, encoding: str) -> bytes:
+    """Quick compression for small bodies (milliseconds)."""
     if encoding == "br" and _brotli is not None:
-        return bytes(_brotli.compress(data, quality=BROTLI_BEST if best else BROTLI_QUICK))
+        return bytes(_brotli.compress(data, quality=5))
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
-class CompressedCache:
-    """Compressed bodies keyed by (path, validator, encoding), in memory and on disk."""
-
-    def __init__(self, directory: Path | None) -> None:
-        self.directory = directory
-        self._memory: dict[tuple[str, str, str], bytes] = {}
-        self._lock = threading.Lock()
-        self._upgrading: set[tuple[str, str, str]] = set()
-
-    def _disk_path(self, key: tuple[str, str, str]) -> Path | None:
-        if self.directory is None:
-            return None
-        digest = hashlib.sha256("\x00".join(key).encode()).hexdigest()[:32]
-        return self.directory / f"{digest}.{key[2]}"
-
-    def get(self, key: tuple[str, str, str]) -> bytes | None:
-        with self._lock:
-            hit = self._memory.get(key)
-        if hit is not None:
-            return hit
-        disk = self._disk_path(key)
-        if disk is not None and disk.is_file():
-            try:
-                data = disk.read_bytes()
-            except OSError:
-                return None
-            with self._lock:
-                self._memory[key] = data
-            return data
-        return None
-
-    def put(self, key: tuple[str, str, str], data: bytes, *, persist: bool) -> None:
-        with self._lock:
-            self._memory[key] = data
-        disk = self._disk_path(key)
-        if persist and disk is not None:
-            try:
-                disk.parent.mkdir(parents=True, exist_ok=True)
-                tmp = disk.with_suffix(disk.suffix + f".{os.getpid()}.tmp")
-                tmp.write_bytes(data)
-                tmp.replace(disk)
-            except OSError as exc:  # a read-only cache dir only costs speed
-                logger.info("asset cache not written: %s", exc)
-
-    def upgrade_later(self, key: tuple[str, str, str], raw: bytes) -> None:
-        """Recompresses with the best brotli quality in a background thread."""
-        with self._lock:
-            if key in self._upgrading:
-                return
-            self._upgrading.add(key)
-
-        def work() -> None:
-            self.put(key, compress(raw, "br", best=True), persist=True)
-
-        threading.Thread(target=work, name="scorepad-brotli", daemon=True).start()
+def _etag(body: bytes) -> str:
+    return '"sp-' + hashlib.sha256(body).hexdigest()[:20] + '"'
 
 
 class StaticAssetsMiddleware:
-    """Compresses compressible 200 responses of GET requests and sets Cache-Control.
+    """Serves the client's files compressed with cache headers, rewriting the page and
+    the font manifest and replacing the icon font by its subset.
 
     Only paths outside `skip_prefixes` (our own API/download routes, the websocket) are
-    touched; responses must carry a validator (ETag or Last-Modified) to be cached.
+    touched. `cache` (the prepared client, or None) holds the precompressed heavy files.
     """
 
-    def __init__(self, app: ASGIApp, *, cache_dir: Path | None,
+    def __init__(self, app: ASGIApp, *, cache: ClientCache | None = None,
                  skip_prefixes: tuple[str, ...] = ("/export", "/healthz", "/ws")) -> None:
         self.app = app
-        self.cache = CompressedCache(cache_dir)
+        self.cache = cache
         self.skip_prefixes = skip_prefixes
+        self._memo: dict[tuple[str, str], bytes] = {}
+        self._lock = threading.Lock()
+        self._icon_font: bytes | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
@@ -165,7 +124,64 @@ class StaticAssetsMiddleware:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                    for k, v in scope.get("headers", [])}
         encoding = accepted_encoding(headers.get("accept-encoding", ""))
+        if path == ICON_FONT_PATH:
+            body = await _to_thread(self.icon_font)
+            await self.send_body(send, scope, body, encoding, content_type="font/otf",
+                                 cache_control=cache_control_for(path, "font/otf"))
+            return
         await _Responder(self, scope, path, encoding).run(receive, send)
+
+    def icon_font(self) -> bytes:
+        """The subset icon font: from the prepared cache, else made here (~2 s, once)."""
+        with self._lock:
+            if self._icon_font is not None:
+                return self._icon_font
+            from scorepad.web.icon_font import scorepad_icon_font
+
+            cached = self.cache.icon_font_path() if self.cache is not None else None
+            if cached is not None and cached.is_file():
+                self._icon_font = cached.read_bytes()
+            else:
+                self._icon_font = scorepad_icon_font(client.stock_web_dir() / client.ICON_FONT)
+                if cached is not None:
+                    write_atomically(cached, self._icon_font)
+            return self._icon_font
+
+    def compressed(self, body: bytes, encoding: str, key: str) -> bytes:
+        """`body` compressed, remembered under `key` (small bodies only)."""
+        memo_key = (key, encoding)
+        with self._lock:
+            hit = self._memo.get(memo_key)
+        if hit is None:
+            hit = compress(body, encoding)
+            with self._lock:
+                self._memo[memo_key] = hit
+        return hit
+
+    async def send_body(self, send: Send, scope: Scope, body: bytes, encoding: str | None, *,
+                        content_type: str, cache_control: str,
+                        headers: list[tuple[bytes, bytes]] | None = None) -> None:
+        """A response of our own making: ETag from the content (304 when the phone has
+        it), compressed when worth it."""
+        etag = _etag(body)
+        out = [(k, v) for k, v in (headers or [])
+               if k.lower() not in (b"content-length", b"etag", b"content-type",
+                                    b"cache-control", b"last-modified")]
+        out += [(b"content-type", content_type.encode()), (b"etag", etag.encode()),
+                (b"cache-control", cache_control.encode()), (b"vary", b"Accept-Encoding")]
+        request_headers = dict(scope.get("headers", []))
+        if request_headers.get(b"if-none-match", b"").decode("latin-1") == etag:
+            await send({"type": "http.response.start", "status": 304, "headers": out})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+            return
+        if encoding is not None and len(body) >= MIN_SIZE:
+            body = await _to_thread(self.compressed, body, encoding, etag)
+            out.append((b"content-encoding", encoding.encode()))
+        out.append((b"content-length", str(len(body)).encode()))
+        await send({"type": "http.response.start", "status": 200, "headers": out})
+        if scope.get("method") == "HEAD":
+            body = b""
+        await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
 class _Responder:
@@ -179,8 +195,10 @@ class _Responder:
         self.encoding = encoding
         self.start: Message | None = None
         self.buffer: list[bytes] = []
-        self.mode = "pass"  # pass | buffer | cached
-        self.key: tuple[str, str, str] | None = None
+        self.mode = "pass"  # pass | transform | buffer | file
+        self.content_type = ""
+        self.file: Path | None = None
+        self.key = ""
 
     async def run(self, receive: Receive, send: Send) -> None:
         async def wrapped_send(message: Message) -> None:
@@ -191,17 +209,13 @@ class _Responder:
     async def on_message(self, message: Message, send: Send) -> None:
         if message["type"] == "http.response.start":
             await self.on_start(message, send)
-            return
-        if message["type"] != "http.response.body":
+        elif message["type"] != "http.response.body" or self.mode == "pass":
             await send(message)
-            return
-        if self.mode == "pass":
-            await send(message)
-            return
-        self.buffer.append(message.get("body", b""))
-        if message.get("more_body", False):
-            return
-        await self.finish(send)
+        else:
+            if self.mode != "file":
+                self.buffer.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                await self.finish(send)
 
     async def on_start(self, message: Message, send: Send) -> None:
         raw_headers: list[tuple[bytes, bytes]] = list(message.get("headers", []))
@@ -213,39 +227,63 @@ class _Responder:
                                 cache_control_for(self.path, content_type).encode()))
         if content_type == "text/html":
             raw_headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
-        validator = headers.get("etag") or headers.get("last-modified")
-        size = int(headers.get("content-length", "0") or 0)
-        if (status != 200 or self.encoding is None or "content-encoding" in headers
-                or content_type not in COMPRESSIBLE_TYPES or size < MIN_SIZE
-                or validator is None or self.scope.get("method") != "GET"):
+        message["headers"] = raw_headers
+        self.content_type = content_type
+        self.mode = self._choose_mode(status, content_type, headers)
+        if self.mode == "pass":
             if status == 200 and content_type in COMPRESSIBLE_TYPES:
                 raw_headers.append((b"vary", b"Accept-Encoding"))
-            message["headers"] = raw_headers
             await send(message)
             return
-        self.key = (self.path, f"{validator}|{size}", self.encoding)
-        self.mode = "cached" if self.owner.cache.get(self.key) is not None else "buffer"
-        message["headers"] = [(k, v) for k, v in raw_headers if k.lower() != b"content-length"]
-        message["headers"].append((b"vary", b"Accept-Encoding"))
-        message["headers"].append((b"content-encoding", self.encoding.encode()))
         self.start = message
 
+    def _choose_mode(self, status: int, content_type: str, headers: dict[str, str]) -> str:
+        if status != 200 or self.scope.get("method") != "GET" or "content-encoding" in headers:
+            return "pass"
+        if content_type == "text/html" or self.path in TRANSFORMS:
+            return "transform"
+        size = int(headers.get("content-length", "0") or 0)
+        validator = headers.get("etag") or headers.get("last-modified")
+        if self.encoding is None or content_type not in COMPRESSIBLE_TYPES or size < MIN_SIZE:
+            return "pass"
+        cache = self.owner.cache
+        self.file = (cache.lookup(self.path.lstrip("/"), size, self.encoding)
+                     if cache is not None else None)
+        if self.file is not None:
+            return "file"
+        if size <= ON_THE_FLY_LIMIT and validator is not None:
+            self.key = f"{self.path}|{validator}|{size}"
+            return "buffer"
+        return "pass"
+
     async def finish(self, send: Send) -> None:
-        assert self.start is not None and self.key is not None and self.encoding is not None
-        body = self.owner.cache.get(self.key) if self.mode == "cached" else None
-        if body is None:
-            raw = b"".join(self.buffer)
-            body = await _to_thread(compress, raw, self.encoding)
-            best_later = self.encoding == "br" and len(raw) > 64 * 1024
-            self.owner.cache.put(self.key, body, persist=not best_later)
-            if best_later:
-                self.owner.cache.upgrade_later(self.key, raw)
-        self.start["headers"].append((b"content-length", str(len(body)).encode()))
+        assert self.start is not None
+        raw = b"".join(self.buffer)
+        if self.mode == "transform":
+            transform = TRANSFORMS.get(self.path)
+            body = (transform(raw) if transform is not None
+                    else client.index_html(raw.decode("utf-8")).encode("utf-8"))
+            await self.owner.send_body(send, self.scope, body, self.encoding,
+                                       content_type=self.content_type,
+                                       cache_control=cache_control_for(self.path,
+                                                                       self.content_type),
+                                       headers=self.start["headers"])
+            return
+        assert self.encoding is not None
+        if self.mode == "file":
+            assert self.file is not None
+            body = await _to_thread(self.file.read_bytes)
+        else:
+            body = await _to_thread(self.owner.compressed, raw, self.encoding, self.key)
+        headers = [(k, v) for k, v in self.start["headers"] if k.lower() != b"content-length"]
+        headers += [(b"vary", b"Accept-Encoding"), (b"content-encoding", self.encoding.encode()),
+                    (b"content-length", str(len(body)).encode())]
+        self.start["headers"] = headers
         await send(self.start)
         await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
-async def _to_thread(fn: Callable[..., bytes], *args: Any) -> bytes:
+async def _to_thread(fn: Callable[..., Any], *args: Any) -> Any:
     from fastapi.concurrency import run_in_threadpool
 
     return await run_in_threadpool(fn, *args)

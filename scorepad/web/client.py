@@ -1,0 +1,107 @@
+"""The Flet web client as scorepad serves it: only what the app draws, nothing from
+elsewhere.
+
+Flet's stock client names fonts the app never uses (the KaTeX fonts of the math widget,
+CupertinoIcons) in its FontManifest, so the browser downloads them all at start-up, with
+the whole Material icon font; its Rive runtime appends a <script> from a CDN. These
+functions rewrite what is served (the stock files in the installed package are never
+touched): the font manifest keeps only the app's text and icon fonts, the icon font is
+cut down (icon_font.py), the page stops foreign scripts before they are requested and
+shows a tiny CSS spinner instead of a 24 kB logo.
+
+Renderer: the stock loader picks dart2wasm + skwasm on Chromium-based browsers (Android
+phones, desktop Chrome, Debian's chromium) and dart2js + CanvasKit elsewhere (Safari,
+Firefox), where skwasm is not allowed; each browser downloads one renderer only. Forcing
+skwasm would break iPhones; forcing CanvasKit would cost Chromium 0.2 MB more and a
+slower start, so the loader's choice is kept and both sets are precompressed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+# Bumped whenever a transform below changes what is served (names the cache folder).
+TRANSFORM_REVISION = "1"
+FONT_MANIFEST = "assets/FontManifest.json"
+ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
+KEPT_FONT_FAMILIES = ("MaterialIcons", "Roboto")
+# The heavy files a browser loads (Chromium's pair first: most phones are Android).
+PRECOMPRESSED = (
+    "main.dart.wasm", "canvaskit/skwasm.wasm", "main.dart.js",
+    "canvaskit/chromium/canvaskit.wasm", "canvaskit/canvaskit.wasm",
+)
+
+# Runs before any other script of the page: a <script> whose address is on another
+# origin is never inserted, so the browser neither requests it nor logs a CSP error.
+# (The Rive runtime waits for a "load" event that, offline, never came anyway.)
+FOREIGN_SCRIPT_GUARD = """<script>
+(function () {
+  function foreign(node) {
+    if (!(node instanceof HTMLScriptElement) || !node.src) return false;
+    var url = new URL(node.src, document.baseURI);
+    return /^https?:$/.test(url.protocol) && url.origin !== location.origin;
+  }
+  var append = Element.prototype.append;
+  Element.prototype.append = function () {
+    return append.apply(this, Array.prototype.filter.call(arguments,
+      function (n) { return !foreign(n); }));
+  };
+  var appendChild = Node.prototype.appendChild;
+  Node.prototype.appendChild = function (n) {
+    return foreign(n) ? n : appendChild.call(this, n);
+  };
+  var insertBefore = Node.prototype.insertBefore;
+  Node.prototype.insertBefore = function (n, ref) {
+    return foreign(n) ? n : insertBefore.call(this, n, ref);
+  };
+})();
+</script>"""
+
+SPINNER = """<div class="scorepad-spinner"></div>
+    <style>
+      .scorepad-spinner {
+        width: 40px; height: 40px; border-radius: 50%;
+        border: 4px solid rgba(103, 80, 164, 0.25); border-top-color: #6750a4;
+        animation: scorepad-spin 0.9s linear infinite;
+      }
+      @keyframes scorepad-spin { to { transform: rotate(360deg); } }
+    </style>"""
+_LOADING_IMAGE = re.compile(r'<img src="icons/loading-animation\.png"[^>]*>')
+_HEAD = re.compile(r"<head>", re.IGNORECASE)
+
+
+def stock_web_dir() -> Path:
+    """The installed Flet web client (FLET_WEB_PATH when set, as Flet itself does)."""
+    import flet_web
+
+    return Path(flet_web.get_package_web_dir())
+
+
+def client_version(web_dir: Path) -> str:
+    """Names one served client: the flet-web release, its folder and our transforms."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        release = version("flet-web")
+    except PackageNotFoundError:  # pragma: no cover - flet-web is a dependency
+        release = "unknown"
+    where = hashlib.sha256(str(web_dir.resolve()).encode()).hexdigest()[:8]
+    return f"flet-web-{release}-{where}-r{TRANSFORM_REVISION}"
+
+
+def font_manifest(raw: bytes) -> bytes:
+    """The font manifest with only the families the app draws with (no KaTeX, no
+    CupertinoIcons): Flutter downloads every font it lists at start-up."""
+    families = json.loads(raw)
+    kept = [f for f in families if f.get("family") in KEPT_FONT_FAMILIES]
+    return json.dumps(kept, separators=(",", ":")).encode()
+
+
+def index_html(html: str) -> str:
+    """The page with the foreign-script guard first in <head> and a CSS spinner instead
+    of the loading image."""
+    html = _HEAD.sub(lambda m: m.group(0) + "\n" + FOREIGN_SCRIPT_GUARD, html, count=1)
+    return _LOADING_IMAGE.sub(SPINNER, html, count=1)

@@ -1,0 +1,178 @@
+"""The compressed client, prepared once per Flet release in a low-priority process.
+
+`scorepad serve` starts `python -m scorepad.web.precompress FOLDER` when the cache is
+incomplete: it cuts the icon font down, then compresses the heavy files twice, first
+quickly (a few seconds each: phones arriving meanwhile already get them compressed),
+then as small as possible (brotli 11, zopfli gzip: minutes, once). Every file is
+written atomically, so the server serves whichever version is on disk. The cache holds
+one client version; older versions are removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from scorepad.web import client
+
+ENCODINGS = ("br", "gzip")
+SUFFIX = {"br": ".br", "gzip": ".gz"}
+QUICK = "quick"
+BEST = "best"
+DONE_MARKER = "complete"
+LEGACY_FOLDERS = ("web-assets",)  # the per-response cache of earlier versions
+
+
+def compress(data: bytes, encoding: str, level: str) -> bytes:
+    """brotli or gzip bytes; `level` QUICK (seconds for 8 MB) or BEST (minutes)."""
+    if encoding == "br":
+        import brotli
+
+        return bytes(brotli.compress(data, quality=11 if level == BEST else 5))
+    if level == BEST:
+        try:
+            import zopfli.gzip
+
+            return bytes(zopfli.gzip.compress(data, numiterations=1))
+        except ImportError:  # pragma: no cover - zopfli is a declared dependency
+            return gzip.compress(data, compresslevel=9, mtime=0)
+    return gzip.compress(data, compresslevel=6, mtime=0)
+
+
+class ClientCache:
+    """One client version's folder: `<relative path>.<stock size>.<br|gz>` files, the
+    icon subset, and a marker once the best pass is done."""
+
+    def __init__(self, root: Path, web_dir: Path | None = None) -> None:
+        self.web_dir = web_dir or client.stock_web_dir()
+        self.root = root
+        self.folder = root / client.client_version(self.web_dir)
+
+    def compressed_path(self, relative: str, size: int, encoding: str) -> Path:
+        return self.folder / f"{relative}.{size}{SUFFIX[encoding]}"
+
+    def lookup(self, relative: str, size: int, encoding: str) -> Path | None:
+        path = self.compressed_path(relative, size, encoding)
+        return path if path.is_file() else None
+
+    def icon_font_path(self) -> Path:
+        return self.folder / client.ICON_FONT
+
+    def is_complete(self) -> bool:
+        return (self.folder / DONE_MARKER).is_file()
+
+    def prune(self) -> None:
+        """Removes other versions' folders (and the legacy cache beside this one)."""
+        if self.root.is_dir():
+            for entry in self.root.iterdir():
+                if entry.is_dir() and entry != self.folder:
+                    shutil.rmtree(entry, ignore_errors=True)
+        for name in LEGACY_FOLDERS:
+            shutil.rmtree(self.root.parent / name, ignore_errors=True)
+
+    def prepare(self, *, log: Callable[[str], None] = lambda _m: None) -> None:
+        """Icon subset, quick pass, best pass, marker (skipping what is already there)."""
+        from scorepad.web.icon_font import scorepad_icon_font
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if not self.icon_font_path().is_file():
+            write_atomically(self.icon_font_path(),
+                             scorepad_icon_font(self.web_dir / client.ICON_FONT))
+        for level in (QUICK, BEST):
+            for relative in client.PRECOMPRESSED:
+                source = self.web_dir / relative
+                if not source.is_file():
+                    continue
+                data = source.read_bytes()
+                for encoding in ENCODINGS:
+                    target = self.compressed_path(relative, len(data), encoding)
+                    level_mark = target.with_name(target.name + ".best")
+                    if level_mark.exists() or (level == QUICK and target.exists()):
+                        continue
+                    write_atomically(target, compress(data, encoding, level))
+                    if level == BEST:
+                        level_mark.touch()
+                    log(f"{relative} {encoding} {level}")
+        (self.folder / DONE_MARKER).touch()
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(AttributeError, OSError):  # os.nice: not on Windows
+        os.nice(19)
+
+
+class Preparation:
+    """The background compression started by `serve`: a niced child process, and the
+    lock that keeps two servers from compressing the same files at once."""
+
+    def __init__(self, cache: ClientCache) -> None:
+        self.cache = cache
+        self.process: subprocess.Popen[bytes] | None = None
+        self._lock_file: object | None = None
+
+    def start(self) -> bool:
+        """Starts the child unless the cache is complete or another process holds the
+        lock; True when started."""
+        if self.cache.is_complete():
+            return False
+        self.cache.folder.mkdir(parents=True, exist_ok=True)
+        self.cache.prune()
+        if not self._lock():
+            return False
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorepad.web.precompress", str(self.cache.root),
+             str(self.cache.web_dir)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            close_fds=True)
+        return True
+
+    def _lock(self) -> bool:
+        handle = (self.cache.folder / ".lock").open("a")
+        try:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:  # pragma: no cover - no advisory locks on Windows
+            pass
+        except OSError:
+            handle.close()
+            return False
+        self._lock_file = handle
+        return True
+
+    def wait(self) -> bool:
+        """Waits for the child; True when the cache is complete."""
+        if self.process is not None:
+            self.process.wait()
+        return self.cache.is_complete()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=5)
+
+
+def main(argv: list[str]) -> int:
+    """`python -m scorepad.web.precompress CACHE_ROOT [WEB_DIR]`, at the lowest priority."""
+    _lower_priority()
+    web_dir = Path(argv[1]) if len(argv) > 1 else None
+    ClientCache(Path(argv[0]), web_dir).prepare()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
