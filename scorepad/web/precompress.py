@@ -1,6 +1,6 @@
 """The compressed client, prepared once per Flet release in a low-priority process.
 
-`scorepad serve` starts `python -m scorepad.web.precompress FOLDER` when the cache is
+`scorepad serve` starts `python -m scorepad.web.prepare FOLDER` when the cache is
 incomplete: it cuts the icon font down, then compresses the heavy files twice, first
 quickly (a few seconds each: phones arriving meanwhile already get them compressed),
 then as small as possible (brotli 11, zopfli gzip: minutes, once). Every file is
@@ -109,7 +109,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     tmp.replace(path)
 
 
-def _lower_priority() -> None:
+def lower_priority() -> None:
     with contextlib.suppress(AttributeError, OSError):  # os.nice: not on Windows
         os.nice(19)
 
@@ -133,7 +133,7 @@ class Preparation:
         if not self._lock():
             return False
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "scorepad.web.precompress", str(self.cache.root),
+            [sys.executable, "-m", "scorepad.web.prepare", str(self.cache.root),
              str(self.cache.web_dir)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             close_fds=True)
@@ -164,15 +164,3 @@ class Preparation:
             self.process.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=5)
-
-
-def main(argv: list[str]) -> int:
-    """`python -m scorepad.web.precompress CACHE_ROOT [WEB_DIR]`, at the lowest priority."""
-    _lower_priority()
-    web_dir = Path(argv[1]) if len(argv) > 1 else None
-    ClientCache(Path(argv[0]), web_dir).prepare()
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
