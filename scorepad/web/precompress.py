@@ -109,6 +109,17 @@ def write_atomically(path: Path, data: bytes) -> None:
     tmp.replace(path)
 
 
+def _die_with_parent() -> None:
+    """In the child, before exec: stop when the server stops, however it stops (uvicorn
+    re-raises SIGTERM after its shutdown, so no `finally` of ours runs)."""
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        pr_set_pdeathsig = 1
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
 def lower_priority() -> None:
     with contextlib.suppress(AttributeError, OSError):  # os.nice: not on Windows
         os.nice(19)
@@ -136,7 +147,7 @@ class Preparation:
             [sys.executable, "-m", "scorepad.web.prepare", str(self.cache.root),
              str(self.cache.web_dir)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=True)
+            close_fds=True, preexec_fn=_die_with_parent if sys.platform == "linux" else None)
         return True
 
     def _lock(self) -> bool:

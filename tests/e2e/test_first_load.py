@@ -1,0 +1,111 @@
+"""A new phone's first visit: every request goes to this server, none is refused, nothing
+is logged as an error, only the files the app draws with are fetched (one renderer, the
+icon subset), and once the client is prepared it weighs under a quarter of the stock."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from scorepad.config import cache_directory
+from scorepad.services import create_game
+from scorepad.web import client
+from scorepad.web.precompress import ClientCache
+from tests.e2e.conftest import by_id, enable_semantics, new_phone
+
+STOCK_CLIENT_BYTES = 13_800_000
+GOAL_BYTES = STOCK_CLIENT_BYTES // 4
+CHROMIUM_FILES = ("main.dart.wasm", "canvaskit/skwasm.wasm")
+PREPARATION_TIMEOUT = 30 * 60.0  # the very first run on a slow machine; then instant
+
+
+class FirstLoad:
+    """Everything one phone's browser asks for while opening a game's sheet."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.context = new_phone(browser)
+        self.page = self.context.new_page()
+        self.requests: list[Any] = []
+        self.failed: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("request", lambda r: self.requests.append(r))
+        self.page.on("requestfailed", lambda r: self.failed.append(f"{r.url} {r.failure}"))
+        self.page.on("response", lambda r: self.failed.append(f"{r.url} {r.status}")
+                     if r.status >= 400 else None)
+        self.page.on("console", lambda m: self.errors.append(m.text)
+                     if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(url)
+        enable_semantics(self.page)
+        by_id(self.page, "total-André").first.wait_for()
+        self.page.wait_for_timeout(1500)  # late requests (fonts) belong to the first load
+
+    def paths(self) -> list[str]:
+        return [r.url.split("/", 3)[-1].split("?")[0] for r in self.requests
+                if r.url.startswith("http")]
+
+    def transferred(self) -> int:
+        total = 0
+        for request in self.requests:
+            if request.url.startswith("http") and request.response() is not None:
+                sizes = request.sizes()
+                total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        return total
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def sheet_url(app_url: str, uow_factory: Callable[[], Any]) -> str:
+    game = create_game(uow_factory(), name="Premier chargement",
+                       seats=["André", "Bruno", "Cécile", "Didier"], deal_size=4)
+    return f"{app_url}/games/{game}"
+
+
+def test_a_first_load_asks_only_this_server_for_only_what_the_app_draws(
+        browser: Any, app_url: str, sheet_url: str) -> None:
+    load = FirstLoad(browser, sheet_url)
+    try:
+        foreign = [r.url for r in load.requests
+                   if not r.url.startswith((app_url + "/", "blob:" + app_url, "data:"))]
+        assert foreign == []
+        assert load.failed == [] and load.errors == []
+        paths = load.paths()
+        assert not [p for p in paths if "KaTeX" in p or "cupertino" in p]
+        # One renderer: Chromium gets dart2wasm + skwasm, never CanvasKit or main.dart.js.
+        assert "main.dart.wasm" in paths and "canvaskit/skwasm.wasm" in paths
+        assert not [p for p in paths if p.endswith("canvaskit.wasm") or p == "main.dart.js"]
+        icon_font = next(r for r in load.requests if r.url.endswith(client.ICON_FONT))
+        assert icon_font.sizes()["responseBodySize"] < 20_000  # the stock font: 1.3 MB
+    finally:
+        load.close()
+
+
+def _chromium_files_prepared(cache: ClientCache) -> bool:
+    for relative in CHROMIUM_FILES:
+        size = (cache.web_dir / relative).stat().st_size
+        best = cache.compressed_path(relative, size, "br")
+        if not best.with_name(best.name + ".best").exists():
+            return False
+    return True
+
+
+def test_once_prepared_a_first_load_is_under_a_quarter_of_the_stock_client(
+        browser: Any, sheet_url: str) -> None:
+    # The server started its low-priority preparation at start-up (or found it done by
+    # an earlier run); the first phones meanwhile get the quick compression.
+    cache = ClientCache(cache_directory() / "web-client")
+    deadline = time.monotonic() + PREPARATION_TIMEOUT
+    while not _chromium_files_prepared(cache):
+        assert time.monotonic() < deadline, "the client was not prepared in time"
+        time.sleep(5)
+    load = FirstLoad(browser, sheet_url)
+    try:
+        assert load.failed == [] and load.errors == []
+        assert load.transferred() <= GOAL_BYTES, f"{load.transferred():,} bytes"
+    finally:
+        load.close()
