@@ -88,9 +88,10 @@ def cache_control_for(path: str, content_type: str) -> str:
 
 
 def compress(data: bytes, encoding: str) -> bytes:
-    """Quick compression for small bodies (milliseconds)."""
+    """Compression on the fly, once per body: the best brotli level is a few tens of
+    milliseconds up to 128 kB (the loader scripts), the quick one above."""
     if encoding == "br" and _brotli is not None:
-        return bytes(_brotli.compress(data, quality=5))
+        return bytes(_brotli.compress(data, quality=11 if len(data) <= 128 * 1024 else 5))
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
