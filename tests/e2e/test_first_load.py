@@ -4,22 +4,16 @@ icon subset), and once the client is prepared it weighs under a quarter of the s
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from scorepad.config import cache_directory
 from scorepad.services import create_game
 from scorepad.web import client
-from scorepad.web.precompress import ClientCache
 from tests.e2e.conftest import by_id, enable_semantics, new_phone
 
-STOCK_CLIENT_BYTES = 13_800_000
-GOAL_BYTES = STOCK_CLIENT_BYTES // 4
 CHROMIUM_FILES = ("main.dart.wasm", "canvaskit/skwasm.wasm")
-PREPARATION_TIMEOUT = 30 * 60.0  # the very first run on a slow machine; then instant
 
 
 class FirstLoad:
@@ -81,31 +75,5 @@ def test_a_first_load_asks_only_this_server_for_only_what_the_app_draws(
         assert not [p for p in paths if p.endswith("canvaskit.wasm") or p == "main.dart.js"]
         icon_font = next(r for r in load.requests if r.url.endswith(client.ICON_FONT))
         assert icon_font.sizes()["responseBodySize"] < 20_000  # the stock font: 1.3 MB
-    finally:
-        load.close()
-
-
-def _chromium_files_prepared(cache: ClientCache) -> bool:
-    for relative in CHROMIUM_FILES:
-        size = (cache.web_dir / relative).stat().st_size
-        best = cache.compressed_path(relative, size, "br")
-        if not best.with_name(best.name + ".best").exists():
-            return False
-    return True
-
-
-def test_once_prepared_a_first_load_is_under_a_quarter_of_the_stock_client(
-        browser: Any, sheet_url: str) -> None:
-    # The server started its low-priority preparation at start-up (or found it done by
-    # an earlier run); the first phones meanwhile get the quick compression.
-    cache = ClientCache(cache_directory() / "web-client")
-    deadline = time.monotonic() + PREPARATION_TIMEOUT
-    while not _chromium_files_prepared(cache):
-        assert time.monotonic() < deadline, "the client was not prepared in time"
-        time.sleep(5)
-    load = FirstLoad(browser, sheet_url)
-    try:
-        assert load.failed == [] and load.errors == []
-        assert load.transferred() <= GOAL_BYTES, f"{load.transferred():,} bytes"
     finally:
         load.close()
