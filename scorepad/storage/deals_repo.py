@@ -116,6 +116,16 @@ class DealsRepository(RepositoryBase):
     def list_deals(self, game_id: int) -> list[DealRow]:
         return self._deal_rows(and_(DEAL.c.game_id == game_id, DEAL.c.deleted.is_(False)))
 
+    def deals_of_games(self, game_ids: Sequence[int]) -> dict[int, list[DealRow]]:
+        """The live deals of several games at once (statistics over many games)."""
+        result: dict[int, list[DealRow]] = {game_id: [] for game_id in game_ids}
+        ids = list(result)
+        for start in range(0, len(ids), 500):
+            for row in self._deal_rows(and_(DEAL.c.game_id.in_(ids[start:start + 500]),
+                                            DEAL.c.deleted.is_(False))):
+                result[row.game_id].append(row)
+        return result
+
     def set_deal_state(self, deal_id: int, state: DealState, *, action: str,
                        author: str | None, now: datetime) -> int:
         row = self.conn.execute(
