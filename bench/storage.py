@@ -1,6 +1,7 @@
-"""Storage benchmark: recording cost vs game size, vs a bare sqlite3 insert, and standings.
+"""Storage benchmark: recording cost vs game size, vs a bare sqlite3 insert, standings, and
+a circle's season ranking (with ratings) over 100 games x 50 deals.
 
-Run: .venv/bin/python bench/storage.py [--dir DIR] [--samples N]
+Run: .venv/bin/python bench/storage.py [--dir DIR] [--samples N] [--only season]
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scorepad import services as s  # noqa: E402
-from scorepad.domain import DealKind, parse_deal, score_deal  # noqa: E402
+from scorepad.domain import DealKind, GameStatus, parse_deal, score_deal  # noqa: E402
+from scorepad.domain.period import Period  # noqa: E402
 from scorepad.services.ports import DealState, NewDeal  # noqa: E402
 from scorepad.storage import Database, open_database  # noqa: E402
 
@@ -110,15 +112,78 @@ def bare_insert(path: Path, game: int, samples: int) -> float:
     return result
 
 
+def _season_states() -> list[DealState]:
+    """A few different deals (takers, contracts, made or lost) to cycle through."""
+    specs = [
+        {"taker": "André", "contract": "garde", "bouts": 2, "points": 49},
+        {"taker": "Bruno", "contract": "prise", "bouts": 1, "points": 45},
+        {"taker": "Cécile", "contract": "garde_sans", "bouts": 3, "points": 50},
+        {"taker": "Didier", "contract": "prise", "bouts": 0, "points": 60,
+         "petit_au_bout": "defense"},
+        {"taker": "André", "contract": "garde_contre", "bouts": 1, "points": 40},
+    ]
+    states = []
+    for spec in specs:
+        deal, rules = parse_deal({"players": SEATS, **spec})
+        states.append(DealState(DealKind.PLAYED, deal.to_dict(),
+                                dict(score_deal(deal, rules).scores)))
+    return states
+
+
+def season_ranking(workdir: Path, games: int = 100, deals: int = 50
+                   ) -> tuple[float, float, int]:
+    """Median seconds of `services.ranking` over a circle of `games` x `deals` (every
+    game this season), the same in CPU seconds of this process (meaningful on a busy
+    machine), and the number of deals read."""
+    path = workdir / "season.db"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    db = open_database(f"sqlite:///{path}")
+    circle = s.create_circle(db.uow(), "Les mardis")
+    states = _season_states()
+    now = datetime.now(UTC)
+    with db.uow() as uow:
+        for number in range(games):
+            game = uow.repo.add_game(name=f"Mardi {number}", seats=SEATS, deal_size=4,
+                                     first_dealer=0, rules={}, status=GameStatus.FINISHED,
+                                     now=now, created_at=now, circle_id=circle)
+            uow.repo.add_deals(game, [
+                NewDeal(number=n, dealer=SEATS[(n - 1) % 4], sitting_out=(),
+                        state=states[(n + number) % len(states)])
+                for n in range(1, deals + 1)], now=now)
+        uow.commit()
+    period = Period.season(s.today())
+    result = s.ranking(db.uow(), circle=circle, period=period)
+    assert result.games == games and result.deals == games * deals
+    seconds = timed(lambda: s.ranking(db.uow(), circle=circle, period=period), 7)
+    cpu = []
+    for _ in range(7):
+        start = time.process_time()
+        s.ranking(db.uow(), circle=circle, period=period)
+        cpu.append(time.process_time() - start)
+    db.dispose()
+    return seconds, statistics.median(cpu), result.deals
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--dir", type=Path, help="where to put the database (default: temp)")
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--big", type=int, default=10_000, help="deals in the large game")
     parser.add_argument("--standings-deals", type=int, default=100_000)
+    parser.add_argument("--only", choices=("season",), help="run only this measure")
     args = parser.parse_args()
     workdir = args.dir or Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
+    ok = {True: "ok", False: "MISSED"}
+    season_time, season_cpu, season_deals = season_ranking(workdir)
+    print(f"season ranking over 100 games x 50 deals ({season_deals} deals, with ratings): "
+          f"{season_time * 1000:7.2f} ms ({season_cpu * 1000:.0f} ms CPU)  goal < 200 ms  "
+          f"{ok[season_time < 0.2]}")
+    if args.only == "season":
+        if args.dir is None:
+            shutil.rmtree(workdir, ignore_errors=True)
+        return 0
     path = workdir / "bench.db"
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
@@ -156,7 +221,6 @@ def main() -> int:
 
     ratio_size = t_big / t_small
     ratio_bare = t_small / t_bare
-    ok = {True: "ok", False: "MISSED"}
     print(f"record_deal, game of 10 deals:        {t_small * 1000:7.2f} ms (median of "
           f"{args.samples})")
     print(f"record_deal, game of {args.big} deals:    {t_big * 1000:7.2f} ms")

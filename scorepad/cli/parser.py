@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from scorepad.cli import data, scoring, serve
+from scorepad.cli import circles, data, scoring, serve
 
 EXIT_INVALID = 2
 
@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     # The command modules import storage and the app lazily, so `score` stays fast.
     scoring.add_commands(sub)
     data.add_commands(sub)
+    circles.add_commands(sub)
     serve.add_commands(sub)
     return parser
 

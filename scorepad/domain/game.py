@@ -34,6 +34,8 @@ class DealRecord:
     kind: DealKind
     input: DealInput | None
     scores: dict[str, int] = field(default_factory=dict)
+    #: when the deal was first recorded (None when unknown, e.g. built in memory)
+    created_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,3 +62,13 @@ class GameRecord:
             for player, value in deal.scores.items():
                 totals[player] = totals.get(player, 0) + value
         return totals
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A stored game and its id, as statistics over several games (a soirée, a season)
+    read it; `circle` is the name of the circle it belongs to, if any."""
+
+    id: int
+    record: GameRecord
+    circle: str | None = None

@@ -197,3 +197,25 @@ def _miseres(raw: object) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(n, str) and n.strip() for n in raw):
         raise InvalidDeal("miseres", "miseres_type", got=raw)
     return tuple(n.strip() for n in raw)
+
+
+def trusted_deal(data: dict[str, Any]) -> DealInput:
+    """A deal stored by scorepad (validated when it was written) read back without
+    checking it again: statistics over hundreds of games stay fast. Never use it on
+    input from outside."""
+    points = float(data["points"]) if "points" in data else TOTAL_POINTS - float(
+        data["defense_points"])
+    pab = data.get("petit_au_bout")
+    chelem = data.get("chelem")
+    return DealInput(
+        players=tuple(data["players"]), taker=data["taker"],
+        contract=Contract(data["contract"]), bouts=int(data["bouts"]), points=points,
+        partner=data.get("partner"),
+        poignees=tuple(Poignee(p["player"], PoigneeSize(p["size"]))
+                       for p in data.get("poignees", ())),
+        petit_au_bout=Side(pab) if pab else None,
+        chelem_announced=bool(data.get("chelem_announced", False)),
+        chelem=Side(chelem) if chelem else None,
+        miseres=tuple(data.get("miseres", ())),
+        points_entered_as_defense="points" not in data,
+    )

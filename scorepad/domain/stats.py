@@ -205,16 +205,24 @@ def _made(entry: DealInput) -> bool:
     return entry.points >= POINTS_NEEDED[entry.bouts]
 
 
+def _tally_of(tallies: dict[str, _Tally], name: str) -> _Tally:
+    # Not setdefault: building a tally for every deal read would cost more than the rest.
+    tally = tallies.get(name)
+    if tally is None:
+        tally = tallies[name] = _Tally(name)
+    return tally
+
+
 def _tally(games: Iterable[GameRecord]) -> dict[str, _Tally]:
     tallies: dict[str, _Tally] = {}
     for game in games:
         for seat in game.seats:
-            tallies.setdefault(seat, _Tally(seat)).games += 1
+            _tally_of(tallies, seat).games += 1
         for deal in game.deals:
             # A name in a row but not seated cannot come from the app; count it anyway
             # so that totals still add up.
             for name in (*game.seats, *(n for n in deal.scores if n not in game.seats)):
-                tallies.setdefault(name, _Tally(name)).add_deal(game.name, deal)
+                _tally_of(tallies, name).add_deal(game.name, deal)
     return tallies
 
 

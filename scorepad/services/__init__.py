@@ -9,7 +9,9 @@ Wiring (entry points only)::
 
 Games and players (`services.games`):
     create_game(uow, *, name: str, seats: list[str], deal_size: int, first_dealer: int = 0,
-                rules: dict | None = None) -> int
+                rules: dict | None = None, circle: int | None = None) -> int
+        # circle: a circle id (CircleNotFound); a merged player's name seats the player
+        # it was merged into; two seats for one person: ServiceError "seats"
     list_games(uow) -> list[GameSummary]        # in progress first, most recent first
     get_sheet(uow, game_id, *, lang="fr") -> GameSheet
         # .deals (SheetDeal: id, number, dealer, sitting_out, kind, input, scores, version,
@@ -22,8 +24,54 @@ Games and players (`services.games`):
     standings(uow, game_id) -> list[tuple[int, str, int]]   # (rank, player, total)
     finish_game(uow, game_id) -> None;  reopen_game(uow, game_id) -> None
     rename_game(uow, game_id, name: str) -> None;  delete_game(uow, game_id) -> None
-    list_players(uow) -> list[PlayerRow]         # id, name, games
     rename_player(uow, old_name: str, new_name: str) -> None
+    GameSummary and GameSheet carry `.circle_id` (None: no circle).
+
+Players' screen (`services.players`):
+    list_players(uow, *, include_hidden=False) -> list[PlayerRow]
+        # id, name, games, hidden; by name; merged players never listed
+    hide_player(uow, name) -> None;  unhide_player(uow, name) -> None
+        # out of the pickers (list_players), every game and statistic kept
+    merge_players(uow, keep: str, merge: str) -> None
+        # the same person: every seat, deal input, score row and version of `merge`
+        # becomes `keep`'s; MergeRefused if they ever sat at the same game, if both are
+        # the same name, or if one is already merged. `merge`'s name then means `keep`.
+    unmerge_player(uow, name: str) -> None        # undoes the merge of `name`
+        # (MergeRefused "player_not_merged" if it is not merged)
+    list_merged(uow) -> list[MergedPlayer]        # id, name, into, at; latest first
+
+Circles (`services.circles`): a named group of players; a game belongs to one or none.
+    create_circle(uow, name) -> int               # 1-60 chars, unique (CircleNameTaken)
+    rename_circle(uow, circle_id, name) -> None
+    delete_circle(uow, circle_id) -> None         # its games stay, in no circle
+    list_circles(uow) -> list[CircleRow]          # id, name, created_at, games; by name
+    get_circle(uow, circle_id) -> CircleRow       # CircleNotFound
+    set_game_circle(uow, game_id, circle_id | None, *, code=None) -> None
+        # a write of the game (table code checked), allowed on a finished game
+
+Soirées, rankings, statistics over several games (`services.soirees`); every view takes
+`circle` (an id, None: every game) and/or a `Period` (scorepad.domain.period: evening,
+month, season = Sept 1 - Aug 31, all time, custom; `Period.parse("season", today)`).
+A game belongs to the evening of its creation in local time (before 6 am: the evening
+before); `tz` (a tzinfo, default this computer's zone) changes the zone.
+    today(tz=None) -> date                        # this evening's date
+    evenings(uow, *, circle=None, period=None) -> list[tuple[date, int]]
+        # evenings with games (date, number of games), latest first
+    soiree(uow, day: date, *, circle=None) -> SoireeRecap   (scorepad.domain.soiree)
+        # .tables (SoireeTable: game_id, name, seats, totals, deals, duration),
+        # .players ranked (SoireePlayer: player, rank, total, deals_played, games,
+        #  .average per deal played), .podium, .best_deal/.worst_deal (DealMoment: game_id,
+        # game, number, player, score, contract, role), .chelems/.petits_au_bout
+        # (Highlight), .contracts, .most_played_contract, .deals, .played, .duration
+    ranking(uow, *, circle=None, period=None) -> SeasonRanking  (scorepad.domain.ranking)
+        # .players best total first (RankedPlayer: rank, player, total, deals_played,
+        # .average, games_won, .contract(c) -> ContractStats(takes, made, success_rate),
+        # .stats (domain PlayerStats), partners (PartnerResult at 5 players), rating
+        # (SkillRating: mu, sigma, ordinal, games)), .games, .deals
+    rating_sentence(rating, lang="fr") -> str     # what the rating means, one sentence
+    RATING_EXPLAINED[lang]                        # the rating explained in a paragraph
+    export_soiree(uow, day, fmt: "csv" | "pdf" | "png", *, circle=None, lang="fr") -> bytes
+    played_games(uow, *, circle=None, period=None) -> list[PlayedGame]
 
 Deals (`services.deals`):
     record_deal(uow, game_id, data: dict, *, author: str | None = None,
@@ -69,16 +117,28 @@ Exports, imports, statistics (`services.exchange`):
     game_record(uow, game_id) -> GameRecord
     export_game(uow, game_id, fmt: "csv" | "json" | "pdf", lang="fr") -> bytes
     import_game(uow, data: bytes) -> int         # ImportRefused: nothing written
-    game_statistics(uow, game_id);  all_statistics(uow)   # via scorepad.domain.stats
+    game_statistics(uow, game_id)                  # via scorepad.domain.stats
+    all_statistics(uow, *, circle=None, period=None)  # per player, filtered
 
 Errors: domain `InvalidDeal` for a bad deal, seats or rules; `ServiceError` (`.field`,
 `.message(lang)`, `.to_dict(lang)`) and its subclasses `GameNotFound`, `DealNotFound`,
 `DealConflict` (`.current`: the SheetDeal as stored now), `EditForbidden` (table code
 missing or wrong), `TooManyCodes` (see `access.CodeAttempts`), `GameFinished`,
 `RulesRefused`,
-`PlayerNotFound`, `PlayerNameTaken`, `ImportRefused`.
+`PlayerNotFound`, `PlayerNameTaken`, `ImportRefused`, `CircleNotFound`, `CircleNameTaken`,
+`MergeRefused`; a bad period is the domain's `InvalidPeriod` (an InvalidDeal, field
+"period").
 """
 
+from scorepad.ratings import RATING_EXPLAINED
+from scorepad.services.circles import (
+    create_circle,
+    delete_circle,
+    get_circle,
+    list_circles,
+    rename_circle,
+    set_game_circle,
+)
 from scorepad.services.deals import (
     deal_history,
     delete_deal,
@@ -88,12 +148,15 @@ from scorepad.services.deals import (
     record_redeal,
 )
 from scorepad.services.errors import (
+    CircleNameTaken,
+    CircleNotFound,
     DealConflict,
     DealNotFound,
     EditForbidden,
     GameFinished,
     GameNotFound,
     ImportRefused,
+    MergeRefused,
     NextDealTaken,
     PlayerNameTaken,
     PlayerNotFound,
@@ -118,7 +181,6 @@ from scorepad.services.games import (
     game_is_protected,
     get_sheet,
     list_games,
-    list_players,
     next_deal,
     rename_game,
     rename_player,
@@ -128,7 +190,26 @@ from scorepad.services.games import (
     totals,
 )
 from scorepad.services.history import change_rules, redo, undo
-from scorepad.services.ports import PlayerRow, UnitOfWork
+from scorepad.services.players import (
+    MergedPlayer,
+    hide_player,
+    list_merged,
+    list_players,
+    merge_players,
+    unhide_player,
+    unmerge_player,
+)
+from scorepad.services.ports import CircleRow, PlayerRow, UnitOfWork
+from scorepad.services.soirees import (
+    SOIREE_FORMATS,
+    evenings,
+    export_soiree,
+    played_games,
+    ranking,
+    rating_sentence,
+    soiree,
+    today,
+)
 from scorepad.services.views import (
     DealVersion,
     GameSheet,
@@ -139,8 +220,13 @@ from scorepad.services.views import (
 
 __all__ = [
     "EXPORT_FORMATS",
+    "RATING_EXPLAINED",
+    "SOIREE_FORMATS",
     "ChangeKind",
     "ChangeListener",
+    "CircleNameTaken",
+    "CircleNotFound",
+    "CircleRow",
     "DealConflict",
     "DealNotFound",
     "DealVersion",
@@ -151,6 +237,8 @@ __all__ = [
     "GameSheet",
     "GameSummary",
     "ImportRefused",
+    "MergeRefused",
+    "MergedPlayer",
     "NextDeal",
     "NextDealTaken",
     "PlayerNameTaken",
@@ -164,30 +252,48 @@ __all__ = [
     "all_statistics",
     "change_rules",
     "check_table_code",
+    "create_circle",
     "create_game",
     "deal_history",
+    "delete_circle",
     "delete_deal",
     "delete_game",
     "edit_deal",
+    "evenings",
     "explain_deal",
     "export_game",
+    "export_soiree",
     "finish_game",
     "game_is_protected",
     "game_record",
     "game_statistics",
+    "get_circle",
     "get_sheet",
+    "hide_player",
     "import_game",
+    "list_circles",
     "list_games",
+    "list_merged",
     "list_players",
+    "merge_players",
     "next_deal",
+    "played_games",
+    "ranking",
+    "rating_sentence",
     "record_deal",
     "record_redeal",
     "redo",
+    "rename_circle",
     "rename_game",
     "rename_player",
     "reopen_game",
+    "set_game_circle",
     "set_table_code",
+    "soiree",
     "standings",
+    "today",
     "totals",
     "undo",
+    "unhide_player",
+    "unmerge_player",
 ]

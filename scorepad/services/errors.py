@@ -41,6 +41,18 @@ _MESSAGES: dict[str, dict[str, str]] = {
                              "accent ou chiffres (reçu {got}).",
         "table_code_attempts": "Trop de codes de table erronés depuis ce téléphone : "
                                "réessayez dans une minute.",
+        "circle_not_found": "Aucun cercle n° {circle_id}.",
+        "circle_name": "Le nom d'un cercle fait de 1 à 60 caractères (reçu {got}).",
+        "circle_name_taken": "Le cercle « {name} » existe déjà.",
+        "same_player": "Choisissez deux joueurs différents à fusionner (reçu deux fois "
+                       "« {name} »).",
+        "players_share_game": "« {kept} » et « {merged} » ont joué ensemble à la même table "
+                              "({games}) : ce ne sont pas la même personne.",
+        "player_merged": "« {name} » a déjà été fusionné avec « {into} ».",
+        "player_not_merged": "« {name} » n'a été fusionné avec personne : rien à séparer.",
+        "same_person": "« {first} » et « {second} » sont la même personne (joueurs "
+                       "fusionnés) : un seul siège pour elle.",
+        "soiree_format": "Format inconnu « {got} ». Formats permis : csv, pdf, png.",
     },
     "en": {
         "game_not_found": "No game number {game_id}.",
@@ -71,6 +83,17 @@ _MESSAGES: dict[str, dict[str, str]] = {
                              "or digits (got {got}).",
         "table_code_attempts": "Too many wrong table codes from this phone: try again in a "
                                "minute.",
+        "circle_not_found": "No circle number {circle_id}.",
+        "circle_name": "A circle's name has 1 to 60 characters (got {got}).",
+        "circle_name_taken": "The circle \"{name}\" already exists.",
+        "same_player": "Choose two different players to merge (got \"{name}\" twice).",
+        "players_share_game": "\"{kept}\" and \"{merged}\" played together at the same "
+                              "table ({games}): they are not the same person.",
+        "player_merged": "\"{name}\" was already merged into \"{into}\".",
+        "player_not_merged": "\"{name}\" was not merged into anybody: nothing to split.",
+        "same_person": "\"{first}\" and \"{second}\" are the same person (merged "
+                       "players): one seat for them.",
+        "soiree_format": "Unknown format \"{got}\". Allowed formats: csv, pdf, png.",
     },
 }
 
@@ -207,3 +230,24 @@ class ImportRefused(ServiceError):
 
     def __init__(self, reason: Any, field: str = "file") -> None:
         super().__init__(field, reason=reason)
+
+
+class CircleNotFound(ServiceError):
+    code = "circle_not_found"
+
+    def __init__(self, circle_id: int) -> None:
+        super().__init__("circle", circle_id=circle_id)
+        self.circle_id = circle_id
+
+
+class CircleNameTaken(ServiceError):
+    code = "circle_name_taken"
+
+    def __init__(self, name: str) -> None:
+        super().__init__("name", name=name)
+
+
+class MergeRefused(ServiceError):
+    """Two players that cannot be merged (or split back); the message says why."""
+
+    code = "merge_refused"

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from scorepad.domain import DealRecord, GameRecord
 from scorepad.domain import stats as domain_stats
+from scorepad.domain.period import Period
 from scorepad.services.common import deal_input, load_game, now, rules_of, table_of
 from scorepad.services.errors import ImportRefused, ServiceError
+from scorepad.services.players import resolve_seats
 from scorepad.services.ports import DealState, NewDeal, UnitOfWork
 
 EXPORT_FORMATS = ("csv", "json", "pdf")
@@ -59,22 +62,40 @@ def import_game(uow: UnitOfWork, data: bytes) -> int:
         raise _refused(exc.message, exc.field or "file") from exc
     when = now()
     with uow:
+        # A merged player's name in the file means the player it was merged into.
+        people = resolve_seats(uow, record.seats)
         game_id = uow.repo.add_game(
-            name=record.name, seats=record.seats, deal_size=record.deal_size,
-            first_dealer=record.table.first_dealer, rules=record.rules.to_dict(),
-            status=record.status, now=when, created_at=record.created_at,
+            name=record.name, seats=[people[s] for s in record.seats],
+            deal_size=record.deal_size, first_dealer=record.table.first_dealer,
+            rules=record.rules.to_dict(), status=record.status, now=when,
+            created_at=record.created_at,
         )
-        uow.repo.add_deals(game_id, [
-            NewDeal(
-                number=deal.number, dealer=deal.dealer, sitting_out=deal.sitting_out,
-                state=DealState(deal.kind, deal.input.to_dict() if deal.input else None,
-                                dict(deal.scores)),
-                action="imported",
-            )
-            for deal in record.deals
-        ], now=when)
+        uow.repo.add_deals(game_id, [_new_deal(deal, people) for deal in record.deals],
+                           now=when)
         uow.commit()
     return game_id
+
+
+def _new_deal(deal: DealRecord, people: dict[str, str]) -> NewDeal:
+    def who(name: str) -> str:
+        return people.get(name, name)
+
+    data: dict[str, Any] | None = deal.input.to_dict() if deal.input else None
+    if data is not None:
+        data.update(
+            players=[who(n) for n in data["players"]],
+            taker=who(str(data["taker"])),
+            partner=who(str(data["partner"])) if data["partner"] else None,
+            poignees=[{**p, "player": who(p["player"])}
+                      for p in data["poignees"]],
+            miseres=[who(n) for n in data["miseres"]],
+        )
+    return NewDeal(
+        number=deal.number, dealer=who(deal.dealer),
+        sitting_out=tuple(who(n) for n in deal.sitting_out),
+        state=DealState(deal.kind, data, {who(p): v for p, v in deal.scores.items()}),
+        action="imported",
+    )
 
 
 def _refused(message: Callable[[str], str], field: str) -> ImportRefused:
@@ -86,9 +107,10 @@ def game_statistics(uow: UnitOfWork, game_id: int) -> domain_stats.GameStatistic
     return domain_stats.game_statistics(game_record(uow, game_id))
 
 
-def all_statistics(uow: UnitOfWork) -> tuple[domain_stats.PlayerStats, ...]:
-    """Per-player statistics across every game."""
-    with uow:
-        ids = [g.id for g in uow.repo.list_games()]
-        records = [_record(uow, game_id) for game_id in ids]
-    return domain_stats.player_statistics(records)
+def all_statistics(uow: UnitOfWork, *, circle: int | None = None,
+                   period: Period | None = None) -> tuple[domain_stats.PlayerStats, ...]:
+    """Per-player statistics across every game, or the games of `circle` over `period`."""
+    from scorepad.services.soirees import played_games
+
+    games = played_games(uow, circle=circle, period=period)
+    return domain_stats.player_statistics(g.record for g in games)

@@ -7,6 +7,7 @@ from typing import Any
 from scorepad.domain import GameStatus, InvalidDeal, RuleSet, Table
 from scorepad.domain.parsing import MAX_NAME
 from scorepad.services.access import hash_code, may_edit, normalize_code
+from scorepad.services.circles import load_circle
 from scorepad.services.common import (
     load_game,
     lock_game,
@@ -21,7 +22,8 @@ from scorepad.services.errors import (
     PlayerNotFound,
     ServiceError,
 )
-from scorepad.services.ports import GameRow, PlayerRow, UnitOfWork
+from scorepad.services.players import resolve_seats
+from scorepad.services.ports import GameRow, UnitOfWork
 from scorepad.services.views import GameSheet, GameSummary, NextDeal
 
 MAX_GAME_NAME = 200
@@ -51,17 +53,23 @@ def validate_table(seats: object, deal_size: object, first_dealer: object) -> Ta
 
 
 def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
-                first_dealer: int = 0, rules: dict[str, Any] | None = None) -> int:
-    """A new game in progress; players are reused by name. Returns its id."""
+                first_dealer: int = 0, rules: dict[str, Any] | None = None,
+                circle: int | None = None) -> int:
+    """A new game in progress, in `circle` (a circle id) if given; players are reused by
+    name (a merged player's name seats the player it was merged into). Returns its id."""
     clean_name = _game_name(name)
     table = validate_table(seats, deal_size, first_dealer)
     rule_set = RuleSet.from_dict(rules)
     when = now()
     with uow:
+        if circle is not None:
+            load_circle(uow, circle)
+        people = resolve_seats(uow, table.seats)
         game_id = uow.repo.add_game(
-            name=clean_name, seats=table.seats, deal_size=table.deal_size,
-            first_dealer=table.first_dealer, rules=rule_set.to_dict(),
-            status=GameStatus.IN_PROGRESS, now=when, created_at=when,
+            name=clean_name, seats=[people[s] for s in table.seats],
+            deal_size=table.deal_size, first_dealer=table.first_dealer,
+            rules=rule_set.to_dict(), status=GameStatus.IN_PROGRESS, now=when,
+            created_at=when, circle_id=circle,
         )
         uow.commit()
     return game_id
@@ -82,7 +90,7 @@ def list_games(uow: UnitOfWork) -> list[GameSummary]:
             id=g.id, name=g.name, status=g.status, seats=g.seats, deal_size=g.deal_size,
             deals=counts.get(g.id, 0), totals=_seat_totals(g, totals.get(g.id, {})),
             created_at=g.created_at, updated_at=g.updated_at,
-            protected=g.code_hash is not None, revision=g.revision,
+            protected=g.code_hash is not None, revision=g.revision, circle_id=g.circle_id,
         )
         for g in games
     ]
@@ -127,6 +135,7 @@ def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr") -> GameSheet:
         undo_label=operation_label(done.code, done.params, lang) if done else None,
         redo_label=operation_label(undone.code, undone.params, lang) if undone else None,
         protected=game.code_hash is not None, revision=game.revision,
+        circle_id=game.circle_id,
     )
 
 
@@ -204,12 +213,6 @@ def check_table_code(uow: UnitOfWork, game_id: int, code: str | None) -> bool:
     with uow:
         game = load_game(uow, game_id)
     return may_edit(game, code)
-
-
-def list_players(uow: UnitOfWork) -> list[PlayerRow]:
-    """Every known player (id, name, number of games), by name."""
-    with uow:
-        return uow.repo.list_players()
 
 
 def rename_player(uow: UnitOfWork, old_name: str, new_name: str) -> None:

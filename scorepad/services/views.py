@@ -30,6 +30,8 @@ class GameSummary:
     protected: bool = False
     #: bumped by every change of the game
     revision: int = 0
+    #: the circle the game belongs to (None: none)
+    circle_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +88,8 @@ class GameSheet:
     protected: bool = False
     #: bumped by every change of the game: equal revisions show the same sheet
     revision: int = 0
+    #: the circle the game belongs to (None: none)
+    circle_id: int | None = None
 
     @property
     def next_deal_number(self) -> int:

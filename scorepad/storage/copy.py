@@ -13,6 +13,11 @@ from sqlalchemy import Connection, Engine, Table, delete, func, insert, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from scorepad.storage.copy_circles import (
+    copy_circles,
+    copy_seated_as,
+    link_merged_players,
+)
 from scorepad.storage.copy_report import CopyError, CopyReport, GameCopy
 from scorepad.storage.database import DatabaseError, open_database
 from scorepad.storage.repo_base import DEAL, GAME, OPERATION, PLAYER, SCORE, SEAT, VERSION
@@ -21,8 +26,8 @@ __all__ = ["COPIED_TABLES", "CopyError", "CopyReport", "GameCopy", "copy_databas
            "safe_url"]
 
 #: Every table the copy moves, in the order rows are inserted (parents first).
-COPIED_TABLES = ("player", "game", "game_seat", "deal", "deal_score", "deal_version",
-                 "operation")
+COPIED_TABLES = ("player", "circle", "game", "game_seat", "deal", "deal_score",
+                 "deal_version", "operation")
 
 
 def safe_url(url: str) -> str:
@@ -123,6 +128,8 @@ class _Copier:
         #: source player id -> target player id, and -> name
         self.players: dict[int, int] = {}
         self.names: dict[int, str] = {}
+        #: source circle id -> target circle id (matched by name)
+        self.circles: dict[int, int] = {}
         self.versions = 0
         self.operations = 0
         self._game: Mapping[Any, Any] | None = None
@@ -163,6 +170,7 @@ class _Copier:
         if not games:
             raise CopyError("from", "nothing_to_copy", url=self.source)
         created, reused = self._copy_players()
+        self.circles = copy_circles(self.src, self.dst)
         present = self._target_games()
         seats = self._source_seats()
         copied: list[GameCopy] = []
@@ -191,6 +199,7 @@ class _Copier:
             select(PLAYER.c.id, PLAYER.c.name))}
         created: list[str] = []
         reused: list[str] = []
+        new_ids: set[int] = set()
         for row in self.src.execute(select(PLAYER).order_by(PLAYER.c.id)).mappings():
             self.names[row["id"]] = row["name"]
             if row["name"] in existing:
@@ -198,9 +207,12 @@ class _Copier:
                 reused.append(row["name"])
                 continue
             self.players[row["id"]] = int(self.dst.execute(
-                insert(PLAYER).values(_values(row, PLAYER)).returning(PLAYER.c.id)
+                insert(PLAYER).values(_values(row, PLAYER, merged_into=None))
+                .returning(PLAYER.c.id)
             ).scalar_one())
+            new_ids.add(int(row["id"]))
             created.append(row["name"])
+        link_merged_players(self.src, self.dst, self.players, new_ids)
         return created, reused
 
     def _source_seats(self) -> dict[int, list[int]]:
@@ -240,12 +252,14 @@ class _Copier:
                             game_id=game["id"], player_id=player_id) from None
 
     def _copy_game(self, game: Mapping[Any, Any], seat_ids: list[int]) -> int:
-        game_id = int(self.dst.execute(
-            insert(GAME).values(_values(game, GAME)).returning(GAME.c.id)).scalar_one())
+        circle = self.circles.get(game["circle_id"]) if game["circle_id"] else None
+        game_id = int(self.dst.execute(insert(GAME).values(
+            _values(game, GAME, circle_id=circle)).returning(GAME.c.id)).scalar_one())
         self.dst.execute(insert(SEAT), [
             {"game_id": game_id, "position": pos, "player_id": self._player(pid)}
             for pos, pid in enumerate(seat_ids)
         ])
+        copy_seated_as(self.src, self.dst, game["id"], game_id, self.players)
         deals = self.src.execute(
             select(DEAL).where(DEAL.c.game_id == game["id"]).order_by(DEAL.c.id)
         ).mappings().all()

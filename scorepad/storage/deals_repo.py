@@ -116,6 +116,38 @@ class DealsRepository(RepositoryBase):
     def list_deals(self, game_id: int) -> list[DealRow]:
         return self._deal_rows(and_(DEAL.c.game_id == game_id, DEAL.c.deleted.is_(False)))
 
+    def deals_of_games(self, game_ids: Sequence[int]) -> dict[int, list[DealRow]]:
+        """The live deals of several games at once (statistics over many games): one
+        query for the deals and one for their scores, by game."""
+        names = self._player_names()
+        result: dict[int, list[DealRow]] = {game_id: [] for game_id in game_ids}
+        ids = list(result)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            scores: dict[int, dict[str, int]] = {}
+            for deal_id, player_id, points in self.conn.execute(
+                    select(SCORE.c.deal_id, SCORE.c.player_id, SCORE.c.points)
+                    .where(SCORE.c.game_id.in_(chunk))):
+                scores.setdefault(deal_id, {})[names[player_id]] = points
+            deals = self.conn.execute(
+                select(DEAL).where(DEAL.c.game_id.in_(chunk), DEAL.c.deleted.is_(False))
+                .order_by(DEAL.c.game_id, DEAL.c.number, DEAL.c.id)).all()
+            for d in deals:
+                result[d.game_id].append(self._row(d, names, scores.get(d.id, {})))
+        return result
+
+    @staticmethod
+    def _row(d: Any, names: dict[int, str], scores: dict[str, int]) -> DealRow:
+        sitting = d.sitting_out_id
+        return DealRow(
+            id=d.id, game_id=d.game_id, number=d.number, dealer=names[d.dealer_id],
+            sitting_out=(names[sitting],) if sitting is not None else (),
+            state=DealState(kind=DealKind(d.kind), input=decode_input(d.input_json, names),
+                            scores=scores, deleted=bool(d.deleted)),
+            version=d.version, created_at=py_time(d.created_at),
+            updated_at=py_time(d.updated_at),
+        )
+
     def set_deal_state(self, deal_id: int, state: DealState, *, action: str,
                        author: str | None, now: datetime) -> int:
         row = self.conn.execute(

@@ -33,15 +33,34 @@ class GamesRepository(RepositoryBase):
 
     def _player_id(self, name: str, now: datetime) -> int:
         found = self.conn.execute(
-            select(PLAYER.c.id).where(PLAYER.c.name == name)
-        ).scalar_one_or_none()
+            select(PLAYER.c.id, PLAYER.c.merged_into).where(PLAYER.c.name == name)
+        ).first()
         if found is not None:
-            return int(found)
+            # A merged player's name means the player it was merged into.
+            return int(found[0] if found[1] is None else self._kept_id(found[1]))
         new_id = self.conn.execute(
             insert(PLAYER).values(name=name, created_at=db_time(now)).returning(PLAYER.c.id)
         ).scalar_one()
         self._names = None
         return int(new_id)
+
+    def _kept_id(self, player_id: int) -> int:
+        """The player at the end of a chain of merges (the player itself if unmerged)."""
+        seen: set[int] = set()
+        while player_id not in seen:
+            seen.add(player_id)
+            target = self.conn.execute(
+                select(PLAYER.c.merged_into).where(PLAYER.c.id == player_id)).scalar()
+            if target is None:
+                break
+            player_id = int(target)
+        return player_id
+
+    @staticmethod
+    def _player_row(row: Any, games: int = 0) -> PlayerRow:
+        return PlayerRow(id=row["id"], name=row["name"], games=games,
+                         hidden=bool(row["hidden"]), merged_into=row["merged_into"],
+                         merged_at=py_time(row["merged_at"]) if row["merged_at"] else None)
 
     def list_players(self) -> list[PlayerRow]:
         games = (
@@ -50,23 +69,19 @@ class GamesRepository(RepositoryBase):
             .subquery()
         )
         rows = self.conn.execute(
-            select(PLAYER.c.id, PLAYER.c.name, func.coalesce(games.c.n, 0))
+            select(PLAYER, func.coalesce(games.c.n, 0).label("n_games"))
             .outerjoin(games, games.c.player_id == PLAYER.c.id)
             .order_by(PLAYER.c.name)
-        )
-        return [PlayerRow(id=i, name=n, games=int(g)) for i, n, g in rows]
+        ).mappings()
+        return [self._player_row(r, int(r["n_games"])) for r in rows]
 
     def get_player(self, player_id: int) -> PlayerRow | None:
-        row = self.conn.execute(
-            select(PLAYER.c.id, PLAYER.c.name).where(PLAYER.c.id == player_id)
-        ).first()
-        return PlayerRow(id=row[0], name=row[1]) if row else None
+        row = self.conn.execute(select(PLAYER).where(PLAYER.c.id == player_id)).mappings().first()
+        return self._player_row(row) if row else None
 
     def find_player(self, name: str) -> PlayerRow | None:
-        row = self.conn.execute(
-            select(PLAYER.c.id, PLAYER.c.name).where(PLAYER.c.name == name)
-        ).first()
-        return PlayerRow(id=row[0], name=row[1]) if row else None
+        row = self.conn.execute(select(PLAYER).where(PLAYER.c.name == name)).mappings().first()
+        return self._player_row(row) if row else None
 
     def rename_player(self, player_id: int, name: str) -> None:
         self.conn.execute(update(PLAYER).where(PLAYER.c.id == player_id).values(name=name))
@@ -78,14 +93,14 @@ class GamesRepository(RepositoryBase):
 
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
-                 created_at: datetime) -> int:
+                 created_at: datetime, circle_id: int | None = None) -> int:
         # The game row first: on SQLite this takes the write lock before players are
         # looked up, so two games created at once cannot both insert the same new player.
         game_id = int(self.conn.execute(
             insert(GAME).values(
                 name=name, status=status.value, deal_size=deal_size, first_dealer=first_dealer,
                 rules_json=dumps(rules), created_at=db_time(created_at),
-                updated_at=db_time(now),
+                updated_at=db_time(now), circle_id=circle_id,
             ).returning(GAME.c.id)
         ).scalar_one())
         self.conn.execute(insert(SEAT), [
@@ -110,7 +125,7 @@ class GamesRepository(RepositoryBase):
             deal_size=g["deal_size"], first_dealer=g["first_dealer"],
             rules=json.loads(g["rules_json"]), created_at=py_time(g["created_at"]),
             updated_at=py_time(g["updated_at"]), code_hash=g["code_hash"],
-            revision=int(g["revision"]),
+            revision=int(g["revision"]), circle_id=g["circle_id"],
         )
 
     def _game_rows(self, game_id: int | None) -> list[GameRow]:

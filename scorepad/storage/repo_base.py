@@ -13,6 +13,7 @@ from sqlalchemy import Connection, Table, bindparam, delete, func, insert, selec
 from scorepad.services.events import ChangeKind, ChangeLog
 from scorepad.services.ports import InputJson
 from scorepad.storage.tables import (
+    Circle,
     Deal,
     DealScore,
     DealVersion,
@@ -30,6 +31,7 @@ def table_of(model: Any) -> Table:
 
 PLAYER, GAME, SEAT, DEAL = table_of(Player), table_of(Game), table_of(GameSeat), table_of(Deal)
 SCORE, VERSION, OPERATION = table_of(DealScore), table_of(DealVersion), table_of(Operation)
+CIRCLE = table_of(Circle)
 
 
 # The statements of the recording path, built once: building and hashing a statement

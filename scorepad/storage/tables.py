@@ -17,6 +17,20 @@ class Player(PlayerBase, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     created_at: datetime
+    #: left out of the pickers (history kept)
+    hidden: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    #: merged into that player (the same person): its name now means the kept player
+    #: and its seats hold the kept player, each remembering it in `GameSeat.seated_as`
+    merged_into: int | None = Field(default=None, foreign_key="player.id")
+    merged_at: datetime | None = None
+
+
+class Circle(SQLModel, table=True):
+    """A named group of players who play together ("Les mardis"); games may belong to one."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=60, unique=True)
+    created_at: datetime
 
 
 class GameBase(SQLModel):
@@ -37,6 +51,9 @@ class Game(GameBase, table=True):
     #: bumped by every write transaction on the game (phones compare it to know they
     #: show the current sheet)
     revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: the circle the game belongs to (deleting the circle keeps the game)
+    circle_id: int | None = Field(default=None, foreign_key="circle.id", index=True,
+                                  ondelete="SET NULL")
 
 
 class GameSeat(SQLModel, table=True):
@@ -47,6 +64,9 @@ class GameSeat(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
     position: int = Field(primary_key=True)
     player_id: int = Field(foreign_key="player.id", index=True)
+    #: the player first seated here when a merge moved the seat to `player_id` (null
+    #: otherwise): what un-merging puts back
+    seated_as: int | None = Field(default=None, foreign_key="player.id")
 
 
 class DealBase(SQLModel):

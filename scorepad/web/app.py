@@ -33,7 +33,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
 
     from scorepad.ui.app import main as ui_main
     from scorepad.ui.live import Broadcaster
-    from scorepad.web import exports
+    from scorepad.web import exports, soirees
     from scorepad.web.api import ChangeHub, build_api_router
 
     set_uow_factory(uow_factory)
@@ -56,6 +56,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
     exports.add_routes(app, uow_factory)
+    soirees.add_routes(app, uow_factory)
     app.mount("/", flet_fastapi.app(
         ui_main, no_cdn=True, app_name=APP_NAME, app_short_name=APP_NAME,
         app_description=APP_DESCRIPTION,

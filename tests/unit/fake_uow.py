@@ -36,13 +36,14 @@ class FakeRepository:
 
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
-                 created_at: datetime) -> int:
+                 created_at: datetime, circle_id: int | None = None) -> int:
         for seat in seats:
             if seat not in self.players.values():
                 self.players[self._next()] = seat
         game_id = self._next()
         self.games[game_id] = GameRow(game_id, name, status, tuple(seats), deal_size,
-                                      first_dealer, rules, created_at, now)
+                                      first_dealer, rules, created_at, now,
+                                      circle_id=circle_id)
         return game_id
 
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:

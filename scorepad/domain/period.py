@@ -1,0 +1,158 @@
+"""Periods the statistics are read over: an evening, a month, a season (the club year, from
+September 1 to August 31), all time or custom dates, and the evening a moment belongs to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, tzinfo
+from enum import StrEnum
+from typing import Any
+
+from scorepad.domain.errors import InvalidDeal
+
+#: A game started before 6 in the morning belongs to the evening before: a soirée that
+#: goes past midnight stays one soirée.
+EVENING_CUTOFF = timedelta(hours=6)
+#: The club year starts on September 1 (the month the season starts).
+SEASON_START_MONTH = 9
+
+_MONTHS = {
+    "fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+           "septembre", "octobre", "novembre", "décembre"],
+    "en": ["January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"],
+}
+_TEXTS = {
+    "fr": {
+        "evening": "Soirée du {start}", "month": "{month} {year}",
+        "season": "Saison {year}-{next}", "all": "Depuis toujours",
+        "custom": "Du {start} au {end}",
+        "period": "Période inconnue « {got} » : evening, month, season, all, une date "
+                  "AAAA-MM-JJ, un mois AAAA-MM ou deux dates AAAA-MM-JJ..AAAA-MM-JJ.",
+        "period_order": "La période commence le {start} et finit avant, le {end} : "
+                        "donnez la date de début en premier.",
+    },
+    "en": {
+        "evening": "Evening of {start}", "month": "{month} {year}",
+        "season": "Season {year}-{next}", "all": "All time",
+        "custom": "From {start} to {end}",
+        "period": "Unknown period \"{got}\": evening, month, season, all, a date "
+                  "YYYY-MM-DD, a month YYYY-MM or two dates YYYY-MM-DD..YYYY-MM-DD.",
+        "period_order": "The period starts on {start} and ends before, on {end}: give "
+                        "the start date first.",
+    },
+}
+
+
+class InvalidPeriod(InvalidDeal):
+    """A period that cannot be read (an InvalidDeal, so every front end reports it the
+    same way: field "period", a message in the reader's language)."""
+
+    def message(self, lang: str = "fr") -> str:
+        texts = _TEXTS["en" if lang == "en" else "fr"]
+        return texts[self.code].format(**self.params)
+
+
+def evening_of(moment: datetime, tz: tzinfo | None = None) -> date:
+    """The local date of the evening `moment` belongs to (`tz` None: this computer's
+    zone); before 6 am it is the day before."""
+    return (moment.astimezone(tz) - EVENING_CUTOFF).date()
+
+
+def season_start(day: date) -> date:
+    """September 1 of the club year `day` is in."""
+    year = day.year if day.month >= SEASON_START_MONTH else day.year - 1
+    return date(year, SEASON_START_MONTH, 1)
+
+
+class PeriodKind(StrEnum):
+    EVENING = "evening"
+    MONTH = "month"
+    SEASON = "season"
+    ALL = "all"
+    CUSTOM = "custom"
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """Evenings from `start` to `end`, both included (None: no bound)."""
+
+    kind: PeriodKind
+    start: date | None = None
+    end: date | None = None
+
+    @classmethod
+    def evening(cls, day: date) -> Period:
+        return cls(PeriodKind.EVENING, day, day)
+
+    @classmethod
+    def month(cls, day: date) -> Period:
+        first = day.replace(day=1)
+        following = (first + timedelta(days=32)).replace(day=1)
+        return cls(PeriodKind.MONTH, first, following - timedelta(days=1))
+
+    @classmethod
+    def season(cls, day: date) -> Period:
+        """The club year holding `day`: September 1 to August 31."""
+        first = season_start(day)
+        return cls(PeriodKind.SEASON, first, first.replace(year=first.year + 1)
+                   - timedelta(days=1))
+
+    @classmethod
+    def all_time(cls) -> Period:
+        return cls(PeriodKind.ALL)
+
+    @classmethod
+    def custom(cls, start: date, end: date) -> Period:
+        if end < start:
+            raise InvalidPeriod("period", "period_order", start=start.isoformat(),
+                                end=end.isoformat())
+        return cls(PeriodKind.CUSTOM, start, end)
+
+    @classmethod
+    def parse(cls, text: object, today: date) -> Period:
+        """"evening", "month", "season" (the one holding `today`), "all", a date
+        "2026-11-29" (that evening), a month "2026-11", or "2026-09-01..2026-12-31"."""
+        if not isinstance(text, str):
+            raise InvalidPeriod("period", "period", got=str(text)[:40])
+        value = text.strip().lower()
+        named = {"evening": cls.evening, "today": cls.evening, "month": cls.month,
+                 "season": cls.season}
+        if value in named:
+            return named[value](today)
+        if value in ("all", ""):
+            return cls.all_time()
+        try:
+            if ".." in value:
+                start, end = value.split("..", 1)
+                return cls.custom(date.fromisoformat(start), date.fromisoformat(end))
+            if len(value) == 7:
+                return cls.month(date.fromisoformat(value + "-01"))
+            return cls.evening(date.fromisoformat(value))
+        except ValueError:
+            raise InvalidPeriod("period", "period", got=text[:40]) from None
+
+    def contains(self, day: date) -> bool:
+        return ((self.start is None or self.start <= day)
+                and (self.end is None or day <= self.end))
+
+    def label(self, lang: str = "fr") -> str:
+        """The period as people say it ("Saison 2026-2027", "novembre 2026")."""
+        texts = _TEXTS["en" if lang == "en" else "fr"]
+        if self.start is None or self.end is None:
+            return texts["all"]
+        params: dict[str, Any] = {
+            "start": _day(self.start, lang), "end": _day(self.end, lang),
+            "month": _MONTHS["en" if lang == "en" else "fr"][self.start.month - 1],
+            "year": self.start.year, "next": self.start.year + 1,
+        }
+        return texts[self.kind.value].format(**params)
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"kind": self.kind.value,
+                "start": self.start.isoformat() if self.start else None,
+                "end": self.end.isoformat() if self.end else None}
+
+
+def _day(day: date, lang: str) -> str:
+    return day.isoformat() if lang == "en" else day.strftime("%d/%m/%Y")

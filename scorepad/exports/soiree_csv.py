@@ -1,0 +1,31 @@
+"""A soirée's recap as CSV: the ranking (one line a player), then the highlights."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from scorepad.domain.messages import fmt_number, language
+from scorepad.domain.soiree import SoireeRecap
+from scorepad.exports.csv_export import safe_text
+from scorepad.exports.soiree_text import average, highlights, words
+
+
+def render_soiree_csv(recap: SoireeRecap, lang: str = "fr") -> bytes:
+    """Columns: rank, player, total, deals played, average per deal, tables; then a blank
+    line and one (label, text) line per highlight. UTF-8 with a BOM, `;` and a decimal
+    comma in French, `,` and a point in English (like the game's CSV)."""
+    lang = language(lang)
+    w = words(lang)
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if lang == "fr" else ",", lineterminator="\r\n")
+    writer.writerow([w["rank"], w["player"], w["total"], w["played"], w["average"],
+                     w["tables"]])
+    for p in recap.players:
+        writer.writerow([p.rank, safe_text(p.player), fmt_number(p.total, lang),
+                         p.deals_played, average(p.average, lang), p.games])
+    writer.writerow([])
+    writer.writerow([w["highlights"], ""])
+    for label, text in highlights(recap, lang):
+        writer.writerow([label, safe_text(text)])
+    return out.getvalue().encode("utf-8-sig")

@@ -1,0 +1,70 @@
+"""A soirée's recap as an A4 page (PDF, fpdf2): podium, every player's total and average
+per deal played, the highlights and the tables of the evening."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fpdf.enums import XPos, YPos
+from fpdf.fonts import FontFace
+
+from scorepad.domain.messages import fmt_signed, language
+from scorepad.domain.soiree import SoireeRecap
+from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _Sheet
+from scorepad.exports.soiree_text import average, duration, highlights, title, words
+
+_HEAD_FILL = (215, 215, 215)
+
+
+def render_soiree_pdf(recap: SoireeRecap, lang: str = "fr",
+                      fonts: tuple[Path, Path] | None = DEJAVU) -> bytes:
+    lang = language(lang)
+    w = words(lang)
+    pdf = _Sheet("portrait", lambda page: f"{w['footer']} · {title(recap, lang)} · {page}")
+    _load_fonts(pdf, fonts)
+    clean = pdf.clean
+    pdf.set_auto_page_break(True, margin=14)
+    pdf.add_page()
+    pdf.set_font(pdf.family, "B", 18)
+    pdf.cell(0, 10, clean(title(recap, lang)), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    if not recap.tables:
+        pdf.set_font(pdf.family, "", 11)
+        pdf.cell(0, 8, clean(w["empty"]), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        return bytes(pdf.output())
+    pdf.set_font(pdf.family, "B", 13)
+    podium = "   ".join(f"{p.rank}. {p.player} {fmt_signed(p.total, lang)}"
+                        for p in recap.podium)
+    pdf.multi_cell(0, 8, clean(podium), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.ln(2)
+    _players_table(pdf, recap, lang)
+    pdf.ln(4)
+    pdf.set_font(pdf.family, "B", 12)
+    pdf.cell(0, 8, clean(w["highlights"]), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(pdf.family, "", 10)
+    for label, text in highlights(recap, lang):
+        pdf.multi_cell(0, 6, clean(f"{label} : {text}" if lang == "fr" else f"{label}: {text}"),
+                       new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.ln(3)
+    pdf.set_font(pdf.family, "B", 12)
+    pdf.cell(0, 8, clean(w["tables"]), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(pdf.family, "", 10)
+    for table in recap.tables:
+        totals = ", ".join(f"{n} {fmt_signed(v, lang)}" for n, v in table.totals.items())
+        pdf.multi_cell(0, 6, clean(f"{table.name} ({table.deals} {w['deals'].lower()}, "
+                                   f"{duration(table.duration, lang)}) : {totals}"),
+                       new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    return bytes(pdf.output())
+
+
+def _players_table(pdf: _Sheet, recap: SoireeRecap, lang: str) -> None:
+    w = words(lang)
+    clean = pdf.clean
+    pdf.set_font(pdf.family, "", 10.5)
+    head = FontFace(emphasis="BOLD", fill_color=_HEAD_FILL)
+    with pdf.table(col_widths=(12, 52, 28, 30, 38, 20), headings_style=head,
+                   text_align=("CENTER", "LEFT", "RIGHT", "RIGHT", "RIGHT", "RIGHT")) as table:
+        table.row([clean(c) for c in (w["rank"], w["player"], w["total"], w["played"],
+                                      w["average"], w["tables"])])
+        for p in recap.players:
+            table.row([str(p.rank), clean(p.player), clean(fmt_signed(p.total, lang)),
+                       str(p.deals_played), clean(average(p.average, lang)), str(p.games)])

@@ -1,0 +1,104 @@
+"""The words of a soirée's recap shared by its CSV, PDF and picture (French and English)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from scorepad.domain.messages import CONTRACT_NAMES, fmt_number, fmt_signed, language
+from scorepad.domain.soiree import DealMoment, Highlight, SoireeRecap
+
+WORDS = {
+    "fr": {
+        "title": "Soirée du {day}", "title_none": "Soirée", "rank": "Rang",
+        "player": "Joueur", "total": "Total", "played": "Donnes jouées",
+        "average": "Moyenne par donne", "tables": "Tables", "highlights": "Faits marquants",
+        "best": "Meilleure donne", "worst": "Pire donne", "chelems": "Chelems",
+        "petits": "Petits au bout", "contract": "Contrat le plus joué",
+        "deals": "Donnes", "time": "Temps de jeu", "none": "aucun",
+        "deal_ref": "{player} {score} ({game}, donne {number}, {contract})",
+        "highlight": "{taker} ({game}, donne {number}, {contract}, {side})",
+        "attack": "attaque", "defense": "défense", "announced": "annoncé",
+        "contract_count": "{contract} ({n} fois)",
+        "deals_count": "{deals} dont {played} jouées, {games} partie(s)",
+        "duration": "{h} h {m:02d}", "per_deal": "{avg} par donne",
+        "empty": "Aucune partie ce soir-là.", "game": "Partie", "footer": "scorepad",
+    },
+    "en": {
+        "title": "Evening of {day}", "title_none": "Evening", "rank": "Rank",
+        "player": "Player", "total": "Total", "played": "Deals played",
+        "average": "Average per deal", "tables": "Tables", "highlights": "Highlights",
+        "best": "Best deal", "worst": "Worst deal", "chelems": "Chelems",
+        "petits": "Petits au bout", "contract": "Most played contract",
+        "deals": "Deals", "time": "Time played", "none": "none",
+        "deal_ref": "{player} {score} ({game}, deal {number}, {contract})",
+        "highlight": "{taker} ({game}, deal {number}, {contract}, {side})",
+        "attack": "attack", "defense": "defence", "announced": "announced",
+        "contract_count": "{contract} ({n} times)",
+        "deals_count": "{deals} of which {played} played, {games} game(s)",
+        "duration": "{h} h {m:02d}", "per_deal": "{avg} a deal",
+        "empty": "No game that evening.", "game": "Game", "footer": "scorepad",
+    },
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    return WORDS[language(lang)]
+
+
+def day_text(day: date | None, lang: str) -> str:
+    if day is None:
+        return ""
+    return day.isoformat() if language(lang) == "en" else day.strftime("%d/%m/%Y")
+
+
+def title(recap: SoireeRecap, lang: str) -> str:
+    w = words(lang)
+    text = w["title"].format(day=day_text(recap.day, lang)) if recap.day else w["title_none"]
+    return f"{text} · {recap.circle}" if recap.circle else text
+
+
+def average(value: float | None, lang: str) -> str:
+    return "" if value is None else fmt_number(round(value, 1), lang)
+
+
+def duration(value: timedelta, lang: str) -> str:
+    minutes = int(value.total_seconds() // 60)
+    return words(lang)["duration"].format(h=minutes // 60, m=minutes % 60)
+
+
+def deal_ref(moment: DealMoment | None, lang: str) -> str:
+    w = words(lang)
+    if moment is None:
+        return w["none"]
+    return w["deal_ref"].format(player=moment.player, score=fmt_signed(moment.score, lang),
+                                game=moment.game, number=moment.number,
+                                contract=CONTRACT_NAMES[language(lang)][moment.contract.value])
+
+
+def highlight(item: Highlight, lang: str) -> str:
+    w = words(lang)
+    side = w[item.side.value] + (f", {w['announced']}" if item.announced else "")
+    return w["highlight"].format(taker=item.taker, game=item.game, number=item.number,
+                                 contract=CONTRACT_NAMES[language(lang)][item.contract.value],
+                                 side=side)
+
+
+def highlights(recap: SoireeRecap, lang: str) -> list[tuple[str, str]]:
+    """(label, text) lines: best and worst deal, chelems, petits au bout, most played
+    contract, number of deals, time played."""
+    w = words(lang)
+    top = recap.most_played_contract
+    contract = (w["contract_count"].format(
+        contract=CONTRACT_NAMES[language(lang)][top[0].value], n=top[1])
+        if top else w["none"])
+    return [
+        (w["best"], deal_ref(recap.best_deal, lang)),
+        (w["worst"], deal_ref(recap.worst_deal, lang)),
+        (w["chelems"], "; ".join(highlight(h, lang) for h in recap.chelems) or w["none"]),
+        (w["petits"], "; ".join(highlight(h, lang) for h in recap.petits_au_bout)
+         or w["none"]),
+        (w["contract"], contract),
+        (w["deals"], w["deals_count"].format(deals=recap.deals, played=recap.played,
+                                             games=len(recap.tables))),
+        (w["time"], duration(recap.duration, lang)),
+    ]
