@@ -7,6 +7,7 @@ import io
 import math
 
 from scorepad.domain import POINTS_NEEDED, DealKind, DealRecord, GameRecord
+from scorepad.domain.language import MINUS
 from scorepad.domain.messages import CONTRACT_NAMES, fmt_number, language
 
 _HEADERS = {
@@ -30,7 +31,7 @@ def safe_text(value: str) -> str:
 
 def _number(value: int | float, lang: str) -> str:
     # ASCII minus and the locale's decimal mark: the spreadsheet reads a number.
-    return fmt_number(value, lang)
+    return fmt_number(value, lang).replace(MINUS, "-")
 
 
 def _deal_cells(deal: DealRecord, lang: str) -> list[str]:
