@@ -40,7 +40,7 @@ def step_label(step: Step, lang: str = "fr") -> str:
     return _cap(_step_words(step, lang))
 
 
-def _step_words(step: Step, lang: str) -> str:  # noqa: PLR0911 - a table of labels
+def _step_words(step: Step, lang: str) -> str:
     code = step.code
     params = dict(step.params)
     chelem = _chelem_words(step, lang)
