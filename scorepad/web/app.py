@@ -55,10 +55,12 @@ def create_app(uow_factory: UowFactory, *, asset_cache_dir: Path | None = None,
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
     exports.add_routes(app, uow_factory)
+    # The app has no assets of its own yet: naming a missing folder makes Flet warn at
+    # every start.
+    assets = Path(__file__).resolve().parents[1] / "ui" / "assets"
     app.mount("/", flet_fastapi.app(
         ui_main, no_cdn=True, app_name=APP_NAME, app_short_name=APP_NAME,
-        app_description=APP_DESCRIPTION,
-        assets_dir=str(Path(__file__).resolve().parents[1] / "ui" / "assets"),
+        app_description=APP_DESCRIPTION, assets_dir=str(assets) if assets.is_dir() else None,
     ))
     # The API's answers and event streams go out as they are produced, never buffered.
     return StaticAssetsMiddleware(app, cache_dir=asset_cache_dir,
