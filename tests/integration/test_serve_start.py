@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 from scripts.appserver import ROOT, start_app, stop_app
@@ -39,7 +40,12 @@ def test_a_port_in_use_is_said_in_one_sentence_and_nothing_else(tmp_path: Path) 
 def test_a_normal_start_prints_the_banner_and_no_assets_warning(tmp_path: Path) -> None:
     log = tmp_path / "server.log"
     process, url = start_app(f"sqlite:///{tmp_path / 'scorepad.db'}", log, timeout=90)
-    stop_app(process)
+    try:
+        # Flet prepares its static files (and used to warn) on the first page request.
+        with urllib.request.urlopen(f"{url}/", timeout=30) as response:
+            assert response.status == 200
+    finally:
+        stop_app(process)
     output = log.read_text()
     assert "la feuille de marque est servie" in output
     assert url.rsplit(":", 1)[1] in output
