@@ -44,9 +44,9 @@ def test_every_relative_link_resolves_inside_the_repository(document: Path) -> N
             continue  # http:, https:, mailto:: not a file of the repository
         path_part, _, anchor = target.partition("#")
         resolved = (document.parent / path_part).resolve() if path_part else document
-        if not resolved.is_relative_to(ROOT) or not resolved.is_file():
-            broken.append(target)
-        elif anchor and resolved.suffix == ".md" and anchor not in _anchors(resolved):
+        missing = not resolved.is_relative_to(ROOT) or not resolved.is_file()
+        if missing or (anchor and resolved.suffix == ".md"
+                       and anchor not in _anchors(resolved)):
             broken.append(target)
     assert broken == [], f"{document.name}: {broken}"
 
