@@ -94,7 +94,7 @@ def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Con
                 + f", {number(v.input.points)} pts"
             mine = v.scores.get(v.input.taker)
             if mine is not None:
-                # "→" is not in the client's font (Roboto): a middle dot is.
+                # No arrow: Roboto, the client's font, has none (a middle dot it has).
                 what += f" · {v.input.taker} {fmt_signed(mine, lang)}"
         else:
             what = tr("sans marque", "no score")
