@@ -161,11 +161,41 @@ def _fill_deal(page: Any) -> None:
     page.wait_for_timeout(900)
 
 
+def pdf_first_page(out: Path) -> Path:
+    """The demo "Mardi soir" game exported as PDF, its first page as pdf_first_page.png
+    (pdftoppm, from Debian's poppler-utils)."""
+    import shutil
+    import subprocess
+
+    from scorepad import services
+    from scorepad.storage.database import open_database
+
+    if shutil.which("pdftoppm") is None:
+        raise SystemExit("pdftoppm is missing: apt-get install poppler-utils")
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "pdf_first_page.png"
+    with tempfile.TemporaryDirectory() as tmp:
+        database = open_database(f"sqlite:///{Path(tmp) / 'demo.db'}")
+        games = demo_data(database.uow)
+        pdf = Path(tmp) / "sheet.pdf"
+        pdf.write_bytes(services.export_game(database.uow(), games["tuesday"],
+                                             "pdf", "fr"))
+        database.dispose()
+        subprocess.run(["pdftoppm", "-png", "-r", "110", "-f", "1", "-l", "1",
+                        "-singlefile", str(pdf), str(target.with_suffix(""))], check=True)
+    return target
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
+    parser.add_argument("--pdf-only", action="store_true",
+                        help="only the PDF's first page (pdf_first_page.png)")
     args = parser.parse_args()
-    for path in capture(args.out):
+    if args.pdf_only:
+        print(pdf_first_page(args.out).relative_to(ROOT))
+        return 0
+    for path in [*capture(args.out), pdf_first_page(args.out)]:
         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
     return 0
 

@@ -15,14 +15,15 @@ _TEXT = {
     "fr": {
         "no_games": "Aucune partie.",
         "status": {"in_progress": "en cours", "finished": "terminée"},
-        "deals": "donnes",
+        "deals": ("donne", "donnes"),
+        "versions": ("version d'historique", "versions d'historique"),
+        "operations": ("action annulable", "actions annulables"),
         "unreadable": "Impossible de lire le fichier {path} : {reason}",
         "unwritable": "Impossible d'écrire le fichier {path} : {reason}",
         "unexpected": "Erreur inattendue : {reason}",
         "copy_head": "Copie de {source} vers {target}",
-        "copy_copied": "Parties copiées : {n} ({deals} donnes, {versions} versions "
-                       "d'historique, {operations} actions annulables)",
-        "copy_game": "  « {name} » : n° {source_id} -> n° {target_id} ({deals} donnes)",
+        "copy_copied": "Parties copiées : {n} ({deals}, {versions}, {operations})",
+        "copy_game": "  « {name} » : n° {source_id} -> n° {target_id} ({deals})",
         "copy_skipped": "Parties déjà présentes dans la cible, ignorées : {n}",
         "copy_skip": "  « {name} » : n° {source_id}, déjà là sous le n° {target_id}",
         "copy_players": "Joueurs créés : {created} ; retrouvés par leur nom : {reused}",
@@ -33,14 +34,15 @@ _TEXT = {
     "en": {
         "no_games": "No games.",
         "status": {"in_progress": "in progress", "finished": "finished"},
-        "deals": "deals",
+        "deals": ("deal", "deals"),
+        "versions": ("history version", "history versions"),
+        "operations": ("undoable action", "undoable actions"),
         "unreadable": "Cannot read the file {path}: {reason}",
         "unwritable": "Cannot write the file {path}: {reason}",
         "unexpected": "Unexpected error: {reason}",
         "copy_head": "Copying {source} to {target}",
-        "copy_copied": "Games copied: {n} ({deals} deals, {versions} history versions, "
-                       "{operations} undoable actions)",
-        "copy_game": "  \"{name}\": number {source_id} -> number {target_id} ({deals} deals)",
+        "copy_copied": "Games copied: {n} ({deals}, {versions}, {operations})",
+        "copy_game": "  \"{name}\": number {source_id} -> number {target_id} ({deals})",
         "copy_skipped": "Games already in the target, skipped: {n}",
         "copy_skip": "  \"{name}\": number {source_id}, already there as number {target_id}",
         "copy_players": "Players created: {created}; found by name: {reused}",
@@ -49,6 +51,14 @@ _TEXT = {
                             "(running the copy again creates no duplicate).",
     },
 }
+
+
+def _count(n: int, what: str, lang: str) -> str:
+    """"1 donne", "0 donne", "2 donnes" / "1 deal", "0 deals" (the language's plural rule)."""
+    from scorepad.domain.language import plural
+
+    one, other = _TEXT[lang][what]
+    return f"{n} {plural(n, one, other, lang)}"
 
 
 def _error(field: str, message: str) -> int:
@@ -107,7 +117,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     for g in games:
         totals = ", ".join(f"{p} {fmt_signed(v, args.lang)}" for p, v in g.totals.items())
         sys.stdout.write(f"{g.id:>4}  {g.name}  ({text['status'][g.status.value]}, "
-                         f"{g.deals} {text['deals']})  {totals}\n")
+                         f"{_count(g.deals, 'deals', args.lang)})  {totals}\n")
     return 0
 
 
@@ -156,11 +166,14 @@ def cmd_copy(args: argparse.Namespace) -> int:
         return 0
     text = _TEXT[args.lang]
     lines = [text["copy_head"].format(source=report.source, target=report.target)]
+    lang = args.lang
     lines.append(text["copy_copied"].format(
-        n=len(report.copied), deals=report.deals, versions=report.versions,
-        operations=report.operations))
+        n=len(report.copied), deals=_count(report.deals, "deals", lang),
+        versions=_count(report.versions, "versions", lang),
+        operations=_count(report.operations, "operations", lang)))
     lines += [text["copy_game"].format(name=g.name, source_id=g.source_id,
-                                       target_id=g.target_id, deals=g.deals)
+                                       target_id=g.target_id,
+                                       deals=_count(g.deals, "deals", lang))
               for g in report.copied]
     if report.skipped:
         lines.append(text["copy_skipped"].format(n=len(report.skipped)))

@@ -7,7 +7,7 @@ import io
 import socket
 import sys
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from scorepad.web.precompress import ClientCache, Preparation
@@ -127,16 +127,58 @@ def _prepare_client(cache: ClientCache | None) -> Preparation | None:
     return preparation
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound and listening before anything is printed, so a port in
+    use is said at once (uvicorn then serves on this very socket: no race)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        # As uvicorn does: a restart may reuse a port whose old connections linger.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def _cannot_listen(host: str, port: int, exc: OSError) -> str:
+    import errno
+
+    if exc.errno == errno.EADDRINUSE:
+        return (f"scorepad : le port {port} est déjà utilisé sur cet ordinateur (un autre "
+                f"scorepad tourne peut-être) ; choisissez-en un autre avec --port.\n")
+    if exc.errno == errno.EACCES:
+        return (f"scorepad : le port {port} est réservé à l'administrateur ; choisissez un "
+                f"port au-dessus de 1023 avec --port.\n")
+    return f"scorepad : impossible d'écouter sur {host}:{port} ({exc.strerror or exc}).\n"
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from scorepad.storage.database import DatabaseError, open_database
 
+    sock = None
+    if not args.desktop:
+        try:
+            sock = listening_socket(args.host, args.port)
+        except OSError as exc:
+            sys.stderr.write(_cannot_listen(args.host, args.port, exc))
+            return 2
     try:
         database = open_database(args.db)
     except DatabaseError as exc:
+        if sock is not None:
+            sock.close()
         sys.stderr.write(f"scorepad: {exc.message('fr')}\n")
         return 2
-    if args.desktop:
+    if sock is None:
         return _run_desktop(database.uow)
+    return _serve(args, database, sock)
+
+
+def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
     import uvicorn
 
     from scorepad.web import create_app
@@ -147,17 +189,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(database.uow, client_cache=cache, subscribe=database.subscribe)
     sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr) + "\n")
     sys.stdout.flush()
+    # Open event streams would otherwise keep Ctrl+C waiting for ever.
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                            ws_ping_interval=20, ws_ping_timeout=20,
+                            timeout_graceful_shutdown=3)
     preparation = _prepare_client(cache)
     try:
-        # Open event streams would otherwise keep Ctrl+C waiting for ever.
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                    ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3)
-    except OSError as exc:
-        sys.stderr.write(f"scorepad: impossible d'écouter sur {args.host}:{args.port} : {exc}\n")
-        return 2
+        uvicorn.Server(config).run(sockets=[sock])
     finally:
         if preparation is not None:
             preparation.stop()
+        sock.close()
         database.dispose()
     return 0
 

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.domain.messages import (
-    CONTRACT_NAMES,
-    SIZE_NAMES,
-    fmt_list,
-    fmt_number,
-    fmt_signed,
-    language,
-    warning_message,
-)
+from scorepad.domain.language import fmt_list, fmt_number, fmt_signed, language, word
+from scorepad.domain.messages import CONTRACT_NAMES, render, warning_message
 from scorepad.domain.model import DealInput, ScoredDeal, Side, Step
 
 
@@ -20,86 +13,59 @@ def _p(step: Step, name: str) -> Any:
     return step.param(name)
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _chelem_words(step: Step, lang: str) -> str | None:
+    """The words of a chelem step (the same in the steps and in the explanation)."""
+    if step.code == "chelem_attack":
+        return word("chelem.announced_made" if _p(step, "announced")
+                    else "chelem.unannounced", lang)
+    if step.code == "chelem_failed":
+        return word("chelem.failed", lang)
+    if step.code == "chelem_defense":
+        return word("chelem.defense", lang)
+    return None
+
+
+def _outcome(made: bool, difference: object, lang: str) -> str:
+    """"fait de 8" / "chuté de 4": one wording for the same idea everywhere."""
+    return render("made_by" if made else "lost_by", {"n": difference}, lang)
+
+
 def step_label(step: Step, lang: str = "fr") -> str:
     """The words of one calculation step, in the reader's language."""
-    fr = language(lang) == "fr"
+    lang = language(lang)
+    return _cap(_step_words(step, lang))
+
+
+def _step_words(step: Step, lang: str) -> str:
     code = step.code
-
-    def n(value: object) -> str:
-        return fmt_number(value, lang)
-
-    if code == "needed":
-        bouts = _p(step, "bouts")
-        if fr:
-            return f"Points nécessaires avec {bouts} bout{'s' if bouts > 1 else ''}"
-        return f"Points needed with {bouts} bout{'s' if bouts != 1 else ''}"
+    params = dict(step.params)
+    chelem = _chelem_words(step, lang)
+    if chelem is not None:
+        return chelem
     if code == "points":
-        if _p(step, "as_defense"):
-            return ("Points de l'attaque (91 − points de la défense)" if fr
-                    else "Attack's points (91 − defence's points)")
-        return "Points de l'attaque" if fr else "Attack's points"
+        return word("step.points_as_defense" if params.get("as_defense")
+                    else "step.points", lang)
     if code == "difference":
-        made = _p(step, "made")
         exact = _p(step, "exact")
-        half = exact != int(exact)
-        if fr:
-            text = "Fait de" if made else "Chuté de"
-            return text + (" (le demi-point va au camp gagnant)" if half else "")
-        text = "Made by" if made else "Lost by"
-        return text + (" (the half point goes to the winning side)" if half else "")
-    if code == "base":
-        base, diff = n(_p(step, "base")), n(_p(step, "difference"))
-        return (f"Base du contrat : {base} + {diff}" if fr
-                else f"Contract base: {base} + {diff}")
+        text = word("made_by" if _p(step, "made") else "lost_by", lang)
+        text = text.replace("{n}", "").strip()
+        return text + (word("half_point", lang) if exact != int(exact) else "")
     if code == "petit_au_bout":
-        attack = _p(step, "side") is Side.ATTACK
-        mult = _p(step, "multiplied")
-        if fr:
-            who = "à l'attaque" if attack else "à la défense"
-            return f"Petit au bout {who}" + ("" if mult else " (non multiplié)")
-        who = "won by the attack" if attack else "won by the defence"
-        return f"Petit au bout {who}" + ("" if mult else " (not multiplied)")
-    if code == "coefficient":
-        name = CONTRACT_NAMES[language(lang)][str(_p(step, "contract"))]
-        return f"Coefficient ({name})"
+        side = "attack" if _p(step, "side") is Side.ATTACK else "defense"
+        return word(f"step.petit_au_bout.{side}", lang) + (
+            "" if _p(step, "multiplied") else word("not_multiplied", lang))
     if code == "multiplied":
         return _multiplication(step, lang)
     if code == "poignee":
-        size = SIZE_NAMES[language(lang)][str(_p(step, "size"))]
-        player = _p(step, "player")
-        if fr:
-            side = "l'attaque" if _p(step, "made") else "la défense"
-            return f"Poignée {size} de {player}, au camp gagnant ({side}), non multipliée"
-        side = "the attack" if _p(step, "made") else "the defence"
-        return f"{size.capitalize()} poignée of {player}, to the winning side ({side}), " \
-               "not multiplied"
-    if code == "chelem_attack":
-        if _p(step, "announced"):
-            return "Chelem annoncé et réussi" if fr else "Chelem announced and made"
-        return "Chelem réussi sans annonce" if fr else "Chelem made, not announced"
-    if code == "chelem_failed":
-        return "Chelem annoncé, non réussi" if fr else "Chelem announced, not made"
-    if code == "chelem_defense":
-        return "Chelem de la défense" if fr else "Chelem won by the defence"
-    if code == "per_defender":
-        return "Par défenseur" if fr else "Per defender"
-    if code == "score_taker":
-        factor = _p(step, "factor")
-        return (f"Preneur {_p(step, 'player')} : {factor} × par défenseur" if fr
-                else f"Taker {_p(step, 'player')}: {factor} × per defender")
-    if code == "score_partner":
-        return (f"Appelé {_p(step, 'player')} : 1 × par défenseur" if fr
-                else f"Partner {_p(step, 'player')}: 1 × per defender")
-    if code == "score_defenders":
-        names = fmt_list(_p(step, "players"), lang)
-        return f"Défense ({names}), chacun" if fr else f"Defence ({names}), each"
-    if code == "misere":
-        each, others = n(_p(step, "each")), _p(step, "others")
-        return (f"Misère de {_p(step, 'player')} : {each} de chacun des {others} autres" if fr
-                else f"Misère of {_p(step, 'player')}: {each} from each of the {others} others")
-    if code == "row_sum":
-        return "Somme de la ligne" if fr else "Row total"
-    return code  # pragma: no cover - every code has a label
+        params["side"] = "attack" if _p(step, "made") else "defense"
+        return render("step.poignee", params, lang)
+    if code in ("score_defenders",):
+        params["players"] = tuple(_p(step, "players"))
+    return render("step." + code, params, lang)
 
 
 def _multiplication(step: Step, lang: str) -> str:
@@ -108,12 +74,10 @@ def _multiplication(step: Step, lang: str) -> str:
     coef = _p(step, "coefficient")
     inner = fmt_number(part, lang)
     if pab and _p(step, "pab_multiplied"):
-        inner = f"({inner} {_op(pab)} {fmt_number(abs(pab), lang)}) × {coef}"
-    elif pab:
-        inner = f"{inner} × {coef} {_op(pab)} {fmt_number(abs(pab), lang)}"
-    else:
-        inner = f"{inner} × {coef}"
-    return inner.replace("-", "−")
+        return f"({inner} {_op(pab)} {fmt_number(abs(pab), lang)}) × {coef}"
+    if pab:
+        return f"{inner} × {coef} {_op(pab)} {fmt_number(abs(pab), lang)}"
+    return f"{inner} × {coef}"
 
 
 def _op(value: int | float) -> str:
@@ -143,118 +107,92 @@ def _json_number(value: int | float) -> int | float:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def explain_text(deal: DealInput, scored: ScoredDeal, lang: str = "fr") -> str:
-    """The calculation as a person redoes it on paper, one sentence a line."""
-    lang = language(lang)
-    fr = lang == "fr"
-
-    def n(value: object) -> str:
-        return fmt_number(value, lang)
-
-    lines: list[str] = []
-    steps = {s.code: s for s in scored.steps}
+def _head_lines(deal: DealInput, scored: ScoredDeal, lang: str) -> list[str]:
+    """Who took what, and whether it was made: the first two lines."""
     contract = CONTRACT_NAMES[lang][deal.contract.value]
-    bouts_word = ("bout" if deal.bouts <= 1 else "bouts") if fr else (
-        "bout" if deal.bouts == 1 else "bouts")
-
-    head = f"{contract.capitalize()} " + ("de " if fr else "by ") + deal.taker
+    head = _cap(render("explain.taker", {"contract": contract, "taker": deal.taker}, lang))
     if len(deal.players) == 5:
-        if deal.partner:
-            head += f" (appelé : {deal.partner})" if fr else f" (partner: {deal.partner})"
-        else:
-            head += " (seul)" if fr else " (alone)"
-    points_text = n(deal.points)
+        head += (render("explain.partner", {"partner": deal.partner}, lang) if deal.partner
+                 else word("explain.alone", lang))
+    points = fmt_number(deal.points, lang)
     if deal.points_entered_as_defense:
-        defense = n(91 - deal.points)
-        points_text += (f" (91 − {defense} de la défense)" if fr
-                        else f" (91 − {defense} for the defence)")
-    lines.append(f"{head}, {deal.bouts} {bouts_word}, {points_text} points.")
-
-    made_word = ("fait de" if scored.made else "chuté de") if fr else (
-        "made by" if scored.made else "lost by")
+        points += render("explain.defense_points", {"defense": 91 - deal.points}, lang)
     exact = abs(deal.points - scored.needed)
-    half = "" if exact == int(exact) else (
-        " (le demi-point va au camp gagnant)" if fr else " (the half point goes to the winner)")
-    if fr:
-        lines.append(f"Il fallait {scored.needed} points avec {deal.bouts} {bouts_word} ; "
-                     f"{n(deal.points)} points : {made_word} {scored.difference}{half}.")
-    else:
-        lines.append(f"{scored.needed} points were needed with {deal.bouts} {bouts_word}; "
-                     f"{n(deal.points)} points: {made_word} {scored.difference}{half}.")
+    half = "" if exact == int(exact) else word("half_point", lang)
+    return [
+        render("explain.head", {"head": head, "bouts": deal.bouts, "points": points}, lang),
+        render("explain.needed", {
+            "needed": scored.needed, "bouts": deal.bouts, "points": deal.points,
+            "outcome": _outcome(scored.made, scored.difference, lang), "half": half,
+        }, lang),
+    ]
 
-    mult = steps["multiplied"]
-    base = steps["base"]
-    base_amount = _p(base, "base")
-    diff = _p(base, "difference")
-    sign = "" if scored.made else "−"
-    op = "+" if scored.made else "−"
-    terms = f"{sign}{n(base_amount)} {op} {n(diff)}"
-    pab = _p(mult, "pab")
-    pab_word = "petit au bout"
-    coef = _p(mult, "coefficient")
+
+def _calculation_lines(scored: ScoredDeal, lang: str) -> list[str]:
+    """The contract's calculation, then each bonus added to the running total."""
+    steps = {s.code: s for s in scored.steps}
+    mult, base = steps["multiplied"], steps["base"]
+    sign, op = ("", "+") if scored.made else ("−", "−")
+    terms = f"{sign}{fmt_number(_p(base, 'base'), lang)} {op} " \
+            f"{fmt_number(_p(base, 'difference'), lang)}"
+    pab, coef = _p(mult, "pab"), _p(mult, "coefficient")
+    bonus = f"{_op(pab)} {fmt_number(abs(pab), lang)} petit au bout" if pab else ""
     if pab and _p(mult, "pab_multiplied"):
-        calc = f"({terms} {_op(pab)} {n(abs(pab))} {pab_word}) × {coef}"
+        calc = f"({terms} {bonus}) × {coef}"
     elif pab:
-        calc = f"({terms}) × {coef} {_op(pab)} {n(abs(pab))} {pab_word}"
+        calc = f"({terms}) × {coef} {bonus}"
     else:
         calc = f"({terms}) × {coef}"
     running = mult.value
-    lines.append(f"{calc} = {fmt_signed(running, lang)}")
-
+    lines = [f"{calc} = {fmt_signed(running, lang)}"]
     for step in scored.steps:
         if step.code == "poignee":
-            size = SIZE_NAMES[lang][str(_p(step, "size"))]
-            what = (f"poignée {size} de {_p(step, 'player')}" if fr
-                    else f"{size} poignée of {_p(step, 'player')}")
-        elif step.code == "chelem_attack":
-            what = ("chelem annoncé et réussi" if _p(step, "announced") else
-                    "chelem non annoncé") if fr else (
-                "chelem announced and made" if _p(step, "announced") else
-                "chelem not announced")
-        elif step.code == "chelem_failed":
-            what = "chelem annoncé non réussi" if fr else "chelem announced, not made"
-        elif step.code == "chelem_defense":
-            what = "chelem de la défense" if fr else "defence chelem"
+            what = render("explain.poignee", dict(step.params), lang)
         else:
-            continue
+            what = _chelem_words(step, lang) or ""
+            if not what:
+                continue
         running += step.value
-        value = step.value
-        lines.append(f"{_op(value)} {n(abs(value))} {what} = {fmt_signed(running, lang)}")
+        lines.append(f"{_op(step.value)} {fmt_number(abs(step.value), lang)} {what} = "
+                     f"{fmt_signed(running, lang)}")
+    return lines
 
+
+def _share_lines(deal: DealInput, scored: ScoredDeal, lang: str) -> list[str]:
+    """Each player's share, the misères, the row and its warnings."""
     s = scored.per_defender
-    lines.append((f"Soit {n(s)} par défenseur." if fr else f"That is {n(s)} per defender.")
-                 .replace("-", "−"))
-
-    taker_step = steps["score_taker"]
-    factor = _p(taker_step, "factor")
-    taker_score = taker_step.value
-    parts = [
-        (f"{deal.taker} (preneur) : {factor} × {n(s)} = {fmt_signed(taker_score, lang)}" if fr
-         else f"{deal.taker} (taker): {factor} × {n(s)} = {fmt_signed(taker_score, lang)}")
-        .replace("× -", "× −")
-    ]
+    taker_step = next(st for st in scored.steps if st.code == "score_taker")
+    lines = [render("explain.per_defender", {"value": s}, lang)]
+    parts = [render("explain.score_taker", {
+        "player": deal.taker, "factor": _p(taker_step, "factor"), "value": s,
+        "score": fmt_signed(taker_step.value, lang)}, lang)]
     if deal.partner:
-        parts.append(f"{deal.partner} (appelé) : {fmt_signed(s, lang)}" if fr
-                     else f"{deal.partner} (partner): {fmt_signed(s, lang)}")
-    defenders = [p for p in deal.players if p not in (deal.taker, deal.partner)]
-    parts.append(f"{fmt_list(defenders, lang)} (défense) : {fmt_signed(-s, lang)} chacun" if fr
-                 else f"{fmt_list(defenders, lang)} (defence): {fmt_signed(-s, lang)} each")
-    lines.append(" ; ".join(parts) + "." if fr else "; ".join(parts) + ".")
-
+        parts.append(render("explain.score_partner",
+                            {"player": deal.partner, "score": fmt_signed(s, lang)}, lang))
+    defenders = tuple(p for p in deal.players if p not in (deal.taker, deal.partner))
+    parts.append(render("explain.score_defenders",
+                        {"players": defenders, "score": fmt_signed(-s, lang)}, lang))
+    lines.append(word("explain.separator", lang).join(parts) + ".")
     for step in scored.steps:
         if step.code == "misere":
-            each = _p(step, "each")
-            lines.append(
-                f"Misère de {_p(step, 'player')} : {fmt_signed(step.value, lang)} pour "
-                f"{_p(step, 'player')}, −{n(each)} pour chacun des autres." if fr else
-                f"Misère of {_p(step, 'player')}: {fmt_signed(step.value, lang)} for "
-                f"{_p(step, 'player')}, −{n(each)} for each other player."
-            )
-
+            lines.append(render("explain.misere", {
+                "player": _p(step, "player"), "score": fmt_signed(step.value, lang),
+                "each": fmt_signed(-_p(step, "each"), lang)}, lang))
     row = ", ".join(f"{p} {fmt_signed(v, lang)}" for p, v in scored.scores.items())
     total = sum(scored.scores.values())
-    lines.append(f"Ligne : {row} (somme {total})." if fr else f"Row: {row} (sum {total}).")
+    lines.append(render("explain.row", {"row": row, "total": total}, lang))
     for w in scored.warnings:
-        prefix = "Attention : " if fr else "Warning: "
-        lines.append(prefix + warning_message(w.code, dict(w.params), lang))
+        message = warning_message(w.code, dict(w.params), lang)
+        lines.append(render("explain.warning", {"message": message}, lang))
+    return lines
+
+
+def explain_text(deal: DealInput, scored: ScoredDeal, lang: str = "fr") -> str:
+    """The calculation as a person redoes it on paper, one sentence a line."""
+    lang = language(lang)
+    lines = [*_head_lines(deal, scored, lang), *_calculation_lines(scored, lang),
+             *_share_lines(deal, scored, lang)]
     return "\n".join(lines)
+
+
+__all__ = ["explain_text", "fmt_list", "scored_to_dict", "step_label"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from scorepad.domain.errors import InvalidDeal
-from scorepad.domain.messages import fmt_list
 from scorepad.domain.model import (
     POIGNEE_THRESHOLDS,
     POINTS_NEEDED,
@@ -28,7 +27,7 @@ def validate(deal: DealInput, rules: RuleSet) -> tuple[DealWarning, ...]:
         name = next(p for p in players if players.count(p) > 1)
         raise InvalidDeal("players", "players_duplicate", name=name)
     if deal.taker not in players:
-        raise InvalidDeal("taker", "taker_unknown", name=deal.taker, players=fmt_list(players))
+        raise InvalidDeal("taker", "taker_unknown", name=deal.taker, players=tuple(players))
     if deal.partner is not None:
         if count != 5:
             raise InvalidDeal("partner", "partner_not_five", count=count)
@@ -36,7 +35,7 @@ def validate(deal: DealInput, rules: RuleSet) -> tuple[DealWarning, ...]:
             raise InvalidDeal("partner", "partner_is_taker")
         if deal.partner not in players:
             raise InvalidDeal("partner", "partner_unknown", name=deal.partner,
-                              players=fmt_list(players))
+                              players=tuple(players))
     if not 0 <= deal.bouts <= 3:
         raise InvalidDeal("bouts", "bouts_range", got=deal.bouts)
 

@@ -47,13 +47,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "(reçu {got}).",
         "scores_type": "« scores » associe à chaque joueur de la donne un score entier.",
         "scores_players": "Les scores portent sur {expected} (reçu {got}).",
-        "scores_mismatch": "Le score enregistré de {player} ({recorded}) ne correspond pas "
+        "scores_mismatch": "Le score enregistré {de_player} ({recorded}) ne correspond pas "
                            "au calcul ({computed}) : fichier modifié ou règles différentes.",
         "scores_not_zero": "Une donne sans jeu ne marque aucun point (reçu {got} pour "
                            "{player}).",
         "totals_type": "« totals » associe à chaque joueur assis un total entier.",
         "totals_players": "Les totaux portent sur {expected} (reçu {got}).",
-        "totals_mismatch": "Le total de {player} ({recorded}) ne correspond pas à la somme "
+        "totals_mismatch": "Le total {de_player} ({recorded}) ne correspond pas à la somme "
                            "des donnes ({computed}).",
     },
     "en": {

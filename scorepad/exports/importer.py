@@ -21,6 +21,7 @@ from scorepad.domain import (
     parse_deal,
     score_deal,
 )
+from scorepad.domain.language import de_name
 from scorepad.domain.messages import describe, fmt_list, language
 from scorepad.domain.parsing import MAX_NAME
 from scorepad.exports.import_messages import MESSAGES
@@ -95,6 +96,8 @@ def _text(code: str, params: Mapping[str, Any], lang: str) -> str:
             shown[key] = describe(value, lang)
         else:
             shown[key] = value
+        if isinstance(value, str):
+            shown["de_" + key] = de_name(value)
     return MESSAGES[lang][code].format(**shown)
 
 

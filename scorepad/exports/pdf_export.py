@@ -13,7 +13,9 @@ from fpdf.enums import TableCellFillMode, WrapMode, XPos, YPos
 from fpdf.fonts import FontFace
 
 from scorepad.domain import FFT_RULES, POINTS_NEEDED, DealKind, DealRecord, GameRecord, RuleSet
+from scorepad.domain.language import plural
 from scorepad.domain.messages import CONTRACT_NAMES, fmt_list, fmt_number, fmt_signed, language
+from scorepad.exports.bonuses import LEGEND, bonuses
 
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 DEJAVU = (DEJAVU_DIR / "DejaVuSans.ttf", DEJAVU_DIR / "DejaVuSans-Bold.ttf")
@@ -24,16 +26,18 @@ _MONTHS = {
     "en": ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December"),
 }
-_WORDS = {
+_DEAL_COUNT = {"fr": ("{count} donne", "{count} donnes"), "en": ("{count} deal", "{count} deals")}
+_WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "number": "N°", "dealer": "Donneur", "taker": "Preneur (appelé)",
         "contract": "Contrat", "bouts_points": "Bouts / pts", "result": "Résultat",
+        "bonuses": "Primes", "notes": "Notes", "note": "Donne {number} : {text}",
         "passed": "tous passent", "petit_sec": "petit sec", "alone": "seul",
         "made": "fait de {n}", "lost": "chuté de {n}", "total": "Total",
         "date": "Partie du {day} {month} {year} à {hour} h {minute:02d}",
         "players": "Joueurs : {names}", "seated": "{seats} joueurs assis, {size} par donne",
         "dealer_out": " (le donneur ne joue pas)", "finished": "Partie terminée",
-        "in_progress": "Partie en cours", "deals": "{count} donne(s)",
+        "in_progress": "Partie en cours",
         "ranking": "Classement", "no_deal": "Aucune donne enregistrée.",
         "rules_fft": "Règles : FFT (Fédération française de tarot), sans règle maison.",
         "rules_house": "Règles maison : {changes}.",
@@ -47,12 +51,13 @@ _WORDS = {
     "en": {
         "number": "No.", "dealer": "Dealer", "taker": "Taker (partner)",
         "contract": "Contract", "bouts_points": "Bouts / pts", "result": "Result",
+        "bonuses": "Bonuses", "notes": "Notes", "note": "Deal {number}: {text}",
         "passed": "all passed", "petit_sec": "petit sec", "alone": "alone",
         "made": "made by {n}", "lost": "lost by {n}", "total": "Total",
         "date": "Game of {day} {month} {year} at {hour}:{minute:02d}",
         "players": "Players: {names}", "seated": "{seats} seated players, {size} a deal",
         "dealer_out": " (the dealer sits out)", "finished": "Game finished",
-        "in_progress": "Game in progress", "deals": "{count} deal(s)",
+        "in_progress": "Game in progress",
         "ranking": "Ranking", "no_deal": "No deal recorded.",
         "rules_fft": "Rules: FFT (French Tarot Federation), no house rule.",
         "rules_house": "House rules: {changes}.",
@@ -218,13 +223,14 @@ def render_pdf(
         seated += words["dealer_out"]
     for line in (
         f"{_date_text(game.created_at, lang)} · {status} · "
-        + words["deals"].format(count=len(game.deals)),
+        + plural(len(game.deals), *_DEAL_COUNT[lang], lang).format(count=len(game.deals)),
         words["players"].format(names=fmt_list(seats, lang)) + f" · {seated}",
     ):
         _para(pdf, 5.5, clean(line))
     pdf.ln(3)
 
     _deals_table(pdf, game, lang)
+    _legend_and_notes(pdf, game, lang)
 
     pdf.ln(4)
     # Keep the ranking and the rules together rather than split across a page break.
@@ -251,15 +257,34 @@ def render_pdf(
     return bytes(pdf.output())
 
 
+def _legend_and_notes(pdf: _Sheet, game: GameRecord, lang: str) -> None:
+    """What the marks of the bonus column mean, then each warning in full."""
+    words = _WORDS[lang]
+    pdf.ln(1.5)
+    pdf.set_font(pdf.family, "", 7.5)
+    pdf.set_text_color(60, 60, 60)
+    _para(pdf, 3.8, pdf.clean(LEGEND[lang]))
+    notes = [words["note"].format(number=deal.number, text=text)
+             for deal in game.deals if deal.input is not None
+             for text in bonuses(deal.input, game.rules, lang).warnings]
+    if notes:
+        pdf.set_font(pdf.family, "B", 7.5)
+        _para(pdf, 3.8, pdf.clean(words["notes"]))
+        pdf.set_font(pdf.family, "", 7.5)
+        for note in notes:
+            _para(pdf, 3.8, pdf.clean("! " + note))
+    pdf.set_text_color(0, 0, 0)
+
+
 def _deals_table(pdf: _Sheet, game: GameRecord, lang: str) -> None:
     words = _WORDS[lang]
     clean, family = pdf.clean, pdf.family
     seats = game.seats
-    fixed = [8, 21, 34, 22, 18, 22] if len(seats) >= 5 else [8, 19, 29, 19, 17, 19]
+    fixed = [8, 19, 32, 20, 16, 20, 30] if len(seats) >= 5 else [8, 16, 24, 16, 14, 19, 26]
     width = pdf.epw
     player_width = max((width - sum(fixed)) / len(seats), 12)
     headings = [words[k] for k in ("number", "dealer", "taker", "contract", "bouts_points",
-                                   "result")]
+                                   "result", "bonuses")]
     pdf.set_font(family, "", 8.5 if len(seats) <= 5 else 8)
     score_style = FontFace(color=(0, 0, 0))
     negative_style = FontFace(color=_NEGATIVE)
@@ -283,8 +308,10 @@ def _deals_table(pdf: _Sheet, game: GameRecord, lang: str) -> None:
         for deal in game.deals:
             row = table.row()
             taker, contract, bouts_points, result = _result(deal, lang)
+            marks = bonuses(deal.input, game.rules, lang).marks if deal.input else ""
             for text in (str(deal.number), deal.dealer, taker, contract, bouts_points, result):
                 row.cell(clean(text))
+            row.cell(clean(marks), style=FontFace(size_pt=7))
             for name in seats:
                 if name in deal.sitting_out:
                     row.cell(clean(words["sitting_out"]))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import csv
 import io
 
-from scorepad.domain.messages import fmt_number, language
+from scorepad.domain.messages import language
 from scorepad.domain.soiree import SoireeRecap
-from scorepad.exports.csv_export import safe_text
-from scorepad.exports.soiree_text import average, highlights, words
+from scorepad.exports.csv_export import csv_number, safe_text
+from scorepad.exports.soiree_text import highlights, words
 
 
 def render_soiree_csv(recap: SoireeRecap, lang: str = "fr") -> bytes:
@@ -22,8 +22,10 @@ def render_soiree_csv(recap: SoireeRecap, lang: str = "fr") -> bytes:
     writer.writerow([w["rank"], w["player"], w["total"], w["played"], w["average"],
                      w["tables"]])
     for p in recap.players:
-        writer.writerow([p.rank, safe_text(p.player), fmt_number(p.total, lang),
-                         p.deals_played, average(p.average, lang), p.games])
+        writer.writerow([p.rank, safe_text(p.player), csv_number(p.total, lang),
+                         p.deals_played,
+                         "" if p.average is None else csv_number(round(p.average, 1), lang),
+                         p.games])
     writer.writerow([])
     writer.writerow([w["highlights"], ""])
     for label, text in highlights(recap, lang):

@@ -76,7 +76,7 @@ def played_state(data: object, players: tuple[str, ...], number: int, rules: Rul
     deal, _ = parse_deal(data, rules, allow_rules=False)
     if set(deal.players) != set(players) or len(deal.players) != len(players):
         raise InvalidDeal("players", "players_not_table", number=number,
-                          expected=", ".join(players), players=", ".join(deal.players))
+                          expected=tuple(players), players=tuple(deal.players))
     scored = score_deal(deal, rules)
     return DealState(DealKind.PLAYED, deal.to_dict(), dict(scored.scores))
 

@@ -21,7 +21,7 @@ from scorepad.domain import (
     parse_deal,
     score_deal,
 )
-from scorepad.domain.messages import fmt_number, language
+from scorepad.domain.messages import fmt_number, language, render
 
 TOTAL_POINTS = 91
 #: Keys of the on-screen keypad besides the digits.
@@ -392,7 +392,7 @@ def _field_error(exc: InvalidDeal, lang: str) -> FieldError:
 
 
 def outcome_text(scored: ScoredDeal, lang: str = "fr") -> str:
-    """'Fait de 8' / 'Chuté de 4' (the words players say)."""
-    if language(lang) == "fr":
-        return f"{'Fait' if scored.made else 'Chuté'} de {scored.difference}"
-    return f"{'Made' if scored.made else 'Lost'} by {scored.difference}"
+    """'Fait de 8' / 'Chuté de 4' (the words players say, as in the explanation)."""
+    text = render("made_by" if scored.made else "lost_by", {"n": scored.difference},
+                  language(lang))
+    return text[:1].upper() + text[1:]

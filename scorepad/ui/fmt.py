@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from scorepad.domain.messages import fmt_list, fmt_number, fmt_signed
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.domain.language import de_name
+from scorepad.domain.messages import fmt_list, fmt_number, fmt_signed, render
+from scorepad.ui.i18n import current_lang, ntr, tr
 
 CONTRACT_LABELS = {
     "prise": ("Prise", "Prise"),
@@ -45,4 +46,14 @@ def when(moment: datetime) -> str:
 def deals_count(n: int) -> str:
     if n == 0:
         return tr("aucune donne", "no deal")
-    return tr(f"{n} donne" + ("s" if n > 1 else ""), f"{n} deal" + ("s" if n > 1 else ""))
+    return ntr(n, ("{n} donne", "{n} donnes"), ("{n} deal", "{n} deals"))
+
+
+def outcome(made: bool, difference: object) -> str:
+    """"fait de 8" / "chuté de 4": the words of the explanation, everywhere."""
+    return render("made_by" if made else "lost_by", {"n": difference}, current_lang())
+
+
+def of_name(name: str) -> str:
+    """"de Bruno", "d'André" in French; the name alone in English."""
+    return name if current_lang() == "en" else de_name(name)

@@ -46,3 +46,14 @@ _fallback: list[Lang] = [DEFAULT_LANG]
 def tr(fr: str, en: str) -> str:
     """Picks the French or English text for the current session."""
     return en if current_lang() == "en" else fr
+
+
+def ntr(count: int | float, fr: tuple[str, str], en: tuple[str, str]) -> str:
+    """The singular or plural text for `count` in the session's language, by the
+    catalog's plural rule (French: 0 and 1 singular; English: only 1). Each text may
+    hold `{n}`."""
+    from scorepad.domain.language import fmt_number, plural
+
+    lang = current_lang()
+    one, other = en if lang == "en" else fr
+    return plural(count, one, other, lang).format(n=fmt_number(count, lang))

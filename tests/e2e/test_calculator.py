@@ -36,6 +36,6 @@ def test_the_calculator_shows_an_impossible_deal_in_words(page: Any, app_url: st
     tap(page, "taker-Joueur 2", "contract-prise", "bouts-0", "key-9", "key-0")
     # 0 bouts: the three bouts (4 points each at least) are the defence's.
     wait_id_text(page, "error-points",
-                 "Avec 0 bout(s), l'attaque a au plus 79 points : les autres bouts sont à "
+                 "Avec 0 bout, l'attaque a au plus 79 points : les autres bouts sont à "
                  "la défense (reçu 90).")
     assert by_id(page, "explain-text").count() == 0

@@ -29,7 +29,7 @@ def test_the_deal_page_explains_the_steps_and_keeps_the_history(
     wait_id_text(page, "deal-André", "+318")
     wait_id_text(page, "deal-Bruno", "−106")
     for label in ("Points nécessaires avec 2 bouts", "Petit au bout à l'attaque",
-                  "Coefficient (garde)", "Poignée simple de André", "Par défenseur",
+                  "Coefficient (garde)", "Poignée simple d'André", "Par défenseur",
                   "Somme de la ligne"):
         scroll_to(page, page.get_by_text(label))
     explained = scroll_to(page, by_id(page, "explain-text")).inner_text()

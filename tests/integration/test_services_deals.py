@@ -50,7 +50,8 @@ def test_players_given_must_be_the_players_of_the_next_deal(uow: UoW) -> None:
     with pytest.raises(InvalidDeal) as caught:
         s.record_deal(uow(), game, {**GARDE, "taker": "Bruno", "players": FOUR})
     assert caught.value.field == "players"
-    assert "Bruno, Cécile, Didier, Élodie" in caught.value.message("fr")
+    assert "entre Bruno, Cécile, Didier et Élodie" in caught.value.message("fr")
+    assert "by Bruno, Cécile, Didier, and Élodie" in caught.value.message("en")
     s.record_deal(uow(), game, {**GARDE, "taker": "Bruno",
                                 "players": ["Élodie", "Bruno", "Cécile", "Didier"]})
     assert s.get_sheet(uow(), game).totals["André"] == 0

@@ -95,7 +95,7 @@ def test_explain_tells_the_calculation_as_on_paper(monkeypatch: pytest.MonkeyPat
     assert code == 0
     assert "Il fallait 41 points avec 2 bouts ; 49 points : fait de 8." in out
     assert "(25 + 8 + 10 petit au bout) × 2 = +86" in out
-    assert "+ 20 poignée simple de André = +106" in out
+    assert "+ 20 poignée simple d'André = +106" in out
     assert "André (preneur) : 3 × 106 = +318" in out
 
 

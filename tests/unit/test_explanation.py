@@ -30,7 +30,7 @@ def test_a_half_point_is_explained() -> None:
 
 def test_five_players_name_the_partner_and_their_share() -> None:
     text = explain(players=FIVE, partner="Cécile", contract="garde", bouts=2, points=45)
-    assert text.startswith("Garde de André (appelé : Cécile), 2 bouts, 45 points.")
+    assert text.startswith("Garde d'André (appelé : Cécile), 2 bouts, 45 points.")
     assert "Cécile (appelé) : +58" in text
 
 

@@ -26,13 +26,14 @@ def _number(cell: str) -> float:
 def test_the_french_sheet_has_a_header_one_line_per_deal_and_a_totals_line() -> None:
     rows = _rows(render_csv(sample_game()))
     assert rows[0] == ["Donne", "Donneur", "Preneur", "Appelé", "Contrat", "Bouts", "Points",
-                       "Résultat", *FIVE]
+                       "Résultat", "Poignées", "Petit au bout", "Chelem", "Misère",
+                       "Avertissements", *FIVE]
     assert len(rows) == 1 + 7 + 1
     assert rows[1] == ["1", "André", "Cécile", "", "garde", "2", "49", "fait de 8",
+                       "simple (Cécile)", "attaque", "", "", "",
                        "", "-106", "318", "-106", "-106"]
     assert rows[3][:8] == ["3", "Cécile", "André", "", "prise", "1", "47", "chuté de 4"]
-    assert rows[-1] == ["Total", "", "", "", "", "", "", "", "-268", "757", "503", "-1200",
-                        "208"]
+    assert rows[-1] == ["Total", *[""] * 12, "-268", "757", "503", "-1200", "208"]
 
 
 def test_passed_deals_and_redeals_are_named_and_score_nothing() -> None:
@@ -45,7 +46,7 @@ def test_passed_deals_and_redeals_are_named_and_score_nothing() -> None:
 def test_the_score_columns_add_up_to_the_totals_line() -> None:
     rows = _rows(render_csv(sample_game()))
     width = len(rows[0])
-    for column in range(8, width):
+    for column in range(13, width):
         deals = sum(_number(row[column]) for row in rows[1:-1] if row[column])
         assert deals == _number(rows[-1][column])
 
@@ -78,12 +79,12 @@ def test_cells_a_spreadsheet_would_run_as_formulas_are_neutralised() -> None:
                        "points": 60}],
                      seats=("=HYPERLINK(\"x\")", "+Bruno", "@Cécile", "-Didier"))
     rows = _rows(render_csv(game))
-    assert rows[0][8:] == ["'=HYPERLINK(\"x\")", "'+Bruno", "'@Cécile", "'-Didier"]
+    assert rows[0][13:] == ["'=HYPERLINK(\"x\")", "'+Bruno", "'@Cécile", "'-Didier"]
     assert rows[1][1] == "'=HYPERLINK(\"x\")"  # dealer
     assert rows[1][2] == "'=HYPERLINK(\"x\")"  # taker
     # Negative scores stay numbers, not text.
-    assert rows[1][9:] == ["-34", "-34", "-34"]
-    assert rows[-1][8] == "102"
+    assert rows[1][14:] == ["-34", "-34", "-34"]
+    assert rows[-1][13] == "102"
 
 
 def test_every_game_gives_a_sheet_whose_columns_sum_to_zero() -> None:
@@ -93,8 +94,39 @@ def test_every_game_gives_a_sheet_whose_columns_sum_to_zero() -> None:
         for lang, sep in (("fr", ";"), ("en", ",")):
             rows = _rows(render_csv(game, lang), sep)
             assert len(rows) == len(game.deals) + 2
-            totals = [_number(cell) for cell in rows[-1][8:]]
+            totals = [_number(cell) for cell in rows[-1][13:]]
             assert totals == [game.totals()[name] for name in game.seats]
             assert sum(totals) == 0
 
     check()
+
+
+BONUS_DEAL = {"taker": "André", "contract": "garde", "bouts": 3, "points": 91,
+              "poignees": [{"player": "André", "size": "simple"},
+                           {"player": "Bruno", "size": "simple"}],
+              "petit_au_bout": "attack", "chelem": "attack", "chelem_announced": True,
+              "miseres": ["Didier"]}
+
+
+def test_a_deal_s_bonuses_each_have_their_column_in_the_export_s_language() -> None:
+    from scorepad.domain import FFT_RULES
+
+    game = make_game([BONUS_DEAL], rules=FFT_RULES.merged({"misere": True}))
+    fr = _rows(render_csv(game))
+    assert fr[1][8:13] == ["simple (André), simple (Bruno)", "attaque",
+                           "chelem annoncé et réussi", "Didier", ""]
+    en = _rows(render_csv(game, "en"), delimiter=",")
+    assert en[0][8:13] == ["Poignées", "Petit au bout", "Chelem", "Misère", "Warnings"]
+    assert en[1][8:13] == ["single (André), single (Bruno)", "attack",
+                           "chelem announced and made", "Didier", ""]
+    assert sum(_number(cell) for cell in fr[1][13:]) == 0
+
+
+def test_warnings_are_written_out_and_formula_safe() -> None:
+    game = make_game([{"taker": "André", "contract": "prise", "bouts": 3, "points": 91},
+                      {"taker": "Bruno", "contract": "garde", "bouts": 0, "points": 4,
+                       "chelem": "defense", "chelem_announced": True}])
+    rows = _rows(render_csv(game, "en"), delimiter=",")
+    assert rows[1][12].startswith("91 points and no chelem recorded")
+    assert rows[2][10] == "chelem announced, not made, chelem won by the defence"
+    assert not rows[2][12].startswith(("=", "+", "-", "@"))

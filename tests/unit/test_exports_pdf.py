@@ -92,3 +92,26 @@ def test_names_beyond_latin_print_as_typed_with_dejavu() -> None:
     game = make_game(seats=("Œdipe", "Bruno", "Cécile", "Zoë"))
     text, _ = _text(render_pdf(game))
     assert "Œdipe" in text
+
+
+def test_each_line_marks_its_bonuses_and_the_page_explains_the_marks() -> None:
+    from scorepad.domain import FFT_RULES
+
+    deal = {"taker": "André", "contract": "garde", "bouts": 3, "points": 91,
+            "poignees": [{"player": "André", "size": "simple"},
+                         {"player": "Bruno", "size": "simple"}],
+            "petit_au_bout": "attack", "chelem": "attack", "chelem_announced": True,
+            "miseres": ["Didier"]}
+    plain = {"taker": "Bruno", "contract": "prise", "bouts": 3, "points": 91}
+    game = make_game([deal, plain], seats=FOUR, rules=FFT_RULES.merged({"misere": True}))
+    text, _ = _text(render_pdf(game))
+    flat = " ".join(text.split())
+    for mark in ("P1 André", "P1 Bruno", "PB A", "CHA", "M Didier"):
+        assert mark in flat
+    assert "Primes : P1, P2, P3 poignée simple, double, triple" in flat
+    assert "CHA chelem annoncé et réussi" in flat
+    assert "M misère" in flat
+    assert "Donne 2 : 91 points sans chelem enregistré" in flat
+    english = " ".join(_text(render_pdf(game, "en"))[0].split())
+    assert "Bonuses: P1, P2, P3 single, double, triple poignée" in english
+    assert "Deal 2: 91 points and no chelem recorded" in english

@@ -8,7 +8,7 @@ import flet as ft
 
 from scorepad.domain import CONTRACTS, Contract, PoigneeSize, Side
 from scorepad.ui.deal_form import DealForm, Preview
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import ntr, tr
 
 OnChange = Callable[[], None]
 
@@ -291,7 +291,8 @@ def extras_toggle(form: DealForm, open_: bool, on_toggle: Callable[[], None]) ->
     """The header that opens the secondary section; says what is filled when closed."""
     filled: list[str] = []
     if form.poignees:
-        filled.append(tr(f"{len(form.poignees)} poignée(s)", f"{len(form.poignees)} poignée(s)"))
+        filled.append(ntr(len(form.poignees), ("{n} poignée", "{n} poignées"),
+                          ("{n} poignée", "{n} poignées")))
     if form.petit_au_bout:
         filled.append(tr("petit au bout", "petit au bout"))
     if form.chelem or form.chelem_announced:

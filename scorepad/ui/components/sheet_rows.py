@@ -8,7 +8,7 @@ import flet as ft
 
 from scorepad.domain import DealKind
 from scorepad.services import GameSheet, SheetDeal
-from scorepad.ui.fmt import contract, names, number, signed
+from scorepad.ui.fmt import contract, names, number, outcome, signed
 from scorepad.ui.i18n import tr
 
 POSITIVE = ft.Colors.GREEN_700
@@ -104,8 +104,7 @@ def _result_chip(deal: SheetDeal, dark: bool) -> ft.Control:
     if deal.made is None:
         return ft.Container()
     diff = number(deal.difference or 0)
-    label = tr(f"faite de {diff}", f"made by {diff}") if deal.made \
-        else tr(f"chutée de {diff}", f"lost by {diff}")
+    label = outcome(bool(deal.made), diff)
     color = (POSITIVE_DARK if dark else POSITIVE) if deal.made else \
         (NEGATIVE_DARK if dark else NEGATIVE)
     return ft.Container(

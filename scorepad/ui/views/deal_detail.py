@@ -19,7 +19,8 @@ from scorepad.ui.components.deal_header import deal_title, load_error_screen
 from scorepad.ui.components.deal_preview import score_cells
 from scorepad.ui.components.layout import screen
 from scorepad.ui.deal_form import outcome_text
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.fmt import number, of_name
+from scorepad.ui.i18n import current_lang, ntr, tr
 from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
@@ -73,7 +74,7 @@ def deal_headline(deal: SheetDeal) -> str:
     assert deal.input is not None
     lang = current_lang()
     contract = CONTRACT_NAMES[lang][deal.input.contract.value]
-    text = tr(f"{contract.capitalize()} de {deal.input.taker}",
+    text = tr(f"{contract.capitalize()} {of_name(deal.input.taker)}",
               f"{contract.capitalize()} by {deal.input.taker}")
     if len(deal.input.players) == 5:
         text += (tr(f", appelé {deal.input.partner}", f", partner {deal.input.partner}")
@@ -87,13 +88,14 @@ def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Con
     for v in reversed(versions):
         when = v.at.astimezone().strftime("%d/%m %H:%M")
         if v.input is not None:
-            what = tr(f"{v.input.contract.value.replace('_', ' ')} de {v.input.taker}, "
-                      f"{v.input.bouts} bout(s), {v.input.points:g} pts",
-                      f"{v.input.contract.value.replace('_', ' ')} by {v.input.taker}, "
-                      f"{v.input.bouts} bout(s), {v.input.points:g} pts")
+            name = CONTRACT_NAMES[lang][v.input.contract.value]
+            what = tr(f"{name} {of_name(v.input.taker)}, ", f"{name} by {v.input.taker}, ") \
+                + ntr(v.input.bouts, ("{n} bout", "{n} bouts"), ("{n} bout", "{n} bouts")) \
+                + f", {number(v.input.points)} pts"
             mine = v.scores.get(v.input.taker)
             if mine is not None:
-                what += f" → {v.input.taker} {fmt_signed(mine, lang)}"
+                # No arrow: Roboto, the client's font, has none (a middle dot it has).
+                what += f" · {v.input.taker} {fmt_signed(mine, lang)}"
         else:
             what = tr("sans marque", "no score")
         if lang == "fr":

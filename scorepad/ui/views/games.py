@@ -12,7 +12,7 @@ from scorepad.services import GameSummary
 from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
 from scorepad.ui.components.layout import empty_state, screen, section_title
 from scorepad.ui.components.snackbar import show_snackbar
-from scorepad.ui.fmt import deals_count, signed, when
+from scorepad.ui.fmt import deals_count, of_name, signed, when
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.live import GAMES_TOPIC, use_live
 from scorepad.ui.services_context import UowFactory, use_uow
@@ -61,7 +61,7 @@ def _game_tile(game: GameSummary,
             ], spacing=2, tight=True),
             trailing=ft.PopupMenuButton(
                 icon=ft.Icons.MORE_VERT,
-                tooltip=tr(f"Actions de {game.name}", f"Actions for {game.name}"),
+                tooltip=tr(f"Actions {of_name(game.name)}", f"Actions for {game.name}"),
                 items=[ft.PopupMenuItem(
                     content=ft.Row([ft.Icon(ft.Icons.DELETE_OUTLINE, color=ft.Colors.ERROR),
                                     ft.Text(tr("Supprimer", "Delete"))]),

@@ -13,7 +13,7 @@ from scorepad.domain.stats import PlayerStats
 from scorepad.services import GameSummary
 from scorepad.ui.components.layout import empty_state, screen, section_title
 from scorepad.ui.fmt import number, signed
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import ntr, tr
 from scorepad.ui.live import GAMES_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
@@ -133,8 +133,10 @@ def roles_table(players: Sequence[PlayerStats]) -> ft.Control:
     tiles: list[ft.Control] = []
     for p in sorted(players, key=lambda p: -p.total):
         facts = [
-            tr(f"petit au bout {p.petits_au_bout_won} gagné(s), {p.petits_au_bout_lost} perdu(s)",
-               f"petit au bout {p.petits_au_bout_won} won, {p.petits_au_bout_lost} lost"),
+            tr("petit au bout : ", "petit au bout: ")
+            + ntr(p.petits_au_bout_won, ("{n} gagné", "{n} gagnés"), ("{n} won", "{n} won"))
+            + ", "
+            + ntr(p.petits_au_bout_lost, ("{n} perdu", "{n} perdus"), ("{n} lost", "{n} lost")),
             tr(f"poignées {p.poignees_declared}", f"poignées {p.poignees_declared}"),
         ]
         if p.chelems_won or p.chelems_lost:
@@ -166,10 +168,16 @@ def GameStatsView(game_id: int) -> ft.View:
         return screen(tr("Partie introuvable", "Game not found"), empty_state(
             ft.Icons.SEARCH_OFF, tr("Partie introuvable", "Game not found"),
             tr(f"Aucune partie n° {game_id}.", f"No game number {game_id}.")), route=route)
-    summary = tr(f"{stats.deals} donnes : {stats.played} jouées, {stats.passed} où tous "
-                 f"passent, {stats.petits_secs} petit(s) sec(s).",
-                 f"{stats.deals} deals: {stats.played} played, {stats.passed} passed, "
-                 f"{stats.petits_secs} petit sec.")
+    summary = (
+        ntr(stats.deals, ("{n} donne", "{n} donnes"), ("{n} deal", "{n} deals"))
+        + tr(" : ", ": ")
+        + ntr(stats.played, ("{n} jouée", "{n} jouées"), ("{n} played", "{n} played"))
+        + ", "
+        + tr(f"{stats.passed} où tous passent", f"{stats.passed} passed")
+        + ", "
+        + ntr(stats.petits_secs, ("{n} petit sec", "{n} petits secs"),
+              ("{n} petit sec", "{n} petits secs"))
+        + ".")
     controls: list[ft.Control] = [
         ft.Container(ft.Text(summary, color=ft.Colors.ON_SURFACE_VARIANT),
                      padding=ft.Padding.only(left=16, right=16, top=12)),
