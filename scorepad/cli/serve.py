@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import socket
 import sys
@@ -26,6 +27,15 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument("--desktop", action="store_true",
                    help="open a native window (needs the Flet desktop client)")
     p.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="another name this server answers to (a reverse proxy's domain); "
+                        "repeatable")
+    p.add_argument("--proxy-headers", action="store_true",
+                   help="trust X-Forwarded-For/-Proto from --forwarded-allow-ips "
+                        "(a reverse proxy in front)")
+    p.add_argument("--forwarded-allow-ips", default="127.0.0.1,::1", metavar="IPS",
+                   help="the reverse proxies' addresses, comma-separated "
+                        "(only with --proxy-headers; default 127.0.0.1,::1)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -179,29 +189,65 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
-    import uvicorn
-
+    from scorepad.storage.database import open_database
     from scorepad.web import create_app
+    from scorepad.web.guard import GuardSettings
 
     # Changes made elsewhere (the command line, another server) reach the phones too.
     database.watch()
     cache = _client_cache()
-    app = create_app(database.uow, client_cache=cache, subscribe=database.subscribe)
+    guard = GuardSettings.for_server(_own_addresses(args.host), args.allowed_host)
+    # Export workers (separate processes) open the same database without migrating it.
+    worker_database = functools.partial(open_database, database.url, migrate=False)
+    app = create_app(database.uow, client_cache=cache, subscribe=database.subscribe,
+                     guard=guard, worker_database=worker_database)
     sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr) + "\n")
     sys.stdout.flush()
-    # Open event streams would otherwise keep Ctrl+C waiting for ever.
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                            ws_ping_interval=20, ws_ping_timeout=20,
-                            timeout_graceful_shutdown=3)
     preparation = _prepare_client(cache)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        _run_uvicorn(app, args, sock)
     finally:
         if preparation is not None:
             preparation.stop()
         sock.close()
         database.dispose()
     return 0
+
+
+def _own_addresses(host: str) -> list[str]:
+    """The addresses phones may type: the one listened on, or every LAN one."""
+    if host in ("0.0.0.0", "::", ""):
+        return lan_addresses()
+    return [host]
+
+
+def _run_uvicorn(app: object, args: argparse.Namespace, sock: socket.socket) -> None:
+    """uvicorn on the socket bound at start, with the guarded protocols and limits."""
+    import uvicorn
+
+    from scorepad.services.exchange import IMPORT_MAX_BYTES
+    from scorepad.web.connections import (
+        ConnectionLimits,
+        exempt_addresses,
+        guarded_protocols,
+        raise_open_files_limit,
+    )
+
+    warning = raise_open_files_limit()
+    if warning:
+        sys.stderr.write(warning + "\n")
+    proxies = args.forwarded_allow_ips.split(",") if args.proxy_headers else []
+    http, ws = guarded_protocols(ConnectionLimits(exempt=exempt_addresses(proxies)))
+    # Open event streams would otherwise keep Ctrl+C waiting for ever. A game imported
+    # from a phone comes through the websocket: 20 MB and msgpack's few bytes around it.
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, log_level="warning",  # type: ignore[arg-type]
+        http=http, ws=ws, ws_max_size=IMPORT_MAX_BYTES + 1024 * 1024,
+        ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3,
+        timeout_keep_alive=5, proxy_headers=args.proxy_headers,
+        forwarded_allow_ips=args.forwarded_allow_ips if args.proxy_headers else None,
+        server_header=False)
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def _run_desktop(uow_factory: object) -> int:

@@ -116,7 +116,8 @@ event per game written (kind: ChangeKind updated/created/deleted/players);
 Exports, imports, statistics (`services.exchange`):
     game_record(uow, game_id) -> GameRecord
     export_game(uow, game_id, fmt: "csv" | "json" | "pdf", lang="fr") -> bytes
-    import_game(uow, data: bytes) -> int         # ImportRefused: nothing written
+    export_version(uow, game_id) -> (name, revision)   # what an export depends on
+    import_game(uow, data: bytes) -> int         # ImportRefused (also past 20 MB): nothing written
     game_statistics(uow, game_id)                  # via scorepad.domain.stats
     all_statistics(uow, *, circle=None, period=None)  # per player, filtered
 
@@ -169,6 +170,7 @@ from scorepad.services.exchange import (
     EXPORT_FORMATS,
     all_statistics,
     export_game,
+    export_version,
     game_record,
     game_statistics,
     import_game,
@@ -263,6 +265,7 @@ __all__ = [
     "explain_deal",
     "export_game",
     "export_soiree",
+    "export_version",
     "finish_game",
     "game_is_protected",
     "game_record",

@@ -14,6 +14,8 @@ from scorepad.services.players import resolve_seats
 from scorepad.services.ports import DealState, NewDeal, UnitOfWork
 
 EXPORT_FORMATS = ("csv", "json", "pdf")
+# A 1,500-deal game exports to well under 2 MB: 20 MB leaves room and bounds the work.
+IMPORT_MAX_BYTES = 20 * 1024 * 1024
 
 
 def _record(uow: UnitOfWork, game_id: int) -> GameRecord:
@@ -37,6 +39,13 @@ def game_record(uow: UnitOfWork, game_id: int) -> GameRecord:
         return _record(uow, game_id)
 
 
+def export_version(uow: UnitOfWork, game_id: int) -> tuple[str, int]:
+    """The game's name and revision: what its exports depend on (to keep them cached)."""
+    with uow:
+        game = load_game(uow, game_id)
+        return game.name, game.revision
+
+
 def export_game(uow: UnitOfWork, game_id: int, fmt: str, lang: str = "fr") -> bytes:
     """The game as CSV, JSON (FORMAT.md §5) or PDF bytes."""
     if fmt not in EXPORT_FORMATS:
@@ -56,6 +65,8 @@ def import_game(uow: UnitOfWork, data: bytes) -> int:
     with ImportRefused (naming the deal) and nothing written otherwise. Returns its id."""
     from scorepad import exports
 
+    if len(data) > IMPORT_MAX_BYTES:
+        raise _refused(lambda lang: _too_big(len(data), lang), "file")
     try:
         record = exports.parse_game_export(data)
     except exports.ImportRefused as exc:
@@ -96,6 +107,13 @@ def _new_deal(deal: DealRecord, people: dict[str, str]) -> NewDeal:
         state=DealState(deal.kind, data, {who(p): v for p, v in deal.scores.items()}),
         action="imported",
     )
+
+
+def _too_big(size: int, lang: str) -> str:
+    mb, limit = size / 1024 / 1024, IMPORT_MAX_BYTES // 1024 // 1024
+    if lang == "en":
+        return f"The file is {mb:.0f} MB: a game file has at most {limit} MB."
+    return f"Le fichier fait {mb:.0f} Mo : un fichier de partie fait au plus {limit} Mo."
 
 
 def _refused(message: Callable[[str], str], field: str) -> ImportRefused:

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from scorepad.services.events import ChangeListener, Subscribe
 from scorepad.ui.services_context import UowFactory, set_uow_factory
 from scorepad.web.assets import StaticAssetsMiddleware
+from scorepad.web.guard import GuardSettings, SecurityGuard
 from scorepad.web.precompress import ClientCache
 
 APP_NAME = "scorepad"
@@ -23,10 +24,13 @@ def _no_listeners(_listener: ChangeListener) -> Callable[[], None]:
 
 
 def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = None,
-               subscribe: Subscribe | None = None) -> Any:
+               subscribe: Subscribe | None = None, guard: GuardSettings | None = None,
+               worker_database: Callable[[], Any] | None = None) -> Any:
     """Builds the ASGI app served by uvicorn (routes, then Flet at `/`, wrapped in the
     static-client middleware, which serves `client_cache`'s precompressed files when
-    there are some). `subscribe` (`Database.subscribe`) feeds
+    there are some, and in the security guard: `guard` names the hosts served, loopback
+    only by default; `worker_database`, picklable, opens the database in the export
+    worker processes). `subscribe` (`Database.subscribe`) feeds
     the live updates: every committed change is announced to the phones' sessions and to
     the API's event streams."""
     import flet.fastapi as flet_fastapi
@@ -35,6 +39,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     from scorepad.ui.live import Broadcaster
     from scorepad.web import exports, soirees
     from scorepad.web.api import ChangeHub, build_api_router
+    from scorepad.web.openapi import describe_api
 
     set_uow_factory(uow_factory)
     broadcaster = Broadcaster()
@@ -47,7 +52,8 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
         # Flet's hub for this app, bound to the server's loop (hence at startup).
         broadcaster.attach(flet_fastapi.app_manager.get_pubsubhub(ui_main))
 
-    app = flet_fastapi.FastAPI(title=APP_NAME, docs_url=None, redoc_url=None, openapi_url=None,
+    app = flet_fastapi.FastAPI(title=APP_NAME, docs_url=None, redoc_url=None,
+                               openapi_url="/api/openapi.json",
                                on_startup=[attach_pubsub], on_shutdown=[streams.close_all])
     app.include_router(build_api_router(uow_factory, subscribe=subscribe, hub=streams))
 
@@ -55,12 +61,14 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     def healthz() -> JSONResponse:
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
-    exports.add_routes(app, uow_factory)
+    exports.add_routes(app, uow_factory, worker_database=worker_database)
     soirees.add_routes(app, uow_factory)
+    describe_api(app)
     app.mount("/", flet_fastapi.app(
         ui_main, no_cdn=True, app_name=APP_NAME, app_short_name=APP_NAME,
         app_description=APP_DESCRIPTION,
     ))
     # The API's answers and event streams go out as they are produced, never buffered.
-    return StaticAssetsMiddleware(app, cache=client_cache,
-                                  skip_prefixes=("/export", "/healthz", "/ws", "/api"))
+    return SecurityGuard(StaticAssetsMiddleware(
+        app, cache=client_cache, skip_prefixes=("/export", "/healthz", "/ws", "/api")),
+        guard)

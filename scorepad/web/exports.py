@@ -1,23 +1,39 @@
-"""The export downloads: `/export/games/{id}.{csv|json|pdf}` with a file name people know."""
+"""The export downloads: `/export/games/{id}.{csv|json|pdf}` with a file name people know.
+
+The game is read in a thread and rendered in a worker process, a few at a time
+(`HeavyWork`); each file is kept per (game, revision, format, language), and phones
+asking for the same file at the same moment share one rendering.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import unicodedata
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import PlainTextResponse, Response
 
 from scorepad import services
 from scorepad.services.errors import GameNotFound
-from scorepad.web.api.common import UowFactory
+from scorepad.web.api.common import UowFactory, parse_id
+from scorepad.web.limits import Busy, HeavyWork, LruCache
+
+if TYPE_CHECKING:
+    from scorepad.domain import GameRecord
 
 EXPORT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "json": "application/json; charset=utf-8",
     "pdf": "application/pdf",
 }
+CACHED_EXPORTS = 16
+
+ExportKey = tuple[int, int, str, str]
 
 
 def download_name(game_name: str, game_id: int, fmt: str) -> str:
@@ -36,29 +52,108 @@ def _message(lang: str, fr: str, en: str) -> str:
     return en if lang == "en" else fr
 
 
-def add_routes(app: FastAPI, uow_factory: UowFactory) -> None:
-    """`GET /export/games/{id}.{fmt}?lang=fr|en`."""
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:40] + "…"
 
-    @app.get("/export/games/{game_id}.{fmt}")
-    def export(game_id: str, fmt: str, request: Request) -> Response:
+
+def render_file(record: GameRecord, fmt: str, lang: str) -> bytes:
+    """The file's bytes (run in a worker process: module-level, picklable arguments)."""
+    from scorepad import exports
+
+    if fmt == "csv":
+        return exports.render_csv(record, lang)
+    if fmt == "json":
+        return exports.render_json(record)
+    return exports.render_pdf(record, lang)
+
+
+_WORKER: dict[str, UowFactory] = {}
+
+
+def start_worker(open_database: Callable[[], Any]) -> None:
+    """In each export worker process: its own database connection (`open_database()`
+    returns an object with `.uow`), so that reading a long game costs the server nothing."""
+    _WORKER["uow"] = open_database().uow
+
+
+def export_in_worker(game_id: int, fmt: str, lang: str) -> bytes:
+    return services.export_game(_WORKER["uow"](), game_id, fmt, lang)
+
+
+class _Renderer:
+    """Each export file rendered once per game revision, off the event loop, however many
+    phones ask at the same time, and kept in a small LRU cache."""
+
+    def __init__(self, uow_factory: UowFactory, heavy: HeavyWork,
+                 worker_database: Callable[[], Any] | None) -> None:
+        self.uow_factory = uow_factory
+        self.heavy = heavy
+        self.in_workers = worker_database is not None
+        self.cache: LruCache[ExportKey, bytes] = LruCache(CACHED_EXPORTS)
+        self.inflight: dict[ExportKey, asyncio.Future[bytes]] = {}
+
+    async def _render(self, key: ExportKey) -> bytes:
+        if self.in_workers and self.heavy.has_processes():
+            data = await self.heavy.run_in_process(export_in_worker, key[0], key[2], key[3])
+        else:
+            record = await self.heavy.run(services.game_record, self.uow_factory(), key[0])
+            data = await self.heavy.run_in_process(render_file, record, key[2], key[3])
+        self.cache.put(key, data)
+        return data
+
+    async def rendered(self, key: ExportKey) -> bytes:
+        """From the cache, or rendered once however many phones ask at the same time."""
+        data = self.cache.get(key)
+        if data is not None:
+            return data
+        job = self.inflight.get(key)
+        if job is None:
+            job = asyncio.ensure_future(self._render(key))
+            self.inflight[key] = job
+            job.add_done_callback(lambda _: self.inflight.pop(key, None))
+        return await asyncio.shield(job)
+
+
+def add_routes(app: FastAPI, uow_factory: UowFactory, heavy: HeavyWork | None = None,
+               *, worker_database: Callable[[], Any] | None = None) -> None:
+    """`GET /export/games/{id}.{fmt}?lang=fr|en`. With `worker_database` (picklable, e.g.
+    a partial of `open_database`), worker processes read the game themselves."""
+    if heavy is None:
+        heavy = HeavyWork(setup=start_worker if worker_database else None,
+                          setup_args=(worker_database,) if worker_database else ())
+    app.router.add_event_handler("shutdown", heavy.close)
+    renderer = _Renderer(uow_factory, heavy, worker_database)
+
+    @app.get("/export/games/{game_id}.{fmt}", responses={
+        200: {"description": "The file", "content": {t: {} for t in EXPORT_TYPES.values()}},
+        400: {"description": "Bad format or number", "content": {"text/plain": {}}},
+        404: {"description": "No such game", "content": {"text/plain": {}}},
+        503: {"description": "Too many exports at once", "content": {"text/plain": {}}}})
+    async def export(game_id: str, fmt: str, request: Request) -> Response:
         lang = request.query_params.get("lang", "fr")
         lang = lang if lang in ("fr", "en") else "fr"
         if fmt not in EXPORT_TYPES:
             return PlainTextResponse(_message(
-                lang, f"Format inconnu « {fmt} » : csv, json ou pdf.",
-                f"Unknown format '{fmt}': csv, json or pdf."), status_code=400)
-        if not game_id.isdigit():
+                lang, f"Format inconnu « {_short(fmt)} » : csv, json ou pdf.",
+                f"Unknown format '{_short(fmt)}': csv, json or pdf."), status_code=400)
+        gid = parse_id(game_id)
+        if gid is None:
             return PlainTextResponse(_message(
-                lang, "Le numéro de partie doit être un entier.",
-                "The game number must be an integer."), status_code=400)
-        gid = int(game_id)
+                lang, "Le numéro de partie est un entier positif (chiffres 0 à 9).",
+                "The game number is a positive whole number (digits 0 to 9)."),
+                status_code=400)
         try:
-            data = services.export_game(uow_factory(), gid, fmt, lang)
-            name = services.get_sheet(uow_factory(), gid).name
+            name, revision = await run_in_threadpool(services.export_version, uow_factory(), gid)
+            data = await renderer.rendered((gid, revision, fmt, lang))
         except GameNotFound:
             return PlainTextResponse(_message(
                 lang, f"La partie {gid} n'existe pas.", f"Game {gid} does not exist."),
                 status_code=404)
+        except Busy as busy:
+            return PlainTextResponse(_message(
+                lang, "Trop d'exports en cours : réessayez dans quelques secondes.",
+                "Too many exports at once: try again in a few seconds."),
+                status_code=503, headers={"Retry-After": str(busy.retry_after)})
         filename = download_name(name, gid, fmt)
         return Response(content=data, media_type=EXPORT_TYPES[fmt], headers={
             "Content-Disposition": content_disposition(filename, f"{name}.{fmt}"),

@@ -18,6 +18,7 @@ from scorepad.web.api.common import (
     NO_STORE,
     BadRequest,
     UowFactory,
+    clip,
     error_response,
     number,
     request_lang,
@@ -67,7 +68,7 @@ def add_routes(app: FastAPI, uow_factory: UowFactory) -> None:
     def export_soiree(day: str, fmt: str, request: Request) -> Response:
         lang = request_lang(request)
         if fmt not in SOIREE_TYPES:
-            return PlainTextResponse(ServiceError("format", "soiree_format", got=fmt)
+            return PlainTextResponse(ServiceError("format", "soiree_format", got=clip(fmt))
                                      .message(lang), status_code=400)
         try:
             when = _day(day, lang)

@@ -4,6 +4,7 @@ and the context (unit of work, code attempts) the routes run in."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,17 +31,26 @@ UowFactory = Callable[[], Any]
 CODE_HEADER = "X-Table-Code"
 AUTHOR_HEADER = "X-Author"
 NO_STORE = {"Cache-Control": "no-store"}
+MAX_ID = 2**63 - 1          # the databases' integer ids
+MAX_JSON_DEPTH = 64         # a deal is 3 levels deep; the parser itself breaks near 1,000
+MAX_STRING = 200            # the longest text a body may hold (a game's name)
+QUOTE_LIMIT = 40            # characters of what was sent quoted back in an error
+MAX_MESSAGE = 400
 
 _TEXTS = {
     "fr": {
         "body": "Le corps de la requête doit être un objet JSON (reçu {got}).",
         "number": "« {name} » doit être un nombre entier positif (reçu « {got} »).",
         "kind": "« kind » vaut « played », « passed » ou « petit_sec » (reçu {got}).",
+        "depth": "Le JSON est imbriqué sur plus de {limit} niveaux.",
+        "too_long": "Ce texte dépasse {limit} caractères (reçu {got}).",
     },
     "en": {
         "body": "The request body must be a JSON object (got {got}).",
         "number": "\"{name}\" must be a positive whole number (got \"{got}\").",
         "kind": "\"kind\" is \"played\", \"passed\" or \"petit_sec\" (got {got}).",
+        "depth": "The JSON is nested more than {limit} levels deep.",
+        "too_long": "This text is longer than {limit} characters (got {got}).",
     },
 }
 
@@ -66,26 +76,76 @@ def request_lang(request: Request) -> str:
     return language(asked.lower()) if asked.lower() in ("fr", "en") else "fr"
 
 
+def parse_id(value: str | None) -> int | None:
+    """A database id written in ASCII digits (not "²" nor "٣"), at most 2^63 - 1."""
+    if value is None or not (value.isascii() and value.isdigit()) or len(value) > 19:
+        return None
+    parsed = int(value)
+    return parsed if parsed <= MAX_ID else None
+
+
 def number(value: str | None, name: str) -> int:
-    if value is None or not value.isdigit() or len(value) > 18:
-        raise BadRequest(name, "number", name=name, got=value if value is not None else "")
-    return int(value)
+    parsed = parse_id(value)
+    if parsed is None:
+        raise BadRequest(name, "number", name=clip(name), got=clip(value or ""))
+    return parsed
+
+
+def clip(text: str) -> str:
+    """At most QUOTE_LIMIT characters of something a client sent."""
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…"
 
 
 async def json_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     try:
         data = json.loads(raw or b"null")
+    except RecursionError:
+        raise BadRequest("body", "depth", limit=MAX_JSON_DEPTH) from None
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("body", "body", got=describe(raw[:40])) from None
+    check_shape(data)
     if not isinstance(data, dict):
         raise BadRequest("body", "body", got=describe(data))
     return data
 
 
+def check_shape(data: object) -> None:
+    """No deeper than MAX_JSON_DEPTH, no text (value or key) longer than MAX_STRING."""
+    stack: list[tuple[object, int, str]] = [(data, 1, "body")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise BadRequest("body", "depth", limit=MAX_JSON_DEPTH)
+        if isinstance(value, str) and len(value) > MAX_STRING:
+            raise BadRequest(clip(where), "too_long", limit=MAX_STRING, got=describe(value))
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if len(key) > MAX_STRING:
+                    raise BadRequest("body", "too_long", limit=MAX_STRING, got=describe(key))
+                stack.append((item, depth + 1, key))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, where) for item in value)
+
+
 def describe(value: object) -> str:
+    if isinstance(value, dict | list):
+        return "{…}" if isinstance(value, dict) else "[…]"
     text = value.decode("utf-8", "replace") if isinstance(value, bytes) else json.dumps(value)
-    return text if len(text) <= 40 else text[:40] + "…"
+    return clip(text)
+
+
+_QUOTED = re.compile(r"(«\s?|\"|“)([^»\"”]{" + str(QUOTE_LIMIT + 1) + r",})(\s?»|\"|”)")
+
+
+def clip_echoes(body: dict[str, Any]) -> dict[str, Any]:
+    """Whatever a refusal quotes of the request (a name, a field) kept short."""
+    error = body.get("error")
+    if isinstance(error, dict):
+        error["field"] = clip(str(error.get("field", "")))
+        message = _QUOTED.sub(lambda m: m[1] + clip(m[2]) + m[3], str(error.get("message")))
+        error["message"] = message[:MAX_MESSAGE] + ("…" if len(message) > MAX_MESSAGE else "")
+    return body
 
 
 _STATUS: tuple[tuple[type[Exception], int], ...] = (
@@ -98,7 +158,7 @@ _STATUS: tuple[tuple[type[Exception], int], ...] = (
 def error_response(exc: Exception, lang: str) -> JSONResponse:
     """FORMAT.md §3 with the status that says what went wrong."""
     assert isinstance(exc, BadRequest | InvalidDeal | ServiceError)
-    body: dict[str, Any] = exc.to_dict(lang)
+    body: dict[str, Any] = clip_echoes(exc.to_dict(lang))
     status = next((s for kind, s in _STATUS if isinstance(exc, kind)), 400)
     if isinstance(exc, DealConflict):
         body["current"] = deal_to_dict(exc.current)

@@ -1,0 +1,77 @@
+"""Heavy work cannot stop the table: exports render in a few threads, once per game
+revision however many phones ask, while the small requests keep being answered; an
+import file past 20 MB is refused with a message that says so."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import httpx
+import pytest
+
+from tests.security.conftest import FOUR, Server
+
+PHONES = 60  # well past the server's 40 worker threads: they used to starve everyone else
+
+
+def _long_game(server: Server, deals: int) -> int:
+    from scorepad import services
+
+    uow = server.uow_factory()
+    gid = int(services.create_game(uow(), name="Longue", seats=FOUR, deal_size=4))
+    for i in range(deals):
+        services.record_deal(uow(), gid, {"taker": FOUR[i % 4], "contract": "garde",
+                                          "bouts": 1 + i % 3, "points": 40 + i % 30})
+    return gid
+
+
+def test_many_phones_exporting_one_pdf_do_not_keep_the_games_list_waiting(
+        server: Server) -> None:
+    gid = _long_game(server, 60)
+    finished: list[tuple[str, float, int, bytes]] = []
+    lock = threading.Lock()
+
+    def export() -> None:
+        transport = httpx.HTTPTransport(local_address="127.0.0.50")
+        with httpx.Client(transport=transport, timeout=120) as client:
+            reply = client.get(f"{server.url}/export/games/{gid}.pdf")
+        with lock:
+            finished.append(("pdf", time.monotonic(), reply.status_code, reply.content))
+
+    phones = [threading.Thread(target=export) for _ in range(PHONES)]
+    for phone in phones:
+        phone.start()
+    time.sleep(1.0)  # every export asked before the list
+    listed = httpx.get(f"{server.url}/api/games", timeout=120)
+    with lock:
+        exports_done_before_the_list = len(finished)
+    for phone in phones:
+        phone.join()
+    assert listed.status_code == 200
+    assert exports_done_before_the_list == 0
+    assert {status for _, _, status, _ in finished} == {200}
+    assert len({content for _, _, _, content in finished}) == 1
+    assert finished[0][3].startswith(b"%PDF")
+
+
+def test_an_export_follows_the_game_once_it_changes(server: Server) -> None:
+    from scorepad import services
+
+    gid = _long_game(server, 2)
+    first = httpx.get(f"{server.url}/export/games/{gid}.csv").text
+    services.record_deal(server.uow_factory()(), gid,
+                         {"taker": "Bruno", "contract": "prise", "bouts": 3, "points": 41})
+    again = httpx.get(f"{server.url}/export/games/{gid}.csv").text
+    assert again != first
+    assert again.count("\n") == first.count("\n") + 1
+
+
+def test_an_import_file_past_20_mb_is_refused_with_its_size(server: Server) -> None:
+    from scorepad import services
+
+    data = b'{"format": "scorepad-game", "padding": "' + b"x" * (20 * 1024 * 1024) + b'"}'
+    with pytest.raises(services.ImportRefused) as refused:
+        services.import_game(server.uow_factory()(), data)
+    assert "20 Mo" in refused.value.message("fr")
+    assert "20 MB" in refused.value.message("en")
