@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 
-from scorepad.services import create_game, get_sheet, record_deal, set_table_code
+from scorepad.services import (
+    OPERATOR,
+    create_game,
+    get_sheet,
+    record_deal,
+    set_table_code,
+)
 from tests.e2e.conftest import (
     AppServer,
     button,
@@ -84,7 +90,7 @@ def test_a_viewer_without_the_code_sees_the_sheet_read_only_and_the_server_refus
         page: Any, second_page: Any, app_url: str, uow_factory: Callable[[], Any]) -> None:
     game = create_game(uow_factory(), name="Protégée", seats=FOUR, deal_size=4)
     record_deal(uow_factory(), game, GARDE)
-    set_table_code(uow_factory(), game, "TAROT42")
+    set_table_code(uow_factory(), game, "TAROT42", organiser=OPERATOR)
     # The viewer: read-only banner, no "Nouvelle donne", undo disabled.
     open_app(second_page, app_url, f"/games/{game}", wait_text="Protégée")
     by_id(second_page, "read-only").wait_for()

@@ -20,6 +20,11 @@ from scorepad.services import (
     EditForbidden,
     GameFinished,
     GameNotFound,
+    HandoverInvalid,
+    NoOrganiser,
+    NotInBin,
+    Organiser,
+    OrganiserOnly,
     ServiceError,
     TooManyCodes,
 )
@@ -28,6 +33,7 @@ from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
 
 UowFactory = Callable[[], Any]
 CODE_HEADER = "X-Table-Code"
+ORGANISER_HEADER = "X-Organiser-Key"
 AUTHOR_HEADER = "X-Author"
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -36,11 +42,15 @@ _TEXTS = {
         "body": "Le corps de la requête doit être un objet JSON (reçu {got}).",
         "number": "« {name} » doit être un nombre entier positif (reçu « {got} »).",
         "kind": "« kind » vaut « played », « passed » ou « petit_sec » (reçu {got}).",
+        "status": "Une modification à la fois : {{\"name\": ...}} ou {{\"status\": "
+                  "\"in_progress\" | \"finished\"}} (status reçu : « {got} »).",
     },
     "en": {
         "body": "The request body must be a JSON object (got {got}).",
         "number": "\"{name}\" must be a positive whole number (got \"{got}\").",
         "kind": "\"kind\" is \"played\", \"passed\" or \"petit_sec\" (got {got}).",
+        "status": "One change at a time: {{\"name\": ...}} or {{\"status\": "
+                  "\"in_progress\" | \"finished\"}} (status got: \"{got}\").",
     },
 }
 
@@ -89,9 +99,9 @@ def describe(value: object) -> str:
 
 
 _STATUS: tuple[tuple[type[Exception], int], ...] = (
-    (BadRequest, 400), (InvalidDeal, 400), (EditForbidden, 403),
-    (GameNotFound, 404), (DealNotFound, 404), (DealConflict, 409), (GameFinished, 409),
-    (TooManyCodes, 429),
+    (BadRequest, 400), (InvalidDeal, 400), (EditForbidden, 403), (OrganiserOnly, 403),
+    (NoOrganiser, 403), (GameNotFound, 404), (DealNotFound, 404), (NotInBin, 404),
+    (HandoverInvalid, 404), (DealConflict, 409), (GameFinished, 409), (TooManyCodes, 429),
 )
 
 
@@ -120,6 +130,11 @@ class ApiContext:
         """The table code and the author the request carries."""
         author = request.headers.get(AUTHOR_HEADER)
         return request.headers.get(CODE_HEADER), author[:80] if author else None
+
+    @staticmethod
+    def organiser(request: Request) -> Organiser:
+        """The organiser key the request carries (X-Organiser-Key), never in a URL."""
+        return Organiser(request.headers.get(ORGANISER_HEADER))
 
     def run(self, request: Request, work: Callable[[str], dict[str, Any]],
             status: int = 200) -> Response:
