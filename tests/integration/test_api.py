@@ -187,7 +187,7 @@ def test_a_stale_edit_is_a_409_with_the_current_deal_and_nothing_is_overwritten(
 
 def test_a_finished_game_refuses_deals_with_a_409(client: TestClient, database: Any,
                                                  game: int) -> None:
-    s.finish_game(database.uow(), game)
+    s.finish_game(database.uow(), game, organiser=s.OPERATOR)
     reply = client.post(f"/api/games/{game}/deals", json=GARDE)
     assert reply.status_code == 409
     assert reply.json()["error"]["field"] == "status"
@@ -251,7 +251,7 @@ def test_the_event_stream_says_hello_then_tells_each_change_of_its_game_only(
                                             "revision": 1})
         s.rename_player(database.uow(), "Bruno", "Bruno B.")  # names change everywhere
         assert next(events)[1]["kind"] == "players"
-        s.delete_game(database.uow(), game)
+        s.delete_game(database.uow(), game, organiser=s.OPERATOR)
         assert next(events)[1] == {"game_id": game, "kind": "deleted", "revision": 2}
         assert list(events) == []  # the stream ends with its game
     deadline = time.monotonic() + 5
