@@ -30,7 +30,7 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.gestures import tap, type_points
-from tests.e2e.test_sheet import enter_deal
+from tests.e2e.test_sheet import enter_deal, new_game_on_the_phone
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
@@ -105,7 +105,8 @@ def test_a_viewer_without_the_code_sees_the_sheet_read_only_and_the_server_refus
     ]:
         status, reply = api(app_url, method, path, body)
         assert status == 403, (method, path)
-        assert "code de table" in reply["error"]["message"]
+        assert ("organisateur" if path.endswith("/code") else "code de table") in reply[
+            "error"]["message"]
     status, _ = api(app_url, "POST", f"/api/games/{game}/deals", {"kind": "passed"},
                     {"X-Table-Code": "FAUX99"})
     assert status == 403
@@ -135,9 +136,9 @@ def test_a_viewer_without_the_code_sees_the_sheet_read_only_and_the_server_refus
 
 def test_the_organiser_protects_a_game_and_the_other_phone_turns_read_only_live(
         page: Any, second_page: Any, app_url: str, uow_factory: Callable[[], Any]) -> None:
-    game = create_game(uow_factory(), name="À protéger", seats=FOUR, deal_size=4)
-    open_app(page, app_url, f"/games/{game}", wait_text="À protéger")
-    open_app(second_page, app_url, f"/games/{game}", wait_text="À protéger")
+    game = new_game_on_the_phone(page, app_url, "Protégée ici", FOUR)  # its organiser
+    text(page, "Protégée ici").wait_for()
+    open_app(second_page, app_url, f"/games/{game}", wait_text="Protégée ici")
     button(second_page, "Nouvelle donne").wait_for()
     page.get_by_label("Menu de la partie").click()
     click(page, "Protéger par un code de table")

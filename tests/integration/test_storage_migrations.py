@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from sqlalchemy import inspect, text
 
 from scorepad import services as s
