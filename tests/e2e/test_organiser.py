@@ -7,10 +7,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from scorepad.services import get_sheet, list_bin, list_games
-from tests.e2e.conftest import by_id, id_text, open_app, text
+from scorepad.services import (
+    OPERATOR,
+    create_game,
+    get_sheet,
+    list_bin,
+    list_games,
+    set_table_code,
+)
+from tests.e2e.conftest import by_id, id_text, open_app, start_server, stop_server, text
 from tests.e2e.test_live_table import api
 from tests.e2e.test_sheet import new_game_on_the_phone
 
@@ -123,3 +131,27 @@ def test_a_deleted_game_goes_to_the_bin_and_is_restored_from_it(
     text(page, "Corbeille vide").wait_for()
     assert game in [g.id for g in list_games(uow_factory())]
     assert game not in [b.id for b in list_bin(uow_factory())]
+
+
+def test_wrong_codes_sent_to_the_api_also_stop_the_app_on_the_same_address(
+        page: Any, tmp_path: Path) -> None:
+    server = start_server(tmp_path)  # its own: the address stays blocked for a minute
+    try:
+        uow = server.uow_factory()
+        game = create_game(uow(), name="Gardée", seats=FOUR, deal_size=4)
+        set_table_code(uow(), game, "7391", organiser=OPERATOR)
+        for guess in range(10):
+            status, _ = api(server.url, "GET", f"/api/games/{game}/access", None,
+                            {"X-Table-Code": f"{guess:04d}"})
+            assert status == 403
+        open_app(page, server.url, f"/games/{game}", wait_text="Gardée")
+        thumb(page, page.get_by_role("button", name="Saisir le code pour modifier"))
+        field = page.get_by_role("textbox", name="Code de table")
+        thumb(page, field)
+        page.keyboard.type("7391", delay=60)
+        thumb(page, page.get_by_role("button", name="Déverrouiller"))
+        text(page, "Trop de codes de table erronés depuis ce téléphone").wait_for()
+        thumb(page, page.get_by_role("button", name="Annuler"))
+        by_id(page, "read-only").wait_for()  # the right code was not even tried
+    finally:
+        stop_server(server)

@@ -159,3 +159,19 @@ def test_deleting_moves_the_game_to_the_bin_and_restoring_brings_it_back(
         "deleted": True}
     assert client.get("/api/bin").json() == {"games": []}
     assert client.post(f"/api/games/{game}/restore").status_code == 404
+
+
+def test_the_app_and_the_api_count_wrong_codes_in_one_counter_per_address(
+        database: Any) -> None:
+    from scorepad import services as s
+    from scorepad.ui.services_context import code_attempts
+    from scorepad.web import create_app
+
+    game = s.new_game(database.uow(), name="Mardi", seats=FOUR)
+    s.set_table_code(database.uow(), game.id, "7391", organiser=s.OPERATOR)
+    with TestClient(create_app(database.uow, subscribe=database.subscribe)) as client:
+        for guess in range(10):
+            client.get(f"/api/games/{game.id}/access", headers={"X-Table-Code": f"{guess:04d}"})
+        # The app's unlock dialog asks the same counter, keyed by the phone's address.
+        assert code_attempts().blocked("testclient")
+        assert not code_attempts().blocked("192.168.1.20")
