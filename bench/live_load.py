@@ -380,7 +380,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         gid = services.create_game(db.uow(), name=str(spec["name"]), seats=list(spec["seats"]),
                                    deal_size=int(spec["deal_size"]))
         if spec["code"]:
-            services.set_table_code(db.uow(), gid, str(spec["code"]))
+            services.set_table_code(db.uow(), gid, str(spec["code"]),
+                                    organiser=services.OPERATOR)
         game_ids.append(gid)
     port = free_port()
     base = f"http://127.0.0.1:{port}"

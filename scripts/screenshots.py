@@ -59,7 +59,7 @@ def demo_data(uow: Callable[[], Any]) -> dict[str, int]:
     ]:
         services.record_deal(uow(), holidays, deal)
     # A table code: phones without it follow the sheet read-only.
-    services.set_table_code(uow(), holidays, "TAROT5")
+    services.set_table_code(uow(), holidays, "TAROT5", organiser=services.OPERATOR)
 
     club = services.create_game(uow(), name="Tournoi du club", seats=five, deal_size=4,
                                 first_dealer=2)

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from scorepad.cli import circles, data, scoring, serve
+from scorepad.cli import circles, data, organiser, scoring, serve
 
 EXIT_INVALID = 2
 
@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     scoring.add_commands(sub)
     data.add_commands(sub)
     circles.add_commands(sub)
+    organiser.add_commands(sub)
     serve.add_commands(sub)
     return parser
 

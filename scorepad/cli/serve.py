@@ -183,6 +183,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
             sock.close()
         sys.stderr.write(f"scorepad: {exc.message('fr')}\n")
         return 2
+    from scorepad import services
+
+    # Games in the bin for more than 30 days are deleted for good at each start.
+    services.purge_expired(database.uow())
     if sock is None:
         return _run_desktop(database.uow)
     return _serve(args, database, sock)

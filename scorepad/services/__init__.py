@@ -23,7 +23,7 @@ Games and players (`services.games`):
     totals(uow, game_id) -> dict[str, int]
     standings(uow, game_id) -> list[tuple[int, str, int]]   # (rank, player, total)
     finish_game(uow, game_id) -> None;  reopen_game(uow, game_id) -> None
-    rename_game(uow, game_id, name: str) -> None;  delete_game(uow, game_id) -> None
+    rename_game(uow, game_id, name: str) -> None;  delete_game(uow, game_id) -> None (bin)
     rename_player(uow, old_name: str, new_name: str) -> None
     GameSummary and GameSheet carry `.circle_id` (None: no circle).
 
@@ -97,16 +97,31 @@ Undo, redo, rules (`services.history`):
         # rules merged onto FFT; re-scores every deal; RulesRefused names a deal that
         # becomes invalid; undoable
 
+Organiser (`services.organiser`, checks in `services.access`):
+    new_game(uow, *, name, seats, deal_size=None, first_dealer=0, rules=None) -> NewGame
+    new_game_from_dict(uow, {"name", "seats", "deal_size"?, "dealer"?, "rules"?}) -> NewGame
+        # NewGame(id, organiser_key): the key is shown once, only its hash is stored
+    start_handover(uow, game_id, *, organiser) -> Handover(game_id, token, expires_at, .path)
+    claim_handover(uow, token) -> NewGame    # single use, 10 minutes; HandoverInvalid
+    check_organiser(uow, game_id, key) -> bool
+    finish/reopen/rename/delete_game and set_table_code take `organiser: Organiser | None`
+    (Organiser(key) from a phone, OPERATOR from the command line) and raise OrganiserOnly
+    or NoOrganiser (a game from before organisers; see access.authorize_organiser).
+
+Bin (`services.game_bin`): delete_game moves a game to the bin (invisible to every read
+and write); list_bin(uow) -> list[BinnedGame]; restore_game(uow, game_id);
+purge_game(uow, game_id, *, organiser); purge_expired(uow) (30 days); empty_bin(uow).
+
 Table code (`services.games`, hashing in `services.access`):
-    set_table_code(uow, game_id, code: str | None, *, current_code=None) -> None
-        # 4-12 letters/digits, case-insensitive, stored as a salted scrypt hash; changing
-        # or removing an existing code needs `current_code`
+    set_table_code(uow, game_id, code: str | None, *, organiser=None) -> None
+        # 4-12 letters/digits, case-insensitive, stored as a salted scrypt hash; setting,
+        # changing or removing it is the organiser's
     game_is_protected(uow, game_id) -> bool
     check_table_code(uow, game_id, code) -> bool   # may this code edit? (True: no code set)
-    Every write of a game (record_deal, record_redeal, edit_deal, delete_deal, undo, redo,
-    change_rules, finish/reopen/rename/delete_game) takes `code: str | None = None` and
-    raises EditForbidden when the game has a code and `code` is not it. GameSheet and
-    GameSummary carry `.protected` and `.revision` (bumped by every write of the game).
+    Every write of the sheet (record_deal, record_redeal, edit_deal, delete_deal, undo,
+    redo, change_rules) takes `code: str | None = None` and raises EditForbidden when the
+    game has a code and `code` is not it. GameSheet and GameSummary carry `.protected`,
+    `.organised` and `.revision` (bumped by every write of the game).
 
 Change notifications (`services.events`): the storage's `Database.subscribe(listener)`
 calls `listener(GameChanged(game_id, kind, revision))` after each successful commit, one
@@ -124,7 +139,8 @@ Exports, imports, statistics (`services.exchange`):
 Errors: domain `InvalidDeal` for a bad deal, seats or rules; `ServiceError` (`.field`,
 `.message(lang)`, `.to_dict(lang)`) and its subclasses `GameNotFound`, `DealNotFound`,
 `DealConflict` (`.current`: the SheetDeal as stored now), `EditForbidden` (table code
-missing or wrong), `TooManyCodes` (see `access.CodeAttempts`), `GameFinished`,
+missing or wrong), `TooManyCodes` (see `access.CodeAttempts`), `OrganiserOnly`,
+`NoOrganiser`, `HandoverInvalid`, `NotInBin`, `GameFinished`,
 `RulesRefused`,
 `PlayerNotFound`, `PlayerNameTaken`, `ImportRefused`, `CircleNotFound`, `CircleNameTaken`,
 `MergeRefused`; a bad period is the domain's `InvalidPeriod` (an InvalidDeal, field
@@ -132,6 +148,7 @@ missing or wrong), `TooManyCodes` (see `access.CodeAttempts`), `GameFinished`,
 """
 
 from scorepad.ratings import RATING_EXPLAINED
+from scorepad.services.access import OPERATOR, Organiser
 from scorepad.services.circles import (
     create_circle,
     delete_circle,
@@ -156,9 +173,13 @@ from scorepad.services.errors import (
     EditForbidden,
     GameFinished,
     GameNotFound,
+    HandoverInvalid,
     ImportRefused,
     MergeRefused,
     NextDealTaken,
+    NoOrganiser,
+    NotInBin,
+    OrganiserOnly,
     PlayerNameTaken,
     PlayerNotFound,
     RulesRefused,
@@ -175,7 +196,17 @@ from scorepad.services.exchange import (
     game_statistics,
     import_game,
 )
+from scorepad.services.game_bin import (
+    BIN_DAYS,
+    BinnedGame,
+    empty_bin,
+    list_bin,
+    purge_expired,
+    purge_game,
+    restore_game,
+)
 from scorepad.services.games import (
+    check_organiser,
     check_table_code,
     create_game,
     delete_game,
@@ -192,6 +223,15 @@ from scorepad.services.games import (
     totals,
 )
 from scorepad.services.history import change_rules, redo, undo
+from scorepad.services.organiser import (
+    HANDOVER_MINUTES,
+    Handover,
+    NewGame,
+    claim_handover,
+    new_game,
+    new_game_from_dict,
+    start_handover,
+)
 from scorepad.services.players import (
     MergedPlayer,
     hide_player,
@@ -221,9 +261,13 @@ from scorepad.services.views import (
 )
 
 __all__ = [
+    "BIN_DAYS",
     "EXPORT_FORMATS",
+    "HANDOVER_MINUTES",
+    "OPERATOR",
     "RATING_EXPLAINED",
     "SOIREE_FORMATS",
+    "BinnedGame",
     "ChangeKind",
     "ChangeListener",
     "CircleNameTaken",
@@ -238,11 +282,18 @@ __all__ = [
     "GameNotFound",
     "GameSheet",
     "GameSummary",
+    "Handover",
+    "HandoverInvalid",
     "ImportRefused",
     "MergeRefused",
     "MergedPlayer",
+    "NewGame",
     "NextDeal",
     "NextDealTaken",
+    "NoOrganiser",
+    "NotInBin",
+    "Organiser",
+    "OrganiserOnly",
     "PlayerNameTaken",
     "PlayerNotFound",
     "PlayerRow",
@@ -253,7 +304,9 @@ __all__ = [
     "UnitOfWork",
     "all_statistics",
     "change_rules",
+    "check_organiser",
     "check_table_code",
+    "claim_handover",
     "create_circle",
     "create_game",
     "deal_history",
@@ -261,6 +314,7 @@ __all__ = [
     "delete_deal",
     "delete_game",
     "edit_deal",
+    "empty_bin",
     "evenings",
     "explain_deal",
     "export_game",
@@ -274,13 +328,18 @@ __all__ = [
     "get_sheet",
     "hide_player",
     "import_game",
+    "list_bin",
     "list_circles",
     "list_games",
     "list_merged",
     "list_players",
     "merge_players",
+    "new_game",
+    "new_game_from_dict",
     "next_deal",
     "played_games",
+    "purge_expired",
+    "purge_game",
     "ranking",
     "rating_sentence",
     "record_deal",
@@ -290,10 +349,12 @@ __all__ = [
     "rename_game",
     "rename_player",
     "reopen_game",
+    "restore_game",
     "set_game_circle",
     "set_table_code",
     "soiree",
     "standings",
+    "start_handover",
     "today",
     "totals",
     "undo",

@@ -1,5 +1,6 @@
-"""The table code: who may change a game. Stored as a salted scrypt hash, checked on every
-write (`lock_game` calls `authorize`), never kept in clear."""
+"""Who may change a game. The table code (a salted scrypt hash) is checked on every write
+(`lock_game` calls `authorize`); the organiser's key (a random secret, stored as its
+SHA-256) on the writes that decide who may write: code, bin, name, status."""
 
 from __future__ import annotations
 
@@ -7,13 +8,21 @@ import hashlib
 import hmac
 import os
 import re
+import secrets
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
-from scorepad.services.errors import EditForbidden, ServiceError, TooManyCodes
+from scorepad.services.errors import (
+    EditForbidden,
+    NoOrganiser,
+    OrganiserOnly,
+    ServiceError,
+    TooManyCodes,
+)
 from scorepad.services.ports import GameRow
 
 CODE_MIN, CODE_MAX = 4, 12
@@ -80,6 +89,58 @@ def authorize(game: GameRow, code: str | None, *, field: str = "code") -> None:
     if not may_edit(game, code):
         raise EditForbidden(field)
 
+
+def new_secret(nbytes: int = 32) -> str:
+    """A random secret for a URL or a header: an organiser key (32 bytes) or a one-time
+    hand-over token."""
+    return secrets.token_urlsafe(nbytes)
+
+
+def hash_secret(secret: str) -> str:
+    """The stored form of a random secret. A plain SHA-256 is enough here (unlike the table
+    code, these secrets are far too long to guess, even from a stolen database)."""
+    return "sha256$" + hashlib.sha256(secret.encode()).hexdigest()
+
+
+def secret_matches(stored: str | None, given: str | None) -> bool:
+    if stored is None or not given or len(given) > 200:
+        return False
+    return hmac.compare_digest(stored.encode(), hash_secret(given).encode())
+
+
+@dataclass(frozen=True, slots=True)
+class Organiser:
+    """Who asks for the organiser's rights: the key a phone holds (`key`), or the operator
+    at the server's own command line (`operator`, trusted: only the CLI sets it)."""
+
+    key: str | None = None
+    operator: bool = False
+
+
+OPERATOR = Organiser(operator=True)
+
+
+def is_organiser(game: GameRow, who: Organiser | None) -> bool:
+    """Whether `who` is the game's organiser (or the operator)."""
+    if who is None:
+        return False
+    return who.operator or secret_matches(game.organiser_hash, who.key)
+
+
+def authorize_organiser(game: GameRow, who: Organiser | None, *, strict: bool) -> None:
+    """Raises unless `who` may act as the game's organiser.
+
+    A game from before organisers (no organiser hash) and without a table code stays open
+    to everybody for the lenient actions (rename, finish, reopen, move to the bin: all
+    undoable), as it was; the strict ones (table code, hand-over, deleting for good) and
+    every action on such a game with a code wait for the operator to name an organiser."""
+    if is_organiser(game, who):
+        return
+    if game.organiser_hash is None:
+        if not strict and game.code_hash is None:
+            return
+        raise NoOrganiser(game.id)
+    raise OrganiserOnly()
 
 
 class CodeAttempts:

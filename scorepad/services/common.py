@@ -16,8 +16,13 @@ from scorepad.domain import (
     score_deal,
 )
 from scorepad.domain.messages import language
-from scorepad.services.access import authorize
-from scorepad.services.errors import DealNotFound, GameFinished, GameNotFound
+from scorepad.services.access import Organiser, authorize, authorize_organiser
+from scorepad.services.errors import (
+    DealNotFound,
+    GameFinished,
+    GameNotFound,
+    ServiceError,
+)
 from scorepad.services.ports import DealRow, DealState, GameRow, InputJson, UnitOfWork
 from scorepad.services.views import SheetDeal
 
@@ -33,20 +38,50 @@ def load_game(uow: UnitOfWork, game_id: int) -> GameRow:
     return game
 
 
+def _locked(uow: UnitOfWork, game_id: int, when: datetime) -> GameRow:
+    game = uow.repo.lock_game(game_id, now=when)
+    if game is None:  # missing, or in the bin
+        raise GameNotFound(game_id)
+    return game
+
+
 def lock_game(uow: UnitOfWork, game_id: int, when: datetime, *, code: str | None,
               open_only: bool = True, code_field: str = "code") -> GameRow:
     """The game, write-locked for this transaction (its row is updated first: on SQLite
     this takes the write lock before any read, on PostgreSQL it locks the game's row).
 
-    Every write goes through here, so `code` (the table code the caller gave, required
-    so that no write can forget it) is checked on every write: EditForbidden otherwise."""
-    game = uow.repo.lock_game(game_id, now=when)
-    if game is None:
-        raise GameNotFound(game_id)
+    Every write of the sheet goes through here, so `code` (the table code the caller gave,
+    required so that no write can forget it) is checked on every write: EditForbidden
+    otherwise. A game in the bin is GameNotFound."""
+    game = _locked(uow, game_id, when)
     authorize(game, code, field=code_field)
     if open_only and game.status is GameStatus.FINISHED:
         raise GameFinished(game.name)
     return game
+
+
+def lock_for_organiser(uow: UnitOfWork, game_id: int, when: datetime,
+                       organiser: Organiser | None, *, strict: bool = False) -> GameRow:
+    """The game, write-locked like `lock_game`, for an organiser's action: `organiser`
+    (None: nobody) must be its organiser (access.authorize_organiser: OrganiserOnly or
+    NoOrganiser otherwise); the table code plays no part."""
+    game = _locked(uow, game_id, when)
+    authorize_organiser(game, organiser, strict=strict)
+    return game
+
+
+def check_keys(data: dict[str, Any], allowed: tuple[str, ...],
+               required: tuple[str, ...] = ()) -> None:
+    """Refuses a request object with a key not in `allowed` (a typo must never be taken
+    for "not given") or without one of `required`, naming the allowed keys."""
+    shown = ", ".join(allowed)
+    for key in data:
+        if key not in allowed:
+            raise ServiceError(str(key)[:40], "unknown_key", key=str(key)[:40],
+                               allowed=shown)
+    for key in required:
+        if key not in data:
+            raise ServiceError(key, "missing_key", key=key, allowed=shown)
 
 
 def table_of(game: GameRow) -> Table:

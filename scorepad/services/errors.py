@@ -53,6 +53,20 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "same_person": "« {first} » et « {second} » sont la même personne (joueurs "
                        "fusionnés) : un seul siège pour elle.",
         "soiree_format": "Format inconnu « {got} ». Formats permis : csv, pdf, png.",
+        "organiser_only": "Seul l'organisateur de la partie peut faire cela (changer le "
+                          "code de table, renommer, terminer ou supprimer la partie) : "
+                          "demandez-lui de le faire ou de vous transmettre son rôle.",
+        "no_organiser": "La partie n° {game_id} n'a pas encore d'organisateur : sur "
+                        "l'ordinateur qui sert la feuille, lancez « scorepad organiser "
+                        "{game_id} » pour en désigner un.",
+        "handover_invalid": "Ce lien de transmission n'est plus valable (déjà utilisé, "
+                            "ou plus de 10 minutes se sont écoulées) : demandez-en un "
+                            "nouveau à l'organisateur.",
+        "not_in_bin": "La partie n° {game_id} n'est pas dans la corbeille.",
+        "unknown_key": "Clé « {key} » inconnue : les clés permises sont {allowed}.",
+        "missing_key": "La clé « {key} » manque : les clés permises sont {allowed}.",
+        "dealer_not_seated": "Le donneur « {dealer} » n'est pas assis à la table "
+                             "({seats}).",
     },
     "en": {
         "game_not_found": "No game number {game_id}.",
@@ -94,6 +108,18 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "same_person": "\"{first}\" and \"{second}\" are the same person (merged "
                        "players): one seat for them.",
         "soiree_format": "Unknown format \"{got}\". Allowed formats: csv, pdf, png.",
+        "organiser_only": "Only the game's organiser can do that (change the table code, "
+                          "rename, finish or delete the game): ask them to do it or to "
+                          "hand their role over to you.",
+        "no_organiser": "Game number {game_id} has no organiser yet: on the computer "
+                        "serving the sheet, run \"scorepad organiser {game_id}\" to "
+                        "name one.",
+        "handover_invalid": "This hand-over link is no longer valid (already used, or more "
+                            "than 10 minutes old): ask the organiser for a new one.",
+        "not_in_bin": "Game number {game_id} is not in the bin.",
+        "unknown_key": "Unknown key \"{key}\": the allowed keys are {allowed}.",
+        "missing_key": "The key \"{key}\" is missing: the allowed keys are {allowed}.",
+        "dealer_not_seated": "The dealer \"{dealer}\" is not seated at the table ({seats}).",
     },
 }
 
@@ -190,6 +216,41 @@ class TooManyCodes(ServiceError):
 
     def __init__(self, field: str = "code") -> None:
         super().__init__(field)
+
+
+class OrganiserOnly(ServiceError):
+    """An organiser's action without the organiser's key (or with a wrong one)."""
+
+    code = "organiser_only"
+
+    def __init__(self) -> None:
+        super().__init__("organiser_key")
+
+
+class NoOrganiser(ServiceError):
+    """An organiser's action on a game from before organisers, which only the operator
+    may give an organiser (`scorepad organiser GAME`)."""
+
+    code = "no_organiser"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("organiser_key", game_id=str(game_id))
+
+
+class HandoverInvalid(ServiceError):
+    """A hand-over token that is unknown, already used or expired."""
+
+    code = "handover_invalid"
+
+    def __init__(self) -> None:
+        super().__init__("token")
+
+
+class NotInBin(ServiceError):
+    code = "not_in_bin"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("game", game_id=str(game_id))
 
 
 class GameFinished(ServiceError):

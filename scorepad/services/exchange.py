@@ -8,6 +8,7 @@ from typing import Any
 from scorepad.domain import DealRecord, GameRecord
 from scorepad.domain import stats as domain_stats
 from scorepad.domain.period import Period
+from scorepad.services.access import hash_secret
 from scorepad.services.common import deal_input, load_game, now, rules_of, table_of
 from scorepad.services.errors import ImportRefused, ServiceError
 from scorepad.services.players import resolve_seats
@@ -60,9 +61,11 @@ def export_game(uow: UnitOfWork, game_id: int, fmt: str, lang: str = "fr") -> by
     return exports.render_pdf(record, lang)
 
 
-def import_game(uow: UnitOfWork, data: bytes) -> int:
+def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = None) -> int:
     """Stores a game exported as JSON, every row recomputed and checked first; refused
-    with ImportRefused (naming the deal) and nothing written otherwise. Returns its id."""
+    with ImportRefused (naming the deal) and nothing written otherwise. Returns its id.
+    `organiser_key` (from `access.new_secret`) makes its holder the game's organiser;
+    without it the game waits for the operator like a game from before organisers."""
     from scorepad import exports
 
     if len(data) > IMPORT_MAX_BYTES:
@@ -80,6 +83,7 @@ def import_game(uow: UnitOfWork, data: bytes) -> int:
             deal_size=record.deal_size, first_dealer=record.table.first_dealer,
             rules=record.rules.to_dict(), status=record.status, now=when,
             created_at=record.created_at,
+            organiser_hash=hash_secret(organiser_key) if organiser_key else None,
         )
         uow.repo.add_deals(game_id, [_new_deal(deal, people) for deal in record.deals],
                            now=when)

@@ -6,11 +6,18 @@ from typing import Any
 
 from scorepad.domain import GameStatus, InvalidDeal, RuleSet, Table
 from scorepad.domain.parsing import MAX_NAME
-from scorepad.services.access import hash_code, may_edit, normalize_code
+from scorepad.services.access import (
+    Organiser,
+    hash_code,
+    hash_secret,
+    is_organiser,
+    may_edit,
+    normalize_code,
+)
 from scorepad.services.circles import load_circle
 from scorepad.services.common import (
     load_game,
-    lock_game,
+    lock_for_organiser,
     now,
     operation_label,
     rules_of,
@@ -54,9 +61,12 @@ def validate_table(seats: object, deal_size: object, first_dealer: object) -> Ta
 
 def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
                 first_dealer: int = 0, rules: dict[str, Any] | None = None,
-                circle: int | None = None) -> int:
+                circle: int | None = None, organiser_key: str | None = None) -> int:
     """A new game in progress, in `circle` (a circle id) if given; players are reused by
-    name (a merged player's name seats the player it was merged into). Returns its id."""
+    name (a merged player's name seats the player it was merged into). Returns its id.
+    The phones and the command line create games through `organiser.new_game`, which
+    gives the game an organiser key; without one the game is like one from before
+    organisers."""
     clean_name = _game_name(name)
     table = validate_table(seats, deal_size, first_dealer)
     rule_set = RuleSet.from_dict(rules)
@@ -70,6 +80,7 @@ def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
             deal_size=table.deal_size, first_dealer=table.first_dealer,
             rules=rule_set.to_dict(), status=GameStatus.IN_PROGRESS, now=when,
             created_at=when, circle_id=circle,
+            organiser_hash=hash_secret(organiser_key) if organiser_key else None,
         )
         uow.commit()
     return game_id
@@ -91,6 +102,7 @@ def list_games(uow: UnitOfWork) -> list[GameSummary]:
             deals=counts.get(g.id, 0), totals=_seat_totals(g, totals.get(g.id, {})),
             created_at=g.created_at, updated_at=g.updated_at,
             protected=g.code_hash is not None, revision=g.revision, circle_id=g.circle_id,
+            organised=g.organiser_hash is not None,
         )
         for g in games
     ]
@@ -136,6 +148,7 @@ def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr") -> GameSheet:
         redo_label=operation_label(undone.code, undone.params, lang) if undone else None,
         protected=game.code_hash is not None, revision=game.revision,
         circle_id=game.circle_id,
+        organised=game.organiser_hash is not None,
     )
 
 
@@ -153,52 +166,67 @@ def standings(uow: UnitOfWork, game_id: int) -> list[tuple[int, str, int]]:
     return rank(totals(uow, game_id))
 
 
-def _set_status(uow: UnitOfWork, game_id: int, status: GameStatus, code: str | None
-                ) -> None:
+def _set_status(uow: UnitOfWork, game_id: int, status: GameStatus,
+                organiser: Organiser | None) -> None:
     with uow:
-        lock_game(uow, game_id, now(), code=code, open_only=False)
+        lock_for_organiser(uow, game_id, now(), organiser)
         uow.repo.update_game(game_id, status=status)
         uow.commit()
 
 
-def finish_game(uow: UnitOfWork, game_id: int, *, code: str | None = None) -> None:
-    _set_status(uow, game_id, GameStatus.FINISHED, code)
-
-
-def reopen_game(uow: UnitOfWork, game_id: int, *, code: str | None = None) -> None:
-    _set_status(uow, game_id, GameStatus.IN_PROGRESS, code)
-
-
-def rename_game(uow: UnitOfWork, game_id: int, name: str, *, code: str | None = None
+def finish_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None
                 ) -> None:
+    """Organiser only (see access.authorize_organiser)."""
+    _set_status(uow, game_id, GameStatus.FINISHED, organiser)
+
+
+def reopen_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None
+                ) -> None:
+    """Organiser only (see access.authorize_organiser)."""
+    _set_status(uow, game_id, GameStatus.IN_PROGRESS, organiser)
+
+
+def rename_game(uow: UnitOfWork, game_id: int, name: str, *,
+                organiser: Organiser | None = None) -> None:
+    """Organiser only (see access.authorize_organiser)."""
     clean = _game_name(name)
     with uow:
-        lock_game(uow, game_id, now(), code=code, open_only=False)
+        lock_for_organiser(uow, game_id, now(), organiser)
         uow.repo.update_game(game_id, name=clean)
         uow.commit()
 
 
-def delete_game(uow: UnitOfWork, game_id: int, *, code: str | None = None) -> None:
-    """Deletes a game with its deals and history (the only destructive use case)."""
+def delete_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None
+                ) -> None:
+    """Moves the game to the bin (organiser only): it leaves every list and every read
+    until `bin.restore_game`; `bin.purge_expired` deletes it for good after 30 days."""
+    when = now()
     with uow:
-        lock_game(uow, game_id, now(), code=code, open_only=False)
-        uow.repo.delete_game(game_id)
+        lock_for_organiser(uow, game_id, when, organiser)
+        uow.repo.bin_game(game_id, at=when)
         uow.commit()
 
 
 def set_table_code(uow: UnitOfWork, game_id: int, code: str | None, *,
-                   current_code: str | None = None) -> None:
-    """Sets, changes (`code`) or removes (`code` None) the game's table code. When the game
-    already has one, `current_code` must be it (EditForbidden on "current_code"
-    otherwise). A code is 4 to 12 letters or digits, compared without case."""
+                   organiser: Organiser | None = None) -> None:
+    """Sets, changes (`code`) or removes (`code` None) the game's table code: the
+    organiser's key is needed (or the operator), the current code is not enough (the
+    code is shared with every phone that writes deals). A code is 4 to 12 letters or
+    digits, compared without case."""
     new_hash = hash_code(normalize_code(code)) if code is not None else None
     with uow:
-        game = lock_game(uow, game_id, now(), code=current_code, open_only=False,
-                         code_field="current_code")
+        game = lock_for_organiser(uow, game_id, now(), organiser, strict=True)
         if new_hash is None and game.code_hash is None:
             return
         uow.repo.set_code_hash(game_id, new_hash)
         uow.commit()
+
+
+def check_organiser(uow: UnitOfWork, game_id: int, key: str | None) -> bool:
+    """Whether `key` is the game's organiser key."""
+    with uow:
+        game = load_game(uow, game_id)
+    return is_organiser(game, Organiser(key))
 
 
 def game_is_protected(uow: UnitOfWork, game_id: int) -> bool:

@@ -32,6 +32,8 @@ class GameSummary:
     revision: int = 0
     #: the circle the game belongs to (None: none)
     circle_id: int | None = None
+    #: the game has an organiser (False: a game from before organisers, see access)
+    organised: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,8 @@ class GameSheet:
     revision: int = 0
     #: the circle the game belongs to (None: none)
     circle_id: int | None = None
+    #: the game has an organiser (False: a game from before organisers, see access)
+    organised: bool = False
 
     @property
     def next_deal_number(self) -> int:

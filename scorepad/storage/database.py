@@ -198,7 +198,7 @@ class Database:
     def _revisions(self) -> dict[int, int]:
         with self.engine.connect() as conn:
             return {int(i): int(r) for i, r in conn.execute(
-                text("SELECT id, revision FROM game"))}
+                text("SELECT id, revision FROM game WHERE deleted_at IS NULL"))}
 
     def _watch(self, interval: float) -> None:
         while not self._stop_watching.wait(interval):

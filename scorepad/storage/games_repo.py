@@ -15,6 +15,7 @@ from scorepad.services.ports import GameRow, PlayerRow
 from scorepad.storage.repo_base import (
     DEAL,
     GAME,
+    HANDOVER,
     LOCK_GAME,
     OPERATION,
     PLAYER,
@@ -93,14 +94,15 @@ class GamesRepository(RepositoryBase):
 
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
-                 created_at: datetime, circle_id: int | None = None) -> int:
+                 created_at: datetime, circle_id: int | None = None,
+                 organiser_hash: str | None = None) -> int:
         # The game row first: on SQLite this takes the write lock before players are
         # looked up, so two games created at once cannot both insert the same new player.
         game_id = int(self.conn.execute(
             insert(GAME).values(
                 name=name, status=status.value, deal_size=deal_size, first_dealer=first_dealer,
                 rules_json=dumps(rules), created_at=db_time(created_at),
-                updated_at=db_time(now), circle_id=circle_id,
+                updated_at=db_time(now), circle_id=circle_id, organiser_hash=organiser_hash,
             ).returning(GAME.c.id)
         ).scalar_one())
         self.conn.execute(insert(SEAT), [
@@ -126,15 +128,20 @@ class GamesRepository(RepositoryBase):
             rules=json.loads(g["rules_json"]), created_at=py_time(g["created_at"]),
             updated_at=py_time(g["updated_at"]), code_hash=g["code_hash"],
             revision=int(g["revision"]), circle_id=g["circle_id"],
+            organiser_hash=g["organiser_hash"],
+            deleted_at=py_time(g["deleted_at"]) if g["deleted_at"] is not None else None,
         )
 
-    def _game_rows(self, game_id: int | None) -> list[GameRow]:
+    def _game_rows(self, game_id: int | None, *, binned: bool = False) -> list[GameRow]:
+        # Games in the bin and the others never meet: each query asks for one kind.
+        kind = GAME.c.deleted_at.is_not(None) if binned else GAME.c.deleted_at.is_(None)
         if game_id is not None:
-            row = self.conn.execute(select(GAME).where(GAME.c.id == game_id)).mappings().first()
+            row = self.conn.execute(select(GAME).where(GAME.c.id == game_id, kind)
+                                    ).mappings().first()
             if row is None:
                 return []
             return [self._game_row(row, [n for n, _ in self._seat_rows(game_id)])]
-        games = self.conn.execute(select(GAME)).mappings().all()
+        games = self.conn.execute(select(GAME).where(kind)).mappings().all()
         if not games:
             return []
         seat_query = (
@@ -173,6 +180,7 @@ class GamesRepository(RepositoryBase):
         self._changed(game_id)
 
     def delete_game(self, game_id: int) -> None:
+        """Deletes for good (the bin's purge): the game, its deals and history."""
         # Explicit order rather than relying on ON DELETE CASCADE being enabled.
         deal_ids = select(DEAL.c.id).where(DEAL.c.game_id == game_id)
         self.conn.execute(delete(SCORE).where(SCORE.c.game_id == game_id))
@@ -180,6 +188,7 @@ class GamesRepository(RepositoryBase):
         self.conn.execute(delete(DEAL).where(DEAL.c.game_id == game_id))
         self.conn.execute(delete(OPERATION).where(OPERATION.c.game_id == game_id))
         self.conn.execute(delete(SEAT).where(SEAT.c.game_id == game_id))
+        self.conn.execute(delete(HANDOVER).where(HANDOVER.c.game_id == game_id))
         self.conn.execute(delete(GAME).where(GAME.c.id == game_id))
         self._changed(game_id, ChangeKind.DELETED)
 

@@ -20,6 +20,7 @@ from scorepad.storage.tables import (
     Game,
     GameSeat,
     Operation,
+    OrganiserHandover,
     Player,
 )
 
@@ -32,6 +33,7 @@ def table_of(model: Any) -> Table:
 PLAYER, GAME, SEAT, DEAL = table_of(Player), table_of(Game), table_of(GameSeat), table_of(Deal)
 SCORE, VERSION, OPERATION = table_of(DealScore), table_of(DealVersion), table_of(Operation)
 CIRCLE = table_of(Circle)
+HANDOVER = table_of(OrganiserHandover)
 
 
 # The statements of the recording path, built once: building and hashing a statement
@@ -42,8 +44,9 @@ SEATS_QUERY = (
     .where(SEAT.c.game_id == bindparam("game_id"))
     .order_by(SEAT.c.position)
 )
+# A game in the bin is out of reach of every write (and every read) but its restoring.
 LOCK_GAME = (
-    update(GAME).where(GAME.c.id == bindparam("game_id"))
+    update(GAME).where(GAME.c.id == bindparam("game_id"), GAME.c.deleted_at.is_(None))
     .values(updated_at=bindparam("now"), revision=GAME.c.revision + 1).returning(*GAME.c)
 )
 LAST_NUMBER = select(func.max(DEAL.c.number)).where(

@@ -7,9 +7,9 @@ connection, so that a unit of work stays one transaction.
 
 from __future__ import annotations
 
+from scorepad.storage.bin_repo import BinRepository
 from scorepad.storage.circles_repo import CirclesRepository
 from scorepad.storage.deals_repo import DealsRepository
-from scorepad.storage.games_repo import GamesRepository
 from scorepad.storage.history_repo import HistoryRepository
 from scorepad.storage.players_repo import PlayersRepository
 from scorepad.storage.repo_base import DEAL, GAME, OPERATION, PLAYER, SCORE, SEAT, VERSION
@@ -17,6 +17,6 @@ from scorepad.storage.repo_base import DEAL, GAME, OPERATION, PLAYER, SCORE, SEA
 __all__ = ["DEAL", "GAME", "OPERATION", "PLAYER", "SCORE", "SEAT", "VERSION", "SqlRepository"]
 
 
-class SqlRepository(GamesRepository, DealsRepository, HistoryRepository, PlayersRepository,
+class SqlRepository(BinRepository, DealsRepository, HistoryRepository, PlayersRepository,
                     CirclesRepository):
     """Persistence operations inside one Session (one transaction)."""

@@ -54,6 +54,24 @@ class Game(GameBase, table=True):
     #: the circle the game belongs to (deleting the circle keeps the game)
     circle_id: int | None = Field(default=None, foreign_key="circle.id", index=True,
                                   ondelete="SET NULL")
+    #: hash of the organiser's key (a random secret held by one phone); null: a game
+    #: from before organisers, claimed by the operator (`scorepad organiser GAME`)
+    organiser_hash: str | None = Field(default=None, max_length=200)
+    #: when the game went to the bin (null: not in the bin); purged 30 days later
+    deleted_at: datetime | None = Field(default=None)
+
+
+class OrganiserHandover(SQLModel, table=True):
+    """A one-time link handing a game's organiser role to another phone: only the
+    token's hash, valid until `expires_at`, deleted when used."""
+
+    __tablename__ = "organiser_handover"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE", index=True)
+    token_hash: str = Field(max_length=200, unique=True)
+    expires_at: datetime
+    created_at: datetime
 
 
 class GameSeat(SQLModel, table=True):

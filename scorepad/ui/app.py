@@ -9,6 +9,7 @@ import flet as ft
 from scorepad.ui.components.layout import MAX_BODY_WIDTH, SEED_COLOR, empty_state, screen
 from scorepad.ui.i18n import tr
 from scorepad.ui.live import session_live
+from scorepad.ui.organiser import BinView, ClaimView
 from scorepad.ui.state import AppState, app_state_context, load_state
 from scorepad.ui.views.calculator import CalculatorView
 from scorepad.ui.views.deal_detail import DealDetailView
@@ -68,6 +69,7 @@ def routes() -> list[ft.Route]:
     return [
         ft.Route(path="/", component=GamesView, children=[
             ft.Route(path="new", component=NewGameView),
+            ft.Route(path="bin", component=BinView),
             ft.Route(path="games/:id", component=SheetRoute, children=[
                 ft.Route(path="deal", component=DealEntryRoute),
                 ft.Route(path="stats", component=GameStatsRoute),
@@ -80,6 +82,8 @@ def routes() -> list[ft.Route]:
         ft.Route(path="/calculator", component=CalculatorView),
         ft.Route(path="/stats", component=AllStatsView),
         ft.Route(path="/settings", component=SettingsView),
+        # A hand-over link: takes the organiser role, then opens the game.
+        ft.Route(path="/organiser/:token", component=ClaimView),
         # Last: any other address gets a real screen (with its bar) rather than a blank page.
         ft.Route(path="/:rest*", component=NotFoundView),
     ]

@@ -1,4 +1,5 @@
-"""How views reach the database: `use_uow()` gives a callable returning a fresh unit of work.
+"""How views reach the database: `use_uow()` gives a callable returning a fresh unit of work;
+`code_attempts()` the wrong-code counter the app shares with the API.
 
 Other phones hear of the changes through the database's listeners (scorepad.ui.live), so a
 unit of work needs nothing more than the storage's.
@@ -9,9 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scorepad.services.access import CodeAttempts
+
 UowFactory = Callable[[], Any]
 
 _factory: list[UowFactory] = []
+_attempts: list[CodeAttempts] = [CodeAttempts()]
+
+
+def set_code_attempts(attempts: CodeAttempts) -> None:
+    """Wired by the app's assembly: the same counter as the API's, so that a phone's
+    wrong table codes count once, whether typed in the app or sent to the API."""
+    _attempts[0] = attempts
+
+
+def code_attempts() -> CodeAttempts:
+    return _attempts[0]
 
 
 def set_uow_factory(factory: UowFactory) -> None:

@@ -1,7 +1,9 @@
-"""App-wide observable state of one browser session: language and theme, persisted per browser."""
+"""App-wide observable state of one browser session: language, theme and the organiser keys
+this browser holds, persisted per browser (local storage in web mode)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 import flet as ft
@@ -11,6 +13,8 @@ from scorepad.ui.i18n import DEFAULT_LANG, LANGS, set_lang
 THEMES = ("system", "light", "dark")
 PREF_LANG = "scorepad.lang"
 PREF_THEME = "scorepad.theme"
+#: {game id: organiser key} as JSON: kept in this browser only, never in a URL
+PREF_ORGANISER = "scorepad.organiser"
 _THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                 "dark": ft.ThemeMode.DARK}
 
@@ -31,6 +35,8 @@ class AppState:
     revision: int = 0
     #: table codes entered on this phone, by game id: kept for the browser session only
     codes: dict[int, str] = field(default_factory=dict)
+    #: organiser keys this browser holds, by game id (kept in its local storage)
+    organiser_keys: dict[int, str] = field(default_factory=dict)
 
     def apply(self) -> None:
         """Pushes the settings to the session (tr() language) and to the page (theme)."""
@@ -70,6 +76,30 @@ class AppState:
             codes[game_id] = code
         self.codes = codes
 
+    def organiser_key(self, game_id: int) -> str | None:
+        """The organiser key this browser holds for the game (None: not its organiser)."""
+        return self.organiser_keys.get(game_id)
+
+    def remember_organiser(self, game_id: int, key: str | None) -> None:
+        """Keeps (or forgets, with None) the game's organiser key in this browser's
+        storage, so that it survives a reload and a restart of the phone."""
+        keys = {k: v for k, v in self.organiser_keys.items() if k != game_id}
+        if key is not None:
+            keys[game_id] = key
+        self.organiser_keys = keys
+        _persist(PREF_ORGANISER, json.dumps({str(k): v for k, v in keys.items()}))
+
+
+def _organiser_keys(raw: object) -> dict[int, str]:
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else {}
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {int(k): v for k, v in data.items()
+            if isinstance(k, str) and k.isdigit() and isinstance(v, str)}
+
 
 def _persist(key: str, value: str) -> None:
     """Saves a setting in the browser (shared preferences = local storage on the web)."""
@@ -87,7 +117,8 @@ async def load_state() -> AppState:
     lang = await prefs.get(PREF_LANG)
     theme = await prefs.get(PREF_THEME)
     state = AppState(lang=lang if lang in LANGS else DEFAULT_LANG,
-                     theme=theme if theme in THEMES else "system")
+                     theme=theme if theme in THEMES else "system",
+                     organiser_keys=_organiser_keys(await prefs.get(PREF_ORGANISER)))
     return state
 
 

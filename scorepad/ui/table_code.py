@@ -1,19 +1,16 @@
 """The table code on a phone: the read-only banner, the "Saisir le code" dialog that unlocks
-editing for this browser session, and the organiser's dialog to set, change or remove it."""
+editing for this browser session, and the organiser's dialog to set, change or remove it.
+Wrong codes count per phone address, in the counter the API shares."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from scorepad import services
-from scorepad.services.access import CodeAttempts
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.i18n import current_lang, tr
-from scorepad.ui.services_context import UowFactory
+from scorepad.ui.services_context import UowFactory, code_attempts
 from scorepad.ui.state import AppState
-
-# Wrong codes typed on a phone, by session: the same limit as the API's (10 a minute).
-ATTEMPTS = CodeAttempts()
 
 
 def can_edit(uow: UowFactory, game_id: int, state: AppState) -> bool:
@@ -44,11 +41,14 @@ def read_only_banner(game_id: int, state: AppState, uow: UowFactory) -> ft.Contr
     ))
 
 
-def _session_key() -> str:
+def client_key() -> str:
+    """The phone's address as the server sees it (the API counts wrong codes by the same
+    key), so that opening a new tab gives no new tries."""
     try:
-        return str(ft.context.page.session.id)
-    except (RuntimeError, AttributeError):
+        page = ft.context.page
+    except RuntimeError:
         return "?"
+    return page.client_ip or f"session:{page.session.id}"
 
 
 def _code_field(label: str, *, autofocus: bool = False) -> ft.TextField:
@@ -74,16 +74,16 @@ def show_unlock_dialog(game_id: int, state: AppState, uow: UowFactory) -> None:
     field = _code_field(tr("Code de table", "Table code"), autofocus=True)
 
     def submit(_e: object = None) -> None:
-        key = _session_key()
+        key = client_key()
         code = str(field.value or "")
         try:
-            ATTEMPTS.check(key)
+            code_attempts().check(key)
         except services.TooManyCodes as exc:
             _show_error(field, exc.message(current_lang()))
             return
         if services.game_is_protected(uow(), game_id) and not services.check_table_code(
                 uow(), game_id, code):
-            ATTEMPTS.failed(key)
+            code_attempts().failed(key)
             _show_error(field, tr("Ce n'est pas le code de cette partie.",
                                   "That is not this game's code."))
             return
@@ -114,25 +114,17 @@ def show_unlock_dialog(game_id: int, state: AppState, uow: UowFactory) -> None:
 
 def show_code_settings_dialog(game_id: int, protected: bool, state: AppState,
                               uow: UowFactory) -> None:
-    """The organiser sets, changes or removes the game's table code."""
+    """The organiser sets, changes or removes the game's table code (the organiser key
+    this browser holds is the proof; the current code is not needed)."""
     page = ft.context.page
-    current = _code_field(tr("Code actuel", "Current code"))
-    current.value = state.code_for(game_id) or ""
-    new = _code_field(tr("Nouveau code", "New code"), autofocus=not protected)
+    new = _code_field(tr("Nouveau code", "New code"), autofocus=True)
+    organiser = services.Organiser(state.organiser_key(game_id))
 
     def apply(code: str | None) -> None:
-        key = _session_key()
-        lang = current_lang()
         try:
-            if protected:
-                ATTEMPTS.check(key, field="current_code")
-            services.set_table_code(uow(), game_id, code,
-                                    current_code=str(current.value or "") or None)
+            services.set_table_code(uow(), game_id, code, organiser=organiser)
         except services.ServiceError as exc:
-            if isinstance(exc, services.EditForbidden):
-                ATTEMPTS.failed(key)
-            _show_error(current if exc.field == "current_code" and protected else new,
-                        exc.message(lang))
+            _show_error(new, exc.message(current_lang()))
             return
         page.pop_dialog()
         state.remember_code(game_id, code.strip() if code else None)
@@ -145,15 +137,6 @@ def show_code_settings_dialog(game_id: int, protected: bool, state: AppState,
 
     new.on_submit = lambda _e: apply(str(new.value or ""))
     _clear_on_typing(new)
-    _clear_on_typing(current)
-    fields: list[ft.Control] = [ft.Text(
-        tr("4 à 12 lettres ou chiffres. Sans le code, les autres téléphones voient la "
-           "feuille en direct mais ne peuvent rien modifier.",
-           "4 to 12 letters or digits. Without the code, other phones see the sheet live "
-           "but cannot change anything."), size=14)]
-    if protected:
-        fields.append(current)
-    fields.append(new)
     actions: list[ft.Control] = [
         ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog())]
     if protected:
@@ -163,6 +146,11 @@ def show_code_settings_dialog(game_id: int, protected: bool, state: AppState,
                                    on_click=lambda _e: apply(str(new.value or ""))))
     page.show_dialog(ft.AlertDialog(
         title=ft.Text(tr("Code de table", "Table code")),
-        content=ft.Column(fields, tight=True, spacing=12, width=320),
+        content=ft.Column([ft.Text(
+            tr("4 à 12 lettres ou chiffres. Sans le code, les autres téléphones voient la "
+               "feuille en direct mais ne peuvent rien modifier.",
+               "4 to 12 letters or digits. Without the code, other phones see the sheet "
+               "live but cannot change anything."), size=14), new],
+            tight=True, spacing=12, width=320),
         actions=actions,
     ))

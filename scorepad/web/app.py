@@ -9,8 +9,9 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
+from scorepad.services.access import CodeAttempts
 from scorepad.services.events import ChangeListener, Subscribe
-from scorepad.ui.services_context import UowFactory, set_uow_factory
+from scorepad.ui.services_context import UowFactory, set_code_attempts, set_uow_factory
 from scorepad.web.assets import StaticAssetsMiddleware
 from scorepad.web.guard import GuardSettings, SecurityGuard
 from scorepad.web.precompress import ClientCache
@@ -42,6 +43,9 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     from scorepad.web.openapi import describe_api
 
     set_uow_factory(uow_factory)
+    # One wrong-code counter per client address, for the app's dialogs and the API alike.
+    attempts = CodeAttempts()
+    set_code_attempts(attempts)
     broadcaster = Broadcaster()
     streams = ChangeHub()
     # Without database listeners (some tests) nothing is ever announced.
@@ -55,7 +59,8 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     app = flet_fastapi.FastAPI(title=APP_NAME, docs_url=None, redoc_url=None,
                                openapi_url="/api/openapi.json",
                                on_startup=[attach_pubsub], on_shutdown=[streams.close_all])
-    app.include_router(build_api_router(uow_factory, subscribe=subscribe, hub=streams))
+    app.include_router(build_api_router(uow_factory, subscribe=subscribe, hub=streams,
+                                        attempts=attempts))
 
     @app.get("/healthz")
     def healthz() -> JSONResponse:

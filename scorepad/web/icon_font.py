@@ -100,6 +100,15 @@ def subset_icon_font(font_bytes: bytes, icons: Iterable[str]) -> bytes:
     return out.getvalue()
 
 
+def icon_set_tag() -> str:
+    """A short name of the icon set the UI uses: a cached subset made for another set
+    (an icon added since) is never served."""
+    import hashlib
+
+    names = sorted(ui_icons() | set(FRAMEWORK_ICONS))
+    return hashlib.sha256(",".join(names).encode()).hexdigest()[:10]
+
+
 def scorepad_icon_font(stock_font: Path) -> bytes:
     """The subset scorepad serves: the UI's icons plus the framework's own."""
     return subset_icon_font(stock_font.read_bytes(), ui_icons() | set(FRAMEWORK_ICONS))

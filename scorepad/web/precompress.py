@@ -62,7 +62,10 @@ class ClientCache:
         return path if path.is_file() else None
 
     def icon_font_path(self) -> Path:
-        return self.folder / client.ICON_FONT
+        from scorepad.web.icon_font import icon_set_tag
+
+        stock = self.folder / client.ICON_FONT
+        return stock.with_name(f"{stock.stem}-{icon_set_tag()}{stock.suffix}")
 
     def is_complete(self) -> bool:
         return (self.folder / DONE_MARKER).is_file()

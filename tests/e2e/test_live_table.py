@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 
-from scorepad.services import create_game, get_sheet, record_deal, set_table_code
+from scorepad.services import (
+    OPERATOR,
+    create_game,
+    get_sheet,
+    record_deal,
+    set_table_code,
+)
 from tests.e2e.conftest import (
     AppServer,
     button,
@@ -24,7 +30,7 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.gestures import tap, type_points
-from tests.e2e.test_sheet import enter_deal
+from tests.e2e.test_sheet import enter_deal, new_game_on_the_phone
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
@@ -84,7 +90,7 @@ def test_a_viewer_without_the_code_sees_the_sheet_read_only_and_the_server_refus
         page: Any, second_page: Any, app_url: str, uow_factory: Callable[[], Any]) -> None:
     game = create_game(uow_factory(), name="Protégée", seats=FOUR, deal_size=4)
     record_deal(uow_factory(), game, GARDE)
-    set_table_code(uow_factory(), game, "TAROT42")
+    set_table_code(uow_factory(), game, "TAROT42", organiser=OPERATOR)
     # The viewer: read-only banner, no "Nouvelle donne", undo disabled.
     open_app(second_page, app_url, f"/games/{game}", wait_text="Protégée")
     by_id(second_page, "read-only").wait_for()
@@ -99,7 +105,8 @@ def test_a_viewer_without_the_code_sees_the_sheet_read_only_and_the_server_refus
     ]:
         status, reply = api(app_url, method, path, body)
         assert status == 403, (method, path)
-        assert "code de table" in reply["error"]["message"]
+        assert ("organisateur" if path.endswith("/code") else "code de table") in reply[
+            "error"]["message"]
     status, _ = api(app_url, "POST", f"/api/games/{game}/deals", {"kind": "passed"},
                     {"X-Table-Code": "FAUX99"})
     assert status == 403
@@ -129,9 +136,9 @@ def test_a_viewer_without_the_code_sees_the_sheet_read_only_and_the_server_refus
 
 def test_the_organiser_protects_a_game_and_the_other_phone_turns_read_only_live(
         page: Any, second_page: Any, app_url: str, uow_factory: Callable[[], Any]) -> None:
-    game = create_game(uow_factory(), name="À protéger", seats=FOUR, deal_size=4)
-    open_app(page, app_url, f"/games/{game}", wait_text="À protéger")
-    open_app(second_page, app_url, f"/games/{game}", wait_text="À protéger")
+    game = new_game_on_the_phone(page, app_url, "Protégée ici", FOUR)  # its organiser
+    text(page, "Protégée ici").wait_for()
+    open_app(second_page, app_url, f"/games/{game}", wait_text="Protégée ici")
     button(second_page, "Nouvelle donne").wait_for()
     page.get_by_label("Menu de la partie").click()
     click(page, "Protéger par un code de table")

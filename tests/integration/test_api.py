@@ -36,9 +36,14 @@ def client(database: Any) -> Iterator[TestClient]:
         yield test_client
 
 
+KEY = "la-cle-de-l-organisateur"
+ORGANISER = {"X-Organiser-Key": KEY}
+
+
 @pytest.fixture
 def game(database: Any) -> int:
-    return int(s.create_game(database.uow(), name="Mardi", seats=FOUR, deal_size=4))
+    return int(s.create_game(database.uow(), name="Mardi", seats=FOUR, deal_size=4,
+                             organiser_key=KEY))
 
 
 def test_the_sheet_reads_as_json_with_ids_versions_totals_and_next_dealer(
@@ -129,8 +134,8 @@ def test_missing_games_and_deals_are_404(client: TestClient, game: int) -> None:
 def test_a_viewer_without_the_code_can_read_but_every_write_is_a_403(
         client: TestClient, game: int) -> None:
     deal = client.post(f"/api/games/{game}/deals", json=GARDE).json()["deal_id"]
-    assert client.put(f"/api/games/{game}/code", json={"code": "Tarot42"}).json() == {
-        "protected": True}
+    assert client.put(f"/api/games/{game}/code", json={"code": "Tarot42"},
+                      headers=ORGANISER).json() == {"protected": True}
     before = client.get(f"/api/games/{game}/sheet").json()
     assert before["protected"]
     writes = [
@@ -146,16 +151,18 @@ def test_a_viewer_without_the_code_can_read_but_every_write_is_a_403(
         for method, path, body in writes:
             reply = client.request(method, path, json=body, headers=headers)
             assert reply.status_code == 403, (method, path)
-            assert reply.json()["error"]["field"] in ("code", "current_code")
+            assert reply.json()["error"]["field"] in ("code", "organiser_key")
     assert "code de table" in client.post(f"/api/games/{game}/undo").json()["error"]["message"]
     assert client.get(f"/api/games/{game}/sheet").json() == before
-    assert client.get(f"/api/games/{game}/access").json() == {"protected": True,
-                                                               "can_edit": False}
+    assert client.get(f"/api/games/{game}/access").json() == {
+        "protected": True, "can_edit": False, "organiser": False}
     code = {"X-Table-Code": "tarot42"}
     assert client.get(f"/api/games/{game}/access", headers=code).json()["can_edit"]
     reply = client.post(f"/api/games/{game}/deals", json={"kind": "passed"}, headers=code)
     assert reply.status_code == 201
     reply = client.put(f"/api/games/{game}/code", json={"code": None}, headers=code)
+    assert reply.status_code == 403  # the table code does not rule the code
+    reply = client.put(f"/api/games/{game}/code", json={"code": None}, headers=ORGANISER)
     assert reply.json() == {"protected": False}
 
 
@@ -180,7 +187,7 @@ def test_a_stale_edit_is_a_409_with_the_current_deal_and_nothing_is_overwritten(
 
 def test_a_finished_game_refuses_deals_with_a_409(client: TestClient, database: Any,
                                                  game: int) -> None:
-    s.finish_game(database.uow(), game)
+    s.finish_game(database.uow(), game, organiser=s.OPERATOR)
     reply = client.post(f"/api/games/{game}/deals", json=GARDE)
     assert reply.status_code == 409
     assert reply.json()["error"]["field"] == "status"
@@ -188,7 +195,7 @@ def test_a_finished_game_refuses_deals_with_a_409(client: TestClient, database: 
 
 def test_the_games_list_shows_protection_and_revision(client: TestClient, database: Any,
                                                       game: int) -> None:
-    s.set_table_code(database.uow(), game, "1234")
+    s.set_table_code(database.uow(), game, "1234", organiser=s.OPERATOR)
     [listed] = client.get("/api/games").json()["games"]
     assert (listed["id"], listed["protected"], listed["revision"]) == (game, True, 1)
 
@@ -244,7 +251,7 @@ def test_the_event_stream_says_hello_then_tells_each_change_of_its_game_only(
                                             "revision": 1})
         s.rename_player(database.uow(), "Bruno", "Bruno B.")  # names change everywhere
         assert next(events)[1]["kind"] == "players"
-        s.delete_game(database.uow(), game)
+        s.delete_game(database.uow(), game, organiser=s.OPERATOR)
         assert next(events)[1] == {"game_id": game, "kind": "deleted", "revision": 2}
         assert list(events) == []  # the stream ends with its game
     deadline = time.monotonic() + 5
@@ -276,7 +283,7 @@ def test_closing_all_streams_ends_them(server: tuple[str, ChangeHub], game: int)
 def test_a_phone_guessing_codes_is_stopped_after_ten_wrong_ones(client: TestClient,
                                                                 database: Any,
                                                                 game: int) -> None:
-    s.set_table_code(database.uow(), game, "7391")
+    s.set_table_code(database.uow(), game, "7391", organiser=s.OPERATOR)
     for guess in range(10):
         reply = client.get(f"/api/games/{game}/access",
                            headers={"X-Table-Code": f"{guess:04d}"})

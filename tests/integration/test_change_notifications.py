@@ -61,7 +61,7 @@ def test_every_write_of_a_game_is_told_once_with_its_new_revision(
         lambda: s.rename_game(uow(), game, "Mardi soir"),
         lambda: s.finish_game(uow(), game),
         lambda: s.reopen_game(uow(), game),
-        lambda: s.set_table_code(uow(), game, "1234"),
+        lambda: s.set_table_code(uow(), game, "1234", organiser=s.OPERATOR),
     ]
     for write in writes:
         revision = s.get_sheet(uow(), game).revision
@@ -71,7 +71,7 @@ def test_every_write_of_a_game_is_told_once_with_its_new_revision(
         assert event.revision is not None and event.revision > revision
         assert heard.revisions_seen[-1] == event.revision
         heard.events.clear()
-    s.delete_game(uow(), game, code="1234")
+    s.delete_game(uow(), game, organiser=s.OPERATOR)
     assert heard.take() == [(game, ChangeKind.DELETED)]
 
 
@@ -86,7 +86,7 @@ def test_an_import_tells_the_games_list(uow: UoW, heard: Heard) -> None:
 
 def test_a_refused_or_empty_write_tells_nothing(uow: UoW, heard: Heard) -> None:
     game = s.create_game(uow(), name="Mardi", seats=FOUR, deal_size=4)
-    s.set_table_code(uow(), game, "1234")
+    s.set_table_code(uow(), game, "1234", organiser=s.OPERATOR)
     heard.take()
     with pytest.raises(InvalidDeal):
         s.record_deal(uow(), game, {**GARDE, "points": 45.5}, code="1234")

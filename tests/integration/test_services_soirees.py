@@ -47,7 +47,7 @@ def test_setting_a_protected_games_circle_needs_its_table_code(database: Any) ->
     uow = database.uow
     circle = s.create_circle(uow(), "Club")
     game = s.create_game(uow(), name="Mardi", seats=FOUR, deal_size=4)
-    s.set_table_code(uow(), game, "1234")
+    s.set_table_code(uow(), game, "1234", organiser=s.OPERATOR)
     with pytest.raises(s.EditForbidden):
         s.set_game_circle(uow(), game, circle)
     s.set_game_circle(uow(), game, circle, code="1234")

@@ -20,9 +20,14 @@ UoW = Callable[[], Any]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 
 
+KEY = "la-cle-de-l-organisateur"
+ORGANISER = s.Organiser(KEY)
+
+
 @pytest.fixture
 def game(uow: UoW) -> int:
-    game_id = int(s.create_game(uow(), name="Mardi", seats=FOUR, deal_size=4))
+    game_id = int(s.create_game(uow(), name="Mardi", seats=FOUR, deal_size=4,
+                                organiser_key=KEY))
     s.record_deal(uow(), game_id, GARDE)
     return game_id
 
@@ -43,12 +48,13 @@ def test_a_game_without_a_code_is_editable_by_anybody_as_before(uow: UoW, game: 
 
 
 def test_the_code_is_stored_only_as_a_salted_hash(uow: UoW, database: Any, game: int) -> None:
-    s.set_table_code(uow(), game, "tarot42")
+    s.set_table_code(uow(), game, "tarot42", organiser=ORGANISER)
     stored = _stored_hash(database, game)
     assert stored is not None and stored.startswith("scrypt$")
     assert "tarot42" not in stored.lower()
-    other = int(s.create_game(uow(), name="Jeudi", seats=FOUR, deal_size=4))
-    s.set_table_code(uow(), other, "tarot42")
+    other = int(s.create_game(uow(), name="Jeudi", seats=FOUR, deal_size=4,
+                              organiser_key=KEY))
+    s.set_table_code(uow(), other, "tarot42", organiser=ORGANISER)
     assert _stored_hash(database, other) != stored  # a salt of its own
     assert s.game_is_protected(uow(), game)
     assert s.get_sheet(uow(), game).protected
@@ -56,7 +62,7 @@ def test_the_code_is_stored_only_as_a_salted_hash(uow: UoW, database: Any, game:
 
 
 def test_the_right_code_is_accepted_whatever_its_case_and_spaces(uow: UoW, game: int) -> None:
-    s.set_table_code(uow(), game, "Tarot42")
+    s.set_table_code(uow(), game, "Tarot42", organiser=ORGANISER)
     assert s.check_table_code(uow(), game, "TAROT42")
     assert s.check_table_code(uow(), game, " tarot42 ")
     assert not s.check_table_code(uow(), game, "tarot43")
@@ -64,7 +70,7 @@ def test_the_right_code_is_accepted_whatever_its_case_and_spaces(uow: UoW, game:
     assert not s.check_table_code(uow(), game, "é!")
 
 
-# Every write of a game, called with a code (None: none given).
+# Every write of the sheet, called with a code (None: none given).
 WRITES: dict[str, Callable[[UoW, int, int, str | None], object]] = {
     "record_deal": lambda u, g, d, c: s.record_deal(u(), g, {**GARDE, "taker": "Bruno"},
                                                     code=c),
@@ -74,18 +80,13 @@ WRITES: dict[str, Callable[[UoW, int, int, str | None], object]] = {
     "undo": lambda u, g, d, c: s.undo(u(), g, code=c),
     "redo": lambda u, g, d, c: s.redo(u(), g, code=c),
     "change_rules": lambda u, g, d, c: s.change_rules(u(), g, {"base": 30}, code=c),
-    "finish_game": lambda u, g, d, c: s.finish_game(u(), g, code=c),
-    "reopen_game": lambda u, g, d, c: s.reopen_game(u(), g, code=c),
-    "rename_game": lambda u, g, d, c: s.rename_game(u(), g, "Autre nom", code=c),
-    "delete_game": lambda u, g, d, c: s.delete_game(u(), g, code=c),
-    "set_table_code": lambda u, g, d, c: s.set_table_code(u(), g, "NOUVEAU", current_code=c),
 }
 
 
 @pytest.mark.parametrize("write", sorted(WRITES))
 def test_every_write_of_a_protected_game_is_refused_without_the_code_and_changes_nothing(
         uow: UoW, game: int, write: str) -> None:
-    s.set_table_code(uow(), game, "1234")
+    s.set_table_code(uow(), game, "1234", organiser=ORGANISER)
     s.undo(uow(), game, code="1234")
     s.redo(uow(), game, code="1234")
     before = s.get_sheet(uow(), game)
@@ -93,7 +94,7 @@ def test_every_write_of_a_protected_game_is_refused_without_the_code_and_changes
     for wrong in (None, "9999", "bad code!"):
         with pytest.raises(EditForbidden) as caught:
             WRITES[write](uow, game, deal, wrong)
-        assert caught.value.field in ("code", "current_code")
+        assert caught.value.field == "code"
     after = s.get_sheet(uow(), game)
     assert after == before
     assert s.check_table_code(uow(), game, "1234")
@@ -102,22 +103,17 @@ def test_every_write_of_a_protected_game_is_refused_without_the_code_and_changes
 @pytest.mark.parametrize("write", sorted(WRITES))
 def test_every_write_of_a_protected_game_goes_through_with_the_code(
         uow: UoW, game: int, write: str) -> None:
-    s.set_table_code(uow(), game, "1234")
+    s.set_table_code(uow(), game, "1234", organiser=ORGANISER)
     s.record_redeal(uow(), game, "passed", code="1234")
     s.undo(uow(), game, code="1234")  # something to undo and something to redo
     deal = s.get_sheet(uow(), game).deals[0].id
-    if write == "reopen_game":
-        s.finish_game(uow(), game, code="1234")
     revision = s.get_sheet(uow(), game).revision
     WRITES[write](uow, game, deal, "1234")
-    if write == "delete_game":
-        assert game not in [g.id for g in s.list_games(uow())]
-        return
     assert s.get_sheet(uow(), game).revision > revision
 
 
 def test_the_refusal_says_what_to_do_in_french_and_english(uow: UoW, game: int) -> None:
-    s.set_table_code(uow(), game, "1234")
+    s.set_table_code(uow(), game, "1234", organiser=ORGANISER)
     with pytest.raises(EditForbidden) as caught:
         s.record_redeal(uow(), game, "passed")
     assert caught.value.to_dict("fr") == {"error": {
@@ -130,27 +126,31 @@ def test_the_refusal_says_what_to_do_in_french_and_english(uow: UoW, game: int) 
 
 def test_a_protected_finished_game_asks_for_the_code_before_saying_it_is_finished(
         uow: UoW, game: int) -> None:
-    s.finish_game(uow(), game)
-    s.set_table_code(uow(), game, "1234")
+    s.finish_game(uow(), game, organiser=ORGANISER)
+    s.set_table_code(uow(), game, "1234", organiser=ORGANISER)
     with pytest.raises(EditForbidden):
         s.record_redeal(uow(), game, "passed")
     with pytest.raises(s.GameFinished):
         s.record_redeal(uow(), game, "passed", code="1234")
 
 
-def test_changing_or_removing_the_code_needs_the_current_one(uow: UoW, game: int) -> None:
-    s.set_table_code(uow(), game, "AAAA")
-    with pytest.raises(EditForbidden) as caught:
-        s.set_table_code(uow(), game, "BBBB")
-    assert caught.value.field == "current_code"
-    assert "code actuel" in caught.value.message("fr")
-    assert "current code" in caught.value.message("en")
-    with pytest.raises(EditForbidden):
-        s.set_table_code(uow(), game, None, current_code="BBBB")
-    s.set_table_code(uow(), game, "BBBB", current_code="aaaa")
+def test_setting_changing_or_removing_the_code_needs_the_organiser_not_the_code(
+        uow: UoW, game: int) -> None:
+    with pytest.raises(s.OrganiserOnly) as caught:
+        s.set_table_code(uow(), game, "AAAA")  # the takeover of an unprotected game
+    assert caught.value.field == "organiser_key"
+    assert not s.game_is_protected(uow(), game)
+    s.set_table_code(uow(), game, "AAAA", organiser=ORGANISER)
+    for who in (None, s.Organiser("AAAA"), s.Organiser("une-autre-cle")):
+        with pytest.raises(s.OrganiserOnly):
+            s.set_table_code(uow(), game, "BBBB", organiser=who)
+        with pytest.raises(s.OrganiserOnly):
+            s.set_table_code(uow(), game, None, organiser=who)
+    assert s.check_table_code(uow(), game, "AAAA")
+    s.set_table_code(uow(), game, "BBBB", organiser=ORGANISER)
     assert not s.check_table_code(uow(), game, "AAAA")
     assert s.check_table_code(uow(), game, "BBBB")
-    s.set_table_code(uow(), game, None, current_code="BBBB")
+    s.set_table_code(uow(), game, None, organiser=ORGANISER)
     assert not s.game_is_protected(uow(), game)
     s.record_redeal(uow(), game, "passed")
 
@@ -159,7 +159,7 @@ def test_changing_or_removing_the_code_needs_the_current_one(uow: UoW, game: int
 def test_a_malformed_code_is_refused_with_what_is_allowed(uow: UoW, game: int,
                                                           bad: object) -> None:
     with pytest.raises(ServiceError) as caught:
-        s.set_table_code(uow(), game, bad)  # type: ignore[arg-type]
+        s.set_table_code(uow(), game, bad, organiser=ORGANISER)  # type: ignore[arg-type]
     assert caught.value.field == "code"
     assert "4 à 12 caractères" in caught.value.message("fr")
     assert "4 to 12 characters" in caught.value.message("en")
@@ -168,14 +168,14 @@ def test_a_malformed_code_is_refused_with_what_is_allowed(uow: UoW, game: int,
 
 def test_removing_a_code_that_is_not_set_changes_nothing(uow: UoW, game: int) -> None:
     revision = s.get_sheet(uow(), game).revision
-    s.set_table_code(uow(), game, None)
+    s.set_table_code(uow(), game, None, organiser=ORGANISER)
     assert s.get_sheet(uow(), game).revision == revision
     assert not s.game_is_protected(uow(), game)
 
 
 def test_a_code_on_a_missing_game_says_the_game_is_missing(uow: UoW) -> None:
     with pytest.raises(s.GameNotFound):
-        s.set_table_code(uow(), 999, "1234")
+        s.set_table_code(uow(), 999, "1234", organiser=s.OPERATOR)
     with pytest.raises(s.GameNotFound):
         s.check_table_code(uow(), 999, "1234")
     with pytest.raises(s.GameNotFound):
@@ -198,12 +198,12 @@ def test_games_from_before_the_table_code_are_unprotected_and_the_migration_goes
     [summary] = s.list_games(db.uow())
     assert (summary.protected, summary.revision) == (False, 0)
     s.rename_game(db.uow(), summary.id, "Après")  # editable without a code, as before
-    s.set_table_code(db.uow(), summary.id, "1234")
+    s.set_table_code(db.uow(), summary.id, "1234", organiser=s.OPERATOR)
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with db.engine.begin() as conn:
         config.attributes["connection"] = conn
-        command.downgrade(config, "0002")
+        command.downgrade(config, "0002")  # through 0004 and 0003
     columns = {c["name"] for c in inspect(db.engine).get_columns("game")}
     assert "code_hash" not in columns and "revision" not in columns
     db.dispose()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from sqlalchemy import inspect, text
 
 from scorepad import services as s
@@ -80,3 +81,29 @@ def test_opening_an_up_to_date_database_again_changes_nothing(db_url: str) -> No
     again = open_database(db_url)
     assert [g.id for g in s.list_games(again.uow())] == [game]
     again.dispose()
+
+
+def test_0004_keeps_the_games_of_0003_as_games_without_organiser_and_out_of_the_bin(
+        db_url: str) -> None:
+    _fill_first_schema(db_url)
+    engine = create_db_engine(db_url)
+    upgrade(engine, "0003")
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE game SET code_hash = 'scrypt$x', revision = 7"))
+    engine.dispose()
+    db = open_database(db_url)  # 0003 -> 0004
+    assert {"organiser_hash", "deleted_at"} <= {
+        c["name"] for c in inspect(db.engine).get_columns("game")}
+    assert "organiser_handover" in inspect(db.engine).get_table_names()
+    [game] = s.list_games(db.uow())
+    assert (game.name, game.revision, game.protected, game.organised) == (
+        "Avant", 7, True, False)
+    assert s.get_sheet(db.uow(), 1).totals == {"André": 198, "Bruno": -66, "Cécile": -66,
+                                               "Didier": -66}
+    assert s.list_bin(db.uow()) == []
+    with pytest.raises(s.NoOrganiser):  # the operator names its organiser
+        s.rename_game(db.uow(), 1, "Volée")
+    link = s.start_handover(db.uow(), 1, organiser=s.OPERATOR)
+    key = s.claim_handover(db.uow(), link.token).organiser_key
+    s.rename_game(db.uow(), 1, "Après", organiser=s.Organiser(key))
+    db.dispose()

@@ -77,7 +77,7 @@ def test_x_forwarded_for_does_not_buy_more_wrong_codes(server: Server) -> None:
     uow = server.uow_factory()
     gid = int(services.create_game(uow(), name="Code", seats=["A", "B", "C", "D"],
                                    deal_size=4))
-    services.set_table_code(uow(), gid, "4321")
+    services.set_table_code(uow(), gid, "4321", organiser=services.OPERATOR)
     statuses = []
     with httpx.Client(base_url=server.url) as client:
         for i in range(12):
@@ -102,7 +102,7 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int
     uow = open_database(db_url).uow
     gid = int(services.create_game(uow(), name="Club", seats=["A", "B", "C", "D"],
                                    deal_size=4))
-    services.set_table_code(uow(), gid, "4321")
+    services.set_table_code(uow(), gid, "4321", organiser=services.OPERATOR)
     yield url, gid
     stop_app(process)
 

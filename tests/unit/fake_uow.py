@@ -28,6 +28,7 @@ class FakeRepository:
         self.versions: list[DealVersionRow] = []
         self.operations: list[OperationRow] = []
         self.players: dict[int, str] = {}
+        self.handovers: dict[str, tuple[int, datetime]] = {}
         self._ids = 0
 
     def _next(self) -> int:
@@ -36,27 +37,53 @@ class FakeRepository:
 
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
-                 created_at: datetime, circle_id: int | None = None) -> int:
+                 created_at: datetime, circle_id: int | None = None,
+                 organiser_hash: str | None = None) -> int:
         for seat in seats:
             if seat not in self.players.values():
                 self.players[self._next()] = seat
         game_id = self._next()
         self.games[game_id] = GameRow(game_id, name, status, tuple(seats), deal_size,
                                       first_dealer, rules, created_at, now,
-                                      circle_id=circle_id)
+                                      circle_id=circle_id, organiser_hash=organiser_hash)
         return game_id
 
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:
-        if game_id not in self.games:
+        if game_id not in self.games or self.games[game_id].deleted_at is not None:
             return None
         self.games[game_id] = replace(self.games[game_id], updated_at=now)
         return self.games[game_id]
 
     def get_game(self, game_id: int) -> GameRow | None:
-        return self.games.get(game_id)
+        game = self.games.get(game_id)
+        return game if game is not None and game.deleted_at is None else None
 
     def list_games(self) -> list[GameRow]:
-        return list(self.games.values())
+        return [g for g in self.games.values() if g.deleted_at is None]
+
+    def bin_game(self, game_id: int, *, at: datetime) -> None:
+        self.games[game_id] = replace(self.games[game_id], deleted_at=at)
+
+    def lock_binned_game(self, game_id: int, *, now: datetime) -> GameRow | None:
+        game = self.games.get(game_id)
+        return game if game is not None and game.deleted_at is not None else None
+
+    def restore_game(self, game_id: int) -> None:
+        self.games[game_id] = replace(self.games[game_id], deleted_at=None)
+
+    def binned_games(self) -> list[GameRow]:
+        return [g for g in self.games.values() if g.deleted_at is not None]
+
+    def set_organiser_hash(self, game_id: int, organiser_hash: str | None) -> None:
+        self.games[game_id] = replace(self.games[game_id], organiser_hash=organiser_hash)
+
+    def add_handover(self, game_id: int, *, token_hash: str, expires_at: datetime,
+                     now: datetime) -> None:
+        self.handovers[token_hash] = (game_id, expires_at)
+
+    def take_handover(self, token_hash: str, *, now: datetime) -> int | None:
+        found = self.handovers.pop(token_hash, None)
+        return found[0] if found is not None and found[1] > now else None
 
     def update_game(self, game_id: int, *, name: str | None = None,
                     status: GameStatus | None = None,

@@ -160,8 +160,11 @@ def test_no_input_raises_anything_but_the_domains_own_error(data: object) -> Non
     except InvalidDeal as error:
         assert error.field
         assert error.message("fr") and error.message("en")
+        sent = repr(data)
         for lang in ("fr", "en"):
-            assert not re.search(r"\{[a-z_]+\}", error.message(lang))
+            # A placeholder left unfilled, unless it is the input itself quoted back.
+            left = [m for m in re.findall(r"\{[a-z_]+\}", error.message(lang)) if m not in sent]
+            assert not left, error.message(lang)
     else:
         assert sum(result.scores.values()) == 0
 

@@ -134,3 +134,14 @@ def test_a_second_server_does_not_compress_what_the_first_one_is_compressing(
         assert Preparation(cache).start() is False
     finally:
         first.stop()
+
+
+def test_an_icon_added_to_the_ui_gets_a_new_subset_not_a_stale_cached_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import scorepad.web.icon_font as icon_font
+
+    cache = ClientCache(tmp_path / "web-client", _small_web_dir(tmp_path))
+    before = cache.icon_font_path()
+    monkeypatch.setattr(icon_font, "ui_icons", lambda: {"ADD", "REMOVE"})
+    assert cache.icon_font_path() != before
+    assert cache.icon_font_path().parent == before.parent

@@ -1,4 +1,5 @@
-"""Games: in progress first, then finished; open, start a new one, import, delete."""
+"""Games: in progress first, then finished; open, start a new one, import, move to the bin;
+the bin's entry at the end."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import flet as ft
 from scorepad import services
 from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
+from scorepad.services.access import new_secret
 from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
 from scorepad.ui.components.layout import empty_state, screen, section_title
 from scorepad.ui.components.snackbar import show_snackbar
@@ -27,7 +29,7 @@ def _leader_line(game: GameSummary) -> str:
 
 
 def _game_tile(game: GameSummary,
-               on_delete: ft.ControlEventHandler[ft.PopupMenuItem]) -> ft.Control:
+               on_delete: ft.ControlEventHandler[ft.PopupMenuItem] | None) -> ft.Control:
     finished = game.status == GameStatus.FINISHED
 
     def open_game(_: ft.Event[ft.ListTile]) -> None:
@@ -59,14 +61,16 @@ def _game_tile(game: GameSummary,
                 ft.Text(_leader_line(game), size=13, max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS),
             ], spacing=2, tight=True),
+            # Only the organiser's phone (or anybody's, for a game from before organisers
+            # without a code) gets the menu: the server refuses the others anyway.
             trailing=ft.PopupMenuButton(
                 icon=ft.Icons.MORE_VERT,
                 tooltip=tr(f"Actions {of_name(game.name)}", f"Actions for {game.name}"),
                 items=[ft.PopupMenuItem(
                     content=ft.Row([ft.Icon(ft.Icons.DELETE_OUTLINE, color=ft.Colors.ERROR),
-                                    ft.Text(tr("Supprimer", "Delete"))]),
+                                    ft.Text(tr("Mettre à la corbeille", "Move to the bin"))]),
                     on_click=on_delete)],
-            ),
+            ) if on_delete is not None else None,
             on_click=open_game,
             is_three_line=True,
             content_padding=ft.Padding.only(left=12, right=4, top=4, bottom=4),
@@ -77,44 +81,69 @@ def _game_tile(game: GameSummary,
     )
 
 
-def _confirm_delete(uow: UowFactory, state: AppState, game: GameSummary,
-                    on_deleted: Callable[[], None]) -> None:
-    """Asks first; a refusal (table code) is shown in words."""
+def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
+                 on_binned: Callable[[], None]) -> None:
+    """Asks first, then moves the game to the bin; a refusal is shown in words."""
+    organiser = services.Organiser(state.organiser_key(game.id))
+
     def confirmed() -> None:
         try:
-            services.delete_game(uow(), game.id, code=state.code_for(game.id))
+            services.delete_game(uow(), game.id, organiser=organiser)
         except services.ServiceError as exc:
             show_error_dialog(tr("Suppression refusée", "Deletion refused"),
                               exc.message(current_lang()))
             return
-        on_deleted()
-        show_snackbar(tr(f"Partie « {game.name} » supprimée.", f"Game “{game.name}” deleted."))
+        on_binned()
+        show_snackbar(tr(f"Partie « {game.name} » mise à la corbeille.",
+                         f"Game “{game.name}” moved to the bin."))
 
+    days = services.BIN_DAYS
     show_confirm_dialog(
-        tr("Supprimer la partie ?", "Delete the game?"),
-        tr(f"« {game.name} » et ses {game.deals} donnes seront supprimées "
-           "définitivement de cet appareil.",
-           f"“{game.name}” and its {game.deals} deals will be deleted for good."),
-        tr("Supprimer", "Delete"), confirmed, destructive=True)
+        tr("Mettre la partie à la corbeille ?", "Move the game to the bin?"),
+        tr(f"« {game.name} » quitte la liste ; elle reste restaurable {days} jours "
+           "depuis la corbeille.", f"“{game.name}” leaves the list; it stays "
+           f"restorable from the bin for {days} days."),
+        tr("Mettre à la corbeille", "Move to the bin"), confirmed, destructive=True)
 
 
-def _import_picked(uow: UowFactory, e: ft.FilePickerResultEvent) -> None:
-    """Imports the picked JSON file and opens its sheet, or says why it was refused."""
+def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent) -> None:
+    """Imports the picked JSON file and opens its sheet, or says why it was refused; the
+    importing phone becomes the game's organiser."""
     if not e.files:
         return
     data = e.files[0].bytes or b""
+    key = new_secret()
     try:
-        game_id = services.import_game(uow(), data)
+        game_id = services.import_game(uow(), data, organiser_key=key)
     except services.ServiceError as exc:
         show_error_dialog(tr("Import refusé", "Import refused"), exc.message(current_lang()))
         return
+    state.remember_organiser(game_id, key)
     ft.context.page.navigate(f"/games/{game_id}")
     show_snackbar(tr("Partie importée.", "Game imported."))
 
 
-def _game_list(games: list[GameSummary],
+def _bin_entry(binned: int) -> ft.Control:
+    return ft.Semantics(identifier="bin-entry", container=True, content=ft.ListTile(
+        leading=ft.Icon(ft.Icons.DELETE_OUTLINE),
+        title=ft.Text(tr("Corbeille", "Bin") + (f" ({binned})" if binned else "")),
+        subtitle=ft.Text(tr(f"Parties supprimées, restaurables {services.BIN_DAYS} jours",
+                            f"Deleted games, restorable for {services.BIN_DAYS} days"),
+                         size=12),
+        on_click=lambda _: ft.context.page.navigate("/bin")))
+
+
+def _game_list(games: list[GameSummary], binned: int, state: AppState,
                delete: Callable[[GameSummary], None]) -> list[ft.Control]:
-    """In progress first, then finished; an empty list says how to start."""
+    """In progress first, then finished, then the bin; an empty list says how to start.
+    Only the organiser's phone gets a game's menu (or anybody's, for a game from before
+    organisers without a code): the server refuses the others anyway."""
+    def on_delete(game: GameSummary) -> ft.ControlEventHandler[ft.PopupMenuItem] | None:
+        legacy_open = not game.organised and not game.protected
+        if state.organiser_key(game.id) is None and not legacy_open:
+            return None
+        return lambda _: delete(game)
+
     in_progress = [g for g in games if g.status != GameStatus.FINISHED]
     finished = [g for g in games if g.status == GameStatus.FINISHED]
     items: list[ft.Control] = []
@@ -126,10 +155,11 @@ def _game_list(games: list[GameSummary],
                "and says who deals.")))
     if in_progress:
         items.append(section_title(tr("En cours", "In progress")))
-        items += [_game_tile(g, lambda _, g=g: delete(g)) for g in in_progress]
+        items += [_game_tile(g, on_delete(g)) for g in in_progress]
     if finished:
         items.append(section_title(tr("Terminées", "Finished")))
-        items += [_game_tile(g, lambda _, g=g: delete(g)) for g in finished]
+        items += [_game_tile(g, on_delete(g)) for g in finished]
+    items.append(_bin_entry(binned))
     return items
 
 
@@ -149,19 +179,20 @@ def GamesView() -> ft.View:
     location = ft.use_route_location()
     reload, set_reload = ft.use_state(0)
     live = use_live(GAMES_TOPIC)
-    games = ft.use_memo(lambda: services.list_games(uow()),
-                        dependencies=[location, state.revision, reload, live])
+    games, binned = ft.use_memo(lambda: (services.list_games(uow()),
+                                         len(services.list_bin(uow()))),
+                                dependencies=[location, state.revision, reload, live])
 
     def delete(game: GameSummary) -> None:
-        _confirm_delete(uow, state, game, lambda: set_reload(lambda n: n + 1))
+        _confirm_bin(uow, state, game, lambda: set_reload(lambda n: n + 1))
 
     picker, _ = ft.use_state(lambda: ft.FilePicker())
-    picker.on_result = lambda e: _import_picked(uow, e)
+    picker.on_result = lambda e: _import_picked(uow, state, e)
 
     def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
         ft.context.page.navigate("/new")
 
-    body = ft.ListView(controls=_game_list(games, delete), expand=True,
+    body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
                        padding=ft.Padding.only(top=4, bottom=96))
     return screen(
         tr("Parties", "Games"), body, route="/", nav="/", actions=[_import_button(picker)],

@@ -166,21 +166,23 @@ def _rules_choice(form: NewGameForm, set_form: SetForm) -> list[ft.Control]:
     return controls
 
 
-def _create_game(uow: UowFactory, form: NewGameForm, lang: str) -> None:
-    """Creates the game and opens its sheet, or says why it was not created."""
+def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str) -> None:
+    """Creates the game and opens its sheet, or says why it was not created. This browser
+    becomes the organiser: the key stays in its own storage, never in a URL."""
     try:
-        game_id = services.create_game(uow(), **form.to_create_kwargs())
+        made = services.new_game(uow(), **form.to_create_kwargs())
     except (services.ServiceError, InvalidDeal) as exc:
         show_error_dialog(tr("Partie non créée", "Game not created"), exc.message(lang))
         return
-    ft.context.page.navigate(f"/games/{game_id}")
+    state.remember_organiser(made.id, made.organiser_key)
+    ft.context.page.navigate(f"/games/{made.id}")
     show_snackbar(tr(f"Partie « {form.name.strip()} » créée.",
                      f"Game “{form.name.strip()}” created."))
 
 
 @ft.component
 def NewGameView() -> ft.View:
-    use_app_state()
+    state = use_app_state()
     uow = use_uow()
     form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
     tried, set_tried = ft.use_state(False)
@@ -191,7 +193,7 @@ def NewGameView() -> ft.View:
     def create(_: ft.Event[ft.FilledButton]) -> None:
         set_tried(True)
         if not errors:
-            _create_game(uow, form, lang)
+            _create_game(uow, state, form, lang)
 
     seat_error = errors.get("seats") if tried or len(form.seats) > MAX_SEATS else None
     controls: list[ft.Control] = [

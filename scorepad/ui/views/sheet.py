@@ -15,7 +15,7 @@ from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
 from scorepad.ui.table_code import can_edit, read_only_banner, show_unlock_dialog
-from scorepad.ui.views.game_menu import show_game_menu
+from scorepad.ui.views.game_menu import Rights, rights_of, show_game_menu
 from scorepad.ui.views.sheet_actions import SheetActions
 
 
@@ -59,8 +59,10 @@ def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
     ], spacing=0, expand=True)
 
 
-def _bottom_action(sheet: GameSheet, actions: SheetActions, locked: bool) -> ft.Control:
-    """Unlock on a read-only phone, else a new deal (or reopen a finished game)."""
+def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights
+                   ) -> ft.Control | None:
+    """Unlock on a read-only phone, else a new deal (or, for the organiser, reopen a
+    finished game)."""
     game_id = actions.game_id
 
     def new_deal(_: ft.Event[ft.FilledButton]) -> None:
@@ -72,18 +74,22 @@ def _bottom_action(sheet: GameSheet, actions: SheetActions, locked: bool) -> ft.
     def unlock(_: ft.Event[ft.FilledButton]) -> None:
         show_unlock_dialog(game_id, actions.state, actions.uow)
 
-    if locked:
+    if not rights.editable:
         return primary_action(tr("Saisir le code pour modifier", "Enter the code to edit"),
                               ft.Icons.LOCK_OPEN, unlock)
     finished = sheet.status == GameStatus.FINISHED
+    if finished and not rights.may_organise:
+        return None
     return primary_action(
         tr("Rouvrir la partie", "Reopen the game") if finished
         else tr("Nouvelle donne", "New deal"),
         ft.Icons.REPLAY if finished else ft.Icons.ADD, reopen if finished else new_deal)
 
 
-def _bar_actions(sheet: GameSheet, actions: SheetActions, locked: bool) -> list[ft.Control]:
+def _bar_actions(sheet: GameSheet, actions: SheetActions, rights: Rights
+                 ) -> list[ft.Control]:
     """The lock-open mark (code entered here), undo, redo and the game menu."""
+    locked = not rights.editable
     bar: list[ft.Control] = []
     if sheet.protected and not locked:
         bar.append(ft.Semantics(identifier="unlocked", content=ft.Icon(
@@ -96,7 +102,7 @@ def _bar_actions(sheet: GameSheet, actions: SheetActions, locked: bool) -> list[
         ft.IconButton(ft.Icons.REDO, tooltip=tr("Rétablir", "Redo"),
                       disabled=locked or not sheet.can_redo, on_click=lambda _: actions.redo()),
         ft.IconButton(ft.Icons.MORE_VERT, tooltip=tr("Menu de la partie", "Game menu"),
-                      on_click=lambda _: show_game_menu(sheet, actions, not locked)),
+                      on_click=lambda _: show_game_menu(sheet, actions, rights)),
     ]
     return bar
 
@@ -110,21 +116,23 @@ def SheetView(game_id: int) -> ft.View:
     lang = state.lang
     live = use_live(game_topic(game_id), ALL_TOPIC)
     code = state.code_for(game_id)
+    key = state.organiser_key(game_id)
 
-    def load() -> tuple[GameSheet | None, bool]:
+    def load() -> tuple[GameSheet | None, Rights | None]:
         try:
-            return (services.get_sheet(uow(), game_id, lang=lang),
-                    can_edit(uow, game_id, state))
+            sheet = services.get_sheet(uow(), game_id, lang=lang)
+            return sheet, rights_of(sheet, can_edit(uow, game_id, state),
+                                    services.check_organiser(uow(), game_id, key))
         except services.GameNotFound:
-            return None, False
+            return None, None
 
     # Reloaded when this screen comes back to the top (the location changes), when
     # another phone changes the game (live), after our own changes (revision, reload) and
-    # when a table code is entered (code).
-    sheet, editable = ft.use_memo(load, dependencies=[
-        game_id, location, state.revision, reload, lang, live, code])
+    # when a table code or an organiser key is entered (code, key).
+    sheet, rights = ft.use_memo(load, dependencies=[
+        game_id, location, state.revision, reload, lang, live, code, key])
     route = f"/games/{game_id}"
-    if sheet is None:
+    if sheet is None or rights is None:
         return screen(tr("Partie introuvable", "Game not found"), empty_state(
             ft.Icons.SEARCH_OFF, tr("Partie introuvable", "Game not found"),
             tr(f"Aucune partie n° {game_id}.", f"No game number {game_id}.")), route=route)
@@ -133,7 +141,7 @@ def SheetView(game_id: int) -> ft.View:
         set_reload(lambda n: n + 1)
 
     actions = SheetActions(game_id, uow, state, code, refresh)
-    locked = not editable
+    locked = not rights.editable
     body = _sheet_body(sheet, actions, is_dark(state.theme), lang, locked)
-    return screen(sheet.name, body, route=route, actions=_bar_actions(sheet, actions, locked),
-                  bottom=_bottom_action(sheet, actions, locked))
+    return screen(sheet.name, body, route=route, actions=_bar_actions(sheet, actions, rights),
+                  bottom=_bottom_action(sheet, actions, rights))

@@ -1,5 +1,6 @@
-"""What the score sheet's buttons and menu do to a game (undo, redo, redeal, finish, reopen,
-delete), each refusal shown in words, each success confirmed by a snackbar."""
+"""What the score sheet's buttons and menu do to a game (undo, redo, redeal with the table
+code; finish, reopen, move to the bin with the organiser key), each refusal shown in
+words, each success confirmed by a snackbar."""
 
 from __future__ import annotations
 
@@ -72,26 +73,37 @@ class SheetActions:
                                             f"Deal {number}: petit sec, redeal.")
             show_snackbar(text, undo=self.undo)
 
+    @property
+    def organiser(self) -> services.Organiser:
+        """The organiser key this browser holds for the game (the server checks it)."""
+        return services.Organiser(self.state.organiser_key(self.game_id))
+
     def reopen(self) -> None:
-        if self.run(lambda: services.reopen_game(self.uow(), self.game_id, code=self.code)):
+        if self.run(lambda: services.reopen_game(self.uow(), self.game_id,
+                                                 organiser=self.organiser)):
             self.refresh()
             show_snackbar(tr("Partie rouverte.", "Game reopened."))
 
     def finish(self) -> None:
-        if self.run(lambda: services.finish_game(self.uow(), self.game_id, code=self.code)):
+        if self.run(lambda: services.finish_game(self.uow(), self.game_id,
+                                                 organiser=self.organiser)):
             self.refresh()
             show_snackbar(tr("Partie terminée.", "Game finished."))
 
     def confirm_delete(self, name: str, deals: int) -> None:
-        """Asks first; once deleted, back to the games."""
+        """Asks first; then the game goes to the bin (restorable) and back to the games."""
         def confirmed() -> None:
-            if self.run(lambda: services.delete_game(self.uow(), self.game_id, code=self.code)):
+            if self.run(lambda: services.delete_game(self.uow(), self.game_id,
+                                                     organiser=self.organiser)):
                 ft.context.page.navigate("/")
-                show_snackbar(tr(f"Partie « {name} » supprimée.", f"Game “{name}” deleted."))
+                show_snackbar(tr(f"Partie « {name} » mise à la corbeille.",
+                                 f"Game “{name}” moved to the bin."))
 
+        days = services.BIN_DAYS
         show_confirm_dialog(
-            tr("Supprimer la partie ?", "Delete the game?"),
-            tr(f"« {name} » et ses {deals} donnes seront supprimées "
-               "définitivement.", f"“{name}” and its {deals} deals will be "
-               "deleted for good."),
-            tr("Supprimer", "Delete"), confirmed, destructive=True)
+            tr("Mettre la partie à la corbeille ?", "Move the game to the bin?"),
+            tr(f"« {name} » et ses {deals} donnes quittent la liste des parties ; elle "
+               f"reste restaurable {days} jours depuis la corbeille.",
+               f"“{name}” and its {deals} deals leave the list of games; it stays "
+               f"restorable from the bin for {days} days."),
+            tr("Mettre à la corbeille", "Move to the bin"), confirmed, destructive=True)

@@ -1,4 +1,5 @@
-"""The JSON API of a game's sheet (games, deals, undo/redo, table code, change stream)."""
+"""The JSON API of a game's sheet (games, deals, undo/redo, table code, organiser, bin,
+change stream)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from fastapi import APIRouter
 
 from scorepad.services.access import CodeAttempts
 from scorepad.services.events import Subscribe
-from scorepad.web.api import deals, events, games
+from scorepad.web.api import deals, events, games, organiser
 from scorepad.web.api.common import ApiContext, UowFactory
 from scorepad.web.api.events import HEARTBEAT_SECONDS, ChangeHub
 from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
@@ -26,6 +27,7 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
     ctx = ApiContext(uow_factory, attempts if attempts is not None else CodeAttempts())
     subscribe(hub.publish)
     games.add_routes(router, ctx)
+    organiser.add_routes(router, ctx)
     deals.add_routes(router, ctx)
     events.add_routes(router, ctx, hub, heartbeat)
     return router

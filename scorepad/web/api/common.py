@@ -21,6 +21,11 @@ from scorepad.services import (
     EditForbidden,
     GameFinished,
     GameNotFound,
+    HandoverInvalid,
+    NoOrganiser,
+    NotInBin,
+    Organiser,
+    OrganiserOnly,
     ServiceError,
     TooManyCodes,
 )
@@ -29,6 +34,7 @@ from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
 
 UowFactory = Callable[[], Any]
 CODE_HEADER = "X-Table-Code"
+ORGANISER_HEADER = "X-Organiser-Key"
 AUTHOR_HEADER = "X-Author"
 NO_STORE = {"Cache-Control": "no-store"}
 MAX_ID = 2**63 - 1          # the databases' integer ids
@@ -44,6 +50,8 @@ _TEXTS = {
         "kind": "« kind » vaut « played », « passed » ou « petit_sec » (reçu {got}).",
         "depth": "Le JSON est imbriqué sur plus de {limit} niveaux.",
         "too_long": "Ce texte dépasse {limit} caractères (reçu {got}).",
+        "status": "Une modification à la fois : {{\"name\": ...}} ou {{\"status\": "
+                  "\"in_progress\" | \"finished\"}} (status reçu : « {got} »).",
     },
     "en": {
         "body": "The request body must be a JSON object (got {got}).",
@@ -51,6 +59,8 @@ _TEXTS = {
         "kind": "\"kind\" is \"played\", \"passed\" or \"petit_sec\" (got {got}).",
         "depth": "The JSON is nested more than {limit} levels deep.",
         "too_long": "This text is longer than {limit} characters (got {got}).",
+        "status": "One change at a time: {{\"name\": ...}} or {{\"status\": "
+                  "\"in_progress\" | \"finished\"}} (status got: \"{got}\").",
     },
 }
 
@@ -149,9 +159,9 @@ def clip_echoes(body: dict[str, Any]) -> dict[str, Any]:
 
 
 _STATUS: tuple[tuple[type[Exception], int], ...] = (
-    (BadRequest, 400), (InvalidDeal, 400), (EditForbidden, 403),
-    (GameNotFound, 404), (DealNotFound, 404), (DealConflict, 409), (GameFinished, 409),
-    (TooManyCodes, 429),
+    (BadRequest, 400), (InvalidDeal, 400), (EditForbidden, 403), (OrganiserOnly, 403),
+    (NoOrganiser, 403), (GameNotFound, 404), (DealNotFound, 404), (NotInBin, 404),
+    (HandoverInvalid, 404), (DealConflict, 409), (GameFinished, 409), (TooManyCodes, 429),
 )
 
 
@@ -180,6 +190,11 @@ class ApiContext:
         """The table code and the author the request carries."""
         author = request.headers.get(AUTHOR_HEADER)
         return request.headers.get(CODE_HEADER), author[:80] if author else None
+
+    @staticmethod
+    def organiser(request: Request) -> Organiser:
+        """The organiser key the request carries (X-Organiser-Key), never in a URL."""
+        return Organiser(request.headers.get(ORGANISER_HEADER))
 
     def run(self, request: Request, work: Callable[[str], dict[str, Any]],
             status: int = 200) -> Response:

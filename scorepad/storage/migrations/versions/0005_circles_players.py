@@ -1,7 +1,7 @@
 """Circles of players (a game may belong to one), hidden players and merged players.
 
 Revision ID: 0005
-Revises: 0003 (re-chained after 0004 when both branches meet; touches none of its columns)
+Revises: 0004 (written after 0003; touches none of the columns of 0004)
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,210 @@
+"""CLI commands of the operator (FORMAT.md §4): create a game, the way back to a game's
+table code and organiser role, and the bin. The operator is trusted: these commands need
+no key nor code."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from scorepad.cli.data import _error, _run, _uow_factory
+from scorepad.cli.serve import DEFAULT_PORT, lan_addresses, qr_text
+
+_TEXT = {
+    "fr": {
+        "unreadable": "Impossible de lire le fichier de règles {path} : {reason}",
+        "rules_json": "Le fichier de règles {path} n'est pas un objet JSON : {reason}",
+        "new_hint": "Partie n° {id} créée. Pour en faire organisateur un téléphone : "
+                    "scorepad organiser {id}",
+        "protected": "La partie n° {id} est protégée par un code de table.",
+        "unprotected": "La partie n° {id} n'a pas de code de table.",
+        "code_set": "Code de table de la partie n° {id} enregistré.",
+        "code_removed": "Code de table de la partie n° {id} retiré.",
+        "link": "Ouvrez ce lien sur le téléphone qui devient organisateur de « {name} » "
+                "(valable {minutes} minutes, une seule fois) :",
+        "path": "Ajoutez ce chemin à l'adresse de scorepad sur le téléphone qui devient "
+                "organisateur de « {name} » (valable {minutes} minutes, une seule fois) :",
+        "token": "Jeton : {token}",
+        "bin_empty": "La corbeille est vide.",
+        "bin_line": "{id:>4}  {name}  (supprimée le {deleted}, encore {days} jours)",
+        "restored": "Partie n° {id} restaurée.",
+        "purged": "Parties supprimées définitivement : {n}",
+    },
+    "en": {
+        "unreadable": "Cannot read the rules file {path}: {reason}",
+        "rules_json": "The rules file {path} is not a JSON object: {reason}",
+        "new_hint": "Game number {id} created. To make a phone its organiser: "
+                    "scorepad organiser {id}",
+        "protected": "Game number {id} is protected by a table code.",
+        "unprotected": "Game number {id} has no table code.",
+        "code_set": "Table code of game number {id} saved.",
+        "code_removed": "Table code of game number {id} removed.",
+        "link": "Open this link on the phone that becomes the organiser of \"{name}\" "
+                "(valid {minutes} minutes, once):",
+        "path": "Add this path to scorepad's address on the phone that becomes the "
+                "organiser of \"{name}\" (valid {minutes} minutes, once):",
+        "token": "Token: {token}",
+        "bin_empty": "The bin is empty.",
+        "bin_line": "{id:>4}  {name}  (deleted on {deleted}, {days} days left)",
+        "restored": "Game number {id} restored.",
+        "purged": "Games deleted for good: {n}",
+    },
+}
+
+
+def _rules(path: str | None, lang: str) -> tuple[dict[str, Any] | None, int | None]:
+    if path is None:
+        return None, None
+    text = _TEXT[lang]
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        return None, _error("rules", text["unreadable"].format(path=path,
+                                                               reason=exc.strerror or exc))
+    try:
+        rules = json.loads(raw)
+    except ValueError as exc:
+        return None, _error("rules", text["rules_json"].format(path=path, reason=exc))
+    if not isinstance(rules, dict):
+        return None, _error("rules", text["rules_json"].format(path=path, reason=type(
+            rules).__name__))
+    return rules, None
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from scorepad import services
+
+    rules, failed = _rules(args.rules, args.lang)
+    if failed is not None:
+        return failed
+    data: dict[str, Any] = {"name": args.name,
+                            "seats": [p.strip() for p in args.players.split(",")]}
+    if args.deal_size is not None:
+        data["deal_size"] = args.deal_size
+    if args.dealer is not None:
+        data["dealer"] = args.dealer
+    if rules is not None:
+        data["rules"] = rules
+    # The operator creates it: its organiser key is not kept (`scorepad organiser` hands
+    # the role to a phone).
+    made = services.new_game_from_dict(_uow_factory(args)(), data)
+    sys.stdout.write(f"{made.id}\n")
+    sys.stderr.write(_TEXT[args.lang]["new_hint"].format(id=made.id) + "\n")
+    return 0
+
+
+def cmd_code(args: argparse.Namespace) -> int:
+    from scorepad import services
+
+    uow = _uow_factory(args)
+    text = _TEXT[args.lang]
+    if args.set is None and not args.remove:
+        protected = services.game_is_protected(uow(), args.game)
+        sys.stdout.write(text["protected" if protected else "unprotected"].format(
+            id=args.game) + "\n")
+        return 0
+    services.set_table_code(uow(), args.game, None if args.remove else args.set,
+                            organiser=services.OPERATOR)
+    sys.stdout.write(text["code_removed" if args.remove else "code_set"].format(
+        id=args.game) + "\n")
+    return 0
+
+
+def cmd_organiser(args: argparse.Namespace) -> int:
+    from scorepad import services
+
+    uow = _uow_factory(args)
+    made = services.start_handover(uow(), args.game, organiser=services.OPERATOR)
+    name = services.get_sheet(uow(), args.game).name
+    text = _TEXT[args.lang]
+    lan = lan_addresses()
+    minutes = services.HANDOVER_MINUTES
+    if lan:
+        url = f"http://{lan[0]}:{args.port}{made.path}"
+        lines = [text["link"].format(name=name, minutes=minutes), f"  {url}"]
+        if not args.no_qr:
+            lines.append(qr_text(url))
+    else:
+        lines = [text["path"].format(name=name, minutes=minutes), f"  {made.path}"]
+    lines.append(text["token"].format(token=made.token))
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def cmd_bin(args: argparse.Namespace) -> int:
+    from scorepad import services
+
+    uow = _uow_factory(args)
+    text = _TEXT[args.lang]
+    if args.restore is not None:
+        services.restore_game(uow(), args.restore)
+        sys.stdout.write(text["restored"].format(id=args.restore) + "\n")
+        return 0
+    if args.empty or args.purge:
+        gone = services.empty_bin(uow()) if args.empty else services.purge_expired(uow())
+        sys.stdout.write(text["purged"].format(n=len(gone)) + "\n")
+        return 0
+    games = services.list_bin(uow())
+    if args.json:
+        sys.stdout.write(json.dumps([
+            {"id": g.id, "name": g.name, "deleted_at": g.deleted_at.isoformat(
+                timespec="seconds"), "days_left": g.days_left} for g in games],
+            ensure_ascii=False, indent=2) + "\n")
+        return 0
+    if not games:
+        sys.stdout.write(text["bin_empty"] + "\n")
+    for g in games:
+        sys.stdout.write(text["bin_line"].format(
+            id=g.id, name=g.name, deleted=g.deleted_at.date().isoformat(),
+            days=g.days_left) + "\n")
+    return 0
+
+
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Registers new/code/organiser/bin."""
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--db", default=argparse.SUPPRESS,
+                       help="database URL (env SCOREPAD_DATABASE_URL)")
+        p.add_argument("--lang", choices=("fr", "en"), default="fr")
+
+    p = sub.add_parser("new", help="create a game; prints its id")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--players", required=True, metavar="A,B,C,D",
+                   help="the seats in table order, separated by commas")
+    p.add_argument("--deal-size", type=int, metavar="N",
+                   help="active players a deal (default: the seats, at most 5)")
+    p.add_argument("--dealer", metavar="P", help="who deals first (default: first seat)")
+    p.add_argument("--rules", metavar="FILE", help="a rules object (JSON, FORMAT.md §1)")
+    common(p)
+    p.set_defaults(func=_run(cmd_new))
+
+    p = sub.add_parser("code", help="show, set or remove a game's table code (operator)")
+    p.add_argument("game", type=int, metavar="GAME")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--set", metavar="CODE", help="the new code (4-12 letters/digits)")
+    group.add_argument("--remove", action="store_true", help="remove the code")
+    common(p)
+    p.set_defaults(func=_run(cmd_code))
+
+    p = sub.add_parser("organiser", help="print a one-time link making a phone the game's "
+                       "organiser (operator)")
+    p.add_argument("game", type=int, metavar="GAME")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"the port scorepad serves on (default {DEFAULT_PORT})")
+    p.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
+    common(p)
+    p.set_defaults(func=_run(cmd_organiser))
+
+    p = sub.add_parser("bin", help="the bin: list, restore, purge (30 days) or empty")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--restore", type=int, metavar="GAME", help="take a game out")
+    group.add_argument("--purge", action="store_true",
+                       help="delete the games binned more than 30 days ago")
+    group.add_argument("--empty", action="store_true", help="delete every binned game")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    common(p)
+    p.set_defaults(func=_run(cmd_bin))

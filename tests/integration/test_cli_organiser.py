@@ -1,0 +1,112 @@
+"""The operator's commands (FORMAT.md §4): new, code, organiser, bin."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorepad import services as s
+from scorepad.cli import main
+from scorepad.storage import open_database
+
+FOUR = "André,Bruno,Cécile,Didier"
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'cli.db'}"
+
+
+def _new(url: str, capsys: pytest.CaptureFixture[str], *extra: str) -> int:
+    assert main(["--db", url, "new", "Mardi", "--players", FOUR, *extra]) == 0
+    return int(capsys.readouterr().out)
+
+
+def test_new_creates_a_game_with_an_organiser_and_prints_its_id(
+        url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "rules.json"
+    rules.write_text('{"base": 30}')
+    game = _new(url, capsys, "--dealer", "Cécile", "--rules", str(rules))
+    db = open_database(url)
+    sheet = s.get_sheet(db.uow(), game)
+    assert (sheet.name, sheet.seats, sheet.deal_size) == ("Mardi", tuple(FOUR.split(",")), 4)
+    assert (sheet.next.dealer, sheet.rules.base, sheet.organised) == ("Cécile", 30, True)
+    with pytest.raises(s.OrganiserOnly):  # nobody on the network may take it
+        s.set_table_code(db.uow(), game, "1234")
+    db.dispose()
+
+
+@pytest.mark.parametrize(("args", "field"), [
+    (["--players", "A,B"], "seats"),
+    (["--players", FOUR, "--dealer", "Zoé"], "dealer"),
+    (["--players", FOUR, "--deal-size", "6"], "deal_size"),
+    (["--players", FOUR, "--rules", "/nowhere/rules.json"], "rules"),
+])
+def test_a_bad_new_game_exits_2_with_format_3_and_creates_nothing(
+        url: str, capsys: pytest.CaptureFixture[str], args: list[str], field: str) -> None:
+    assert main(["--db", url, "new", "X", *args]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["field"] == field
+    assert main(["--db", url, "games", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_code_sets_shows_and_removes_the_table_code_without_any_key(
+        url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    game = _new(url, capsys)
+    assert main(["--db", url, "code", str(game), "--set", "Tarot42"]) == 0
+    assert "enregistré" in capsys.readouterr().out
+    db = open_database(url)
+    assert s.check_table_code(db.uow(), game, "TAROT42")
+    assert main(["--db", url, "code", str(game)]) == 0
+    assert "protégée" in capsys.readouterr().out
+    assert main(["--db", url, "code", str(game), "--set", "ab"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["field"] == "code"
+    assert main(["--db", url, "code", str(game), "--remove"]) == 0
+    assert "retiré" in capsys.readouterr().out
+    assert not s.game_is_protected(db.uow(), game)
+    assert main(["--db", url, "code", "99", "--remove"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["field"] == "game"
+    db.dispose()
+
+
+def test_organiser_prints_a_one_time_link_whose_token_makes_a_phone_organiser(
+        url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    game = _new(url, capsys)
+    assert main(["--db", url, "organiser", str(game), "--no-qr"]) == 0
+    out = capsys.readouterr().out
+    token = out.split("Jeton : ")[1].strip()
+    assert f"/organiser/{token}" in out and "10 minutes" in out
+    db = open_database(url)
+    key = s.claim_handover(db.uow(), token).organiser_key
+    s.set_table_code(db.uow(), game, "1234", organiser=s.Organiser(key))
+    with pytest.raises(s.HandoverInvalid):
+        s.claim_handover(db.uow(), token)
+    db.dispose()
+
+
+def test_bin_lists_restores_purges_and_empties(url: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = _new(url, capsys), _new(url, capsys)
+    assert main(["--db", url, "bin"]) == 0
+    assert "vide" in capsys.readouterr().out
+    db = open_database(url)
+    for game in (first, second):
+        s.delete_game(db.uow(), game, organiser=s.OPERATOR)
+    assert main(["--db", url, "bin", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert sorted(g["id"] for g in listed) == [first, second]
+    assert {g["days_left"] for g in listed} == {29}
+    assert main(["--db", url, "bin"]) == 0
+    assert "encore 29 jours" in capsys.readouterr().out
+    assert main(["--db", url, "bin", "--restore", str(first)]) == 0
+    assert [g.id for g in s.list_games(db.uow())] == [first]
+    assert main(["--db", url, "bin", "--purge"]) == 0  # nothing older than 30 days
+    assert "définitivement : 0" in capsys.readouterr().out
+    assert main(["--db", url, "bin", "--empty"]) == 0
+    assert "définitivement : 1" in capsys.readouterr().out
+    assert s.list_bin(db.uow()) == []
+    assert main(["--db", url, "bin", "--restore", str(second)]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["field"] == "game"
+    db.dispose()
