@@ -47,8 +47,8 @@ def _stepper_button(ident: str, content: ft.Control, on_tap: OnChange, *,
             height=STEPPER_SIZE,
             alignment=ft.Alignment.CENTER,
             border_radius=14,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER if enabled else ft.Colors.SURFACE,
-            opacity=1 if enabled else 0.35,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            opacity=1 if enabled else 0.3,
             ink=True,
             on_click=(lambda _e: on_tap()) if enabled else None,
         ),
@@ -70,10 +70,10 @@ def _stepper_row(counter: PileCounter, name: str, label: str, hint: str,
     def button(delta: int) -> ft.Control:
         sign = "plus" if delta > 0 else "minus"
         ident = f"pile-{name}-{sign}" + ("" if abs(delta) == 1 else str(abs(delta)))
-        content: ft.Control = (ft.Icon(ft.Icons.ADD if delta > 0 else ft.Icons.REMOVE, size=26)
-                               if abs(delta) == 1 else
-                               ft.Text(f"{'+' if delta > 0 else '−'}{abs(delta)}", size=16,
-                                       weight=ft.FontWeight.W_600))
+        # "+" and "−" written like "+10" and "−10" beside them (a true minus sign).
+        text = ("+" if delta > 0 else "−") + ("" if abs(delta) == 1 else str(abs(delta)))
+        content = ft.Text(text, size=26 if abs(delta) == 1 else 17,
+                          weight=ft.FontWeight.W_600)
         enabled = 0 <= value + (1 if delta > 0 else -1) <= counter.highest(name)
         return _stepper_button(ident, content, step(delta), enabled=enabled,
                                expand=len(steps) > 1)
@@ -180,9 +180,9 @@ def card_counter(counter: PileCounter, form: DealForm, changed: OnChange, *,
     result, valid = _result(counter, form)
     rows.append(result)
     if on_use is not None:
-        rows.append(ft.FilledButton(
+        rows.append(ft.Row([ft.FilledButton(
             tr("Utiliser ces points", "Use these points"), icon=ft.Icons.CHECK,
-            height=52, disabled=not valid, on_click=lambda _e: on_use()))
+            height=52, expand=True, disabled=not valid, on_click=lambda _e: on_use())]))
     return ft.Container(
         ft.Column(rows, spacing=10),
         padding=12, border_radius=16,

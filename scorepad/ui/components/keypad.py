@@ -122,9 +122,10 @@ def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]
     error = preview.error_for("points")
     header = ft.Row(
         [
+            # The counter's button stands where the title was: the display names the pile.
             ft.Text(tr("Points", "Points"), size=13, weight=ft.FontWeight.W_600,
-                    color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
-            *([count_button(on_count)] if on_count is not None else []),
+                    color=ft.Colors.ON_SURFACE_VARIANT, expand=True) if on_count is None
+            else ft.Row([count_button(on_count)], expand=True),
             ft.Switch(label=tr("de la défense", "defence's"), value=form.as_defense,
                       on_change=toggle_defense),
         ],
