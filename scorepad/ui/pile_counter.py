@@ -14,9 +14,9 @@ from scorepad.domain.cards import (
     Pile,
     PileCount,
     count_pile,
-    format_points,
     pile_holds_chien,
 )
+from scorepad.domain.messages import fmt_number
 from scorepad.ui.deal_form import DealForm
 
 #: The steppers in the order a table counts: bouts and honours, then the cards.
@@ -96,7 +96,7 @@ class PileCounter:
             return False
         bouts = self.counts["bouts"]
         form.set_as_defense(self.side is Side.DEFENSE)
-        form.set_points_text(format_points(count.points, "fr"))
+        form.set_points_text(fmt_number(count.points, "fr"))  # as the keypad types it
         form.set_bouts(bouts if self.side is Side.ATTACK else 3 - bouts)
         return True
 

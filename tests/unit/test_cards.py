@@ -13,7 +13,6 @@ from scorepad.domain.cards import (
     InvalidPile,
     Pile,
     count_pile,
-    format_points,
     pile_holds_chien,
 )
 
@@ -138,13 +137,6 @@ def test_the_chien_is_the_defences_only_in_a_garde_contre() -> None:
     assert pile_holds_chien(Side.DEFENSE, Contract.GARDE_CONTRE)
     assert not pile_holds_chien(Side.ATTACK, Contract.GARDE_CONTRE)
     assert pile_holds_chien(Side.DEFENSE, None)
-
-
-def test_points_are_written_as_people_write_them() -> None:
-    assert format_points(47.5) == "47,5"
-    assert format_points(47.5, "en") == "47.5"
-    assert format_points(40.0) == "40"
-    assert format_points(-1) == "−1"
 
 
 @st.composite

@@ -17,9 +17,9 @@ from scorepad.domain.cards import (
     chien_size,
     pile_holds_chien,
 )
-from scorepad.domain.cards import format_points as _points
 from scorepad.ui.components.deal_controls import applying, choice, error_text
 from scorepad.ui.deal_form import DealForm
+from scorepad.ui.fmt import number
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.pile_counter import CARDS, HONOUR_FIELDS, PileCounter
 
@@ -134,11 +134,10 @@ def _side_and_mode(counter: PileCounter, changed: OnChange) -> list[ft.Control]:
 def _result(counter: PileCounter, form: DealForm) -> tuple[ft.Control, bool]:
     """'Attaque : 47,5 — Défense : 43,5' (or a dash while the pile is impossible)."""
     count = counter.count(form)
-    lang = current_lang()
     if isinstance(count, InvalidPile):
         text = tr("Attaque : — — Défense : —", "Attack: — — Defence: —")
     else:
-        attack, defence = (_points(v, lang) for v in counter.attack_and_defence(count))
+        attack, defence = (number(v) for v in counter.attack_and_defence(count))
         text = tr(f"Attaque : {attack} — Défense : {defence}",
                   f"Attack: {attack} — Defence: {defence}")
     shown = ft.Semantics(identifier="pile-result", content=ft.Text(
@@ -166,7 +165,7 @@ def card_counter(counter: PileCounter, form: DealForm, changed: OnChange, *,
     ]
     for name in HONOUR_FIELDS:
         fr, en = _LABELS[name]
-        worth = _points(HONOURS[name][1], lang)
+        worth = number(HONOURS[name][1])
         rows.append(_stepper_row(counter, name, tr(fr, en),
                                  tr(f"{worth} chacun", f"{worth} each"), changed, (1,)))
         if error is not None and error.field == name:
