@@ -200,12 +200,12 @@ def _count_pile(page: Any) -> None:
     # The counter from its title to the result: up until whose pile it is shows.
     page.mouse.move(195, 400)
     side = page.locator('[flt-semantics-identifier="pile-side-attack"]')
-    for _ in range(12):
+    for _ in range(16):
         box = side.first.bounding_box() if side.count() else None
-        if box is not None and box["y"] >= 110:
+        if box is not None and box["y"] >= 100:
             break
-        page.mouse.wheel(0, -50)
-        page.wait_for_timeout(250)
+        page.mouse.wheel(0, -40)
+        page.wait_for_timeout(450)  # the semantics tree follows the pixels
     page.wait_for_timeout(1200)
 
 
