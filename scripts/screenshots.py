@@ -117,6 +117,8 @@ def capture(out: Path) -> list[Path]:
                     ("deal_detail", "light", f"/games/{tuesday}/deals/{deal_id}",
                      "Donne 3", None),
                     ("calculator", "light", "/calculator", "Calculette", None),
+                    ("card_counter", "light", f"/games/{tuesday}/deal", "taker-André",
+                     _count_pile),
                     ("stats", "light", f"/games/{tuesday}/stats", "Par joueur", None),
                     ("settings", "light", "/settings", "Langue", None),
                     ("sheet_dark", "dark", f"/games/{tuesday}", "total-André", None),
@@ -184,6 +186,27 @@ def pdf_first_page(out: Path) -> Path:
         subprocess.run(["pdftoppm", "-png", "-r", "110", "-f", "1", "-l", "1",
                         "-singlefile", str(pdf), str(target.with_suffix(""))], check=True)
     return target
+
+
+def _count_pile(page: Any) -> None:
+    """The attack's pile counted: 2 bouts, 3 kings, 2 queens, a knight, a jack, 44 cards."""
+    _tap(page, "taker-Bruno", "contract-garde")
+    page.get_by_role("button", name="Compter les points").click()
+    page.wait_for_timeout(600)
+    steps = {"bouts": 2, "kings": 3, "queens": 2, "knights": 1, "jacks": 1}
+    for name, times in steps.items():
+        _tap(page, *[f"pile-{name}-plus"] * times)
+    _tap(page, *["pile-cards-plus10"] * 4, *["pile-cards-plus"] * 4)
+    # The counter from its title to the result: up until whose pile it is shows.
+    page.mouse.move(195, 400)
+    side = page.locator('[flt-semantics-identifier="pile-side-attack"]')
+    for _ in range(16):
+        box = side.first.bounding_box() if side.count() else None
+        if box is not None and box["y"] >= 100:
+            break
+        page.mouse.wheel(0, -40)
+        page.wait_for_timeout(450)  # the semantics tree follows the pixels
+    page.wait_for_timeout(1200)
 
 
 def main() -> int:

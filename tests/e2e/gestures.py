@@ -43,3 +43,24 @@ def scroll_to(page: Any, locator: Any, *, steps: int = 12) -> Any:
         page.wait_for_timeout(250)
     locator.first.wait_for()
     return locator.first
+
+
+def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> None:
+    """A thumb's tap at the centre of a control as drawn on screen (an identifier or a
+    locator): the list is scrolled first until the control lies between the app bar and
+    the bar at the bottom (`top`, `bottom`), where a person can reach it."""
+    locator = by_id(page, target) if isinstance(target, str) else target
+    page.mouse.move(195, 400)
+    for _ in range(25):
+        if not locator.count():
+            page.mouse.wheel(0, 250)
+            page.wait_for_timeout(200)
+            continue
+        box = locator.first.bounding_box()
+        if box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom:
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            return
+        below = box is None or box["y"] + box["height"] > bottom
+        page.mouse.wheel(0, 200 if below else -200)
+        page.wait_for_timeout(250)
+    raise AssertionError(f"{target} never came within reach of a thumb")

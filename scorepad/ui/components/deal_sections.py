@@ -20,15 +20,19 @@ from scorepad.ui.deal_form import DealForm, Preview
 
 
 def deal_sections(form: DealForm, preview: Preview, changed: Callable[[], None], *,
-                  extras_open: bool, toggle_extras: Callable[[], None]) -> list[ft.Control]:
-    """Taker, partner (at 5), contract, bouts, points, and the "Annonces et primes"."""
+                  extras_open: bool, toggle_extras: Callable[[], None],
+                  on_count: Callable[[], None] | None = None,
+                  counter: ft.Control | None = None) -> list[ft.Control]:
+    """Taker, partner (at 5), contract, bouts, points, and the "Annonces et primes";
+    `on_count` offers the card counter, and `counter` (the open counter) takes the place
+    of the points keypad."""
     sections = [taker_section(form, preview, changed)]
     if form.needs_partner:
         sections.append(partner_section(form, preview, changed))
     sections += [
         contract_section(form, preview, changed),
         bouts_section(form, preview, changed),
-        points_section(form, preview, changed),
+        counter if counter is not None else points_section(form, preview, changed, on_count),
         extras_toggle(form, extras_open, toggle_extras),
     ]
     if extras_open:

@@ -104,8 +104,16 @@ def _points_display(form: DealForm, error: str | None, lang: str) -> ft.Control:
     )
 
 
-def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]) -> ft.Control:
-    """The typed number, whose pile it is (switch), the other side's count, and the keypad."""
+def count_button(on_count: Callable[[], None]) -> ft.Control:
+    """Opens the card counter (scorepad.ui.components.card_counter) in place of the keypad."""
+    return ft.TextButton(tr("Compter les points", "Count the points"), icon=ft.Icons.STYLE,
+                         height=48, on_click=lambda _e: on_count())
+
+
+def points_section(form: DealForm, preview: Preview, changed: Callable[[], None],
+                   on_count: Callable[[], None] | None = None) -> ft.Control:
+    """The typed number, whose pile it is (switch), the other side's count, and the keypad;
+    with `on_count`, a button opening the card counter."""
 
     def toggle_defense(e: ft.Event[ft.Switch]) -> None:
         form.set_as_defense(bool(e.control.value))
@@ -114,8 +122,10 @@ def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]
     error = preview.error_for("points")
     header = ft.Row(
         [
+            # The counter's button stands where the title was: the display names the pile.
             ft.Text(tr("Points", "Points"), size=13, weight=ft.FontWeight.W_600,
-                    color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                    color=ft.Colors.ON_SURFACE_VARIANT, expand=True) if on_count is None
+            else ft.Row([count_button(on_count)], expand=True),
             ft.Switch(label=tr("de la défense", "defence's"), value=form.as_defense,
                       on_change=toggle_defense),
         ],

@@ -14,6 +14,7 @@ from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, 
 from scorepad.services.games import get_sheet
 from scorepad.services.history import undo
 from scorepad.services.views import SheetDeal
+from scorepad.ui.components.card_counter import CounterSlot, counter_slot
 from scorepad.ui.components.deal_controls import error_text
 from scorepad.ui.components.deal_header import deal_title, load_error_screen
 from scorepad.ui.components.deal_preview import preview_bar
@@ -230,14 +231,15 @@ def _conflict_panel(conflict: Conflict, actions: EntryActions) -> ft.Control:
 
 
 def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
-                  extras_open: bool, toggle_extras: Callable[[], None]) -> ft.View:
+                  extras_open: bool, toggle_extras: Callable[[], None],
+                  counting: CounterSlot | None = None) -> ft.View:
     ctx, deal_id = actions.ctx, actions.deal_id
     form = ctx.form
     body: list[ft.Control] = []
     if actions.conflict is not None:
         body.append(_conflict_panel(actions.conflict, actions))
     body += deal_sections(form, preview, actions.changed, extras_open=extras_open,
-                          toggle_extras=toggle_extras)
+                          toggle_extras=toggle_extras, **(counting or {}))
 
     title = (tr(f"Donne {ctx.number}", f"Deal {ctx.number}") if deal_id is None
              else tr(f"Modifier la donne {ctx.number}", f"Edit deal {ctx.number}"))
@@ -267,6 +269,7 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     save_error, set_save_error = ft.use_state(None)
     conflict, set_conflict = ft.use_state(None)
     busy, set_busy = ft.use_state(False)
+    counter, set_counter = ft.use_state(None)  # the card counter, while open
     lang = current_lang()
     code = app_state.code_for(game_id)
     editable = ft.use_memo(lambda: _editable(uow_factory, game_id, app_state),
@@ -285,4 +288,6 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     if save_error is not None and preview.can_save:
         preview = Preview(error=save_error, lang=lang)
     return _entry_screen(actions, preview, route, extras_open=extras_open,
-                         toggle_extras=lambda: set_extras_open(not extras_open))
+                         toggle_extras=lambda: set_extras_open(not extras_open),
+                         counting=counter_slot(ctx.form, counter, set_counter,
+                                               actions.changed))

@@ -11,6 +11,7 @@ import flet as ft
 
 from scorepad.domain import GameStatus
 from scorepad.services import GameSheet
+from scorepad.ui.calculator_state import GameRules, calculator_session
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.organiser import show_handover_dialog
 from scorepad.ui.table_code import show_code_settings_dialog, show_unlock_dialog
@@ -48,6 +49,13 @@ def _closing(page: ft.Page, then: Callable[[], None]) -> TileHandler:
     return handler
 
 
+def open_calculator(sheet: GameSheet, page: ft.Page) -> None:
+    """The Calculette with this game's next players and rules (the presets one tap away)."""
+    calculator_session().use_game(
+        GameRules(sheet.id, sheet.name, sheet.next.players, sheet.rules))
+    page.navigate("/calculator")
+
+
 def _view_tiles(sheet: GameSheet, page: ft.Page) -> list[ft.Control]:
     def go(path: str) -> TileHandler:
         return _closing(page, lambda: page.navigate(path))
@@ -59,6 +67,10 @@ def _view_tiles(sheet: GameSheet, page: ft.Page) -> list[ft.Control]:
         ft.ListTile(leading=ft.Icon(ft.Icons.RULE),
                     title=ft.Text(tr("Règles de la partie", "Game rules")),
                     on_click=go(f"/games/{sheet.id}/rules")),
+        ft.ListTile(leading=ft.Icon(ft.Icons.CALCULATE),
+                    title=ft.Text(tr("Calculette avec les règles de cette partie",
+                                     "Calculator with this game's rules")),
+                    on_click=_closing(page, lambda: open_calculator(sheet, page))),
     ]
 
 
