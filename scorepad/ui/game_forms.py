@@ -119,16 +119,8 @@ class NewGameForm:
     dealer_sits_out: bool = False
     house_rules: bool = False
     rules: RulesForm = field(default_factory=RulesForm.from_rules)
-    #: The name being typed in "Nouveau joueur": part of the form so that adding a player
-    #: and clearing the field are one change (one screen update, never a clear that lands
-    #: on the next name being typed).
-    new_player: str = ""
 
     # -- seats ---------------------------------------------------------------------------
-    def add_new_player(self) -> NewGameForm:
-        """Seats the typed name and clears the field (kept when it cannot be added)."""
-        form = self.add_player(self.new_player)
-        return replace(form, new_player="") if form is not self else self
     def add_player(self, name: str) -> NewGameForm:
         clean = " ".join(name.split())
         if not clean or clean.casefold() in (s.casefold() for s in self.seats) \
