@@ -24,6 +24,7 @@ Games and players (`services.games`):
     standings(uow, game_id) -> list[tuple[int, str, int]]   # (rank, player, total)
     finish_game(uow, game_id) -> None;  reopen_game(uow, game_id) -> None
     rename_game(uow, game_id, name: str) -> None;  delete_game(uow, game_id) -> None
+    new_players(uow, names) -> dict[str, list[str]]  # unknown names -> close known ones
     rename_player(uow, old_name: str, new_name: str) -> None
     GameSummary and GameSheet carry `.circle_id` (None: no circle).
 
@@ -183,6 +184,7 @@ from scorepad.services.games import (
     game_is_protected,
     get_sheet,
     list_games,
+    new_players,
     next_deal,
     rename_game,
     rename_player,
@@ -279,6 +281,7 @@ __all__ = [
     "list_merged",
     "list_players",
     "merge_players",
+    "new_players",
     "next_deal",
     "played_games",
     "ranking",

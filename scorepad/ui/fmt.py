@@ -6,6 +6,7 @@ from datetime import datetime
 
 from scorepad.domain.language import de_name
 from scorepad.domain.messages import fmt_list, fmt_number, fmt_signed, render
+from scorepad.domain.names import short_labels
 from scorepad.ui.i18n import current_lang, ntr, tr
 
 CONTRACT_LABELS = {
@@ -27,6 +28,14 @@ def signed(value: int | float) -> str:
 
 def names(items: list[str] | tuple[str, ...]) -> str:
     return fmt_list(list(items), current_lang())
+
+
+def player_labels(players: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """A short label per player, distinct at the table, that fits a column of a 390 px
+    phone: whole names up to 9 letters at 4 seats, 7 at 5, 6 at 6 ("J-Bapt", "Maximi")."""
+    count = len(players)
+    width = 9 if count <= 4 else (7 if count == 5 else 6)
+    return short_labels(list(players), width)
 
 
 def contract(code: str | None) -> str:

@@ -138,6 +138,15 @@ class NewGameForm:
             form = replace(form, first_dealer=seats.index(dealer))
         return form
 
+    def replace_player(self, old: str, new: str) -> NewGameForm:
+        """Puts `new` in `old`'s seat (a typo replaced by the known player); when `new` is
+        already seated, `old` just leaves the table."""
+        if old not in self.seats:
+            return self
+        if new in self.seats:
+            return self.remove_player(old)
+        return replace(self, seats=tuple(new if s == old else s for s in self.seats))
+
     def toggle_player(self, name: str) -> NewGameForm:
         return self.remove_player(name) if name in self.seats else self.add_player(name)
 

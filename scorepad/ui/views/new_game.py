@@ -19,6 +19,7 @@ from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
+from scorepad.ui.views.new_game_players import confirm_new_players, newcomer_hint
 
 SetForm = Callable[[Callable[[NewGameForm], NewGameForm]], None]
 
@@ -114,10 +115,18 @@ def _player_pickers(form: NewGameForm, known: list[str], set_form: SetForm) -> l
     return controls
 
 
-def _table_order(form: NewGameForm, seat_error: str | None, set_form: SetForm) -> list[ft.Control]:
-    """The seats in order (dealer, move, remove), a seat error, the deal size, sitting out."""
-    controls: list[ft.Control] = [_seat_row(form, i, n, set_form)
-                                  for i, n in enumerate(form.seats)]
+def _table_order(form: NewGameForm, seat_error: str | None, set_form: SetForm,
+                 newcomers: dict[str, list[str]]) -> list[ft.Control]:
+    """The seats in order (dealer, move, remove; a new player marked), a seat error, the
+    deal size, sitting out."""
+    def use(name: str, known_name: str) -> None:
+        set_form(lambda f: f.replace_player(name, known_name))
+
+    controls: list[ft.Control] = []
+    for i, name in enumerate(form.seats):
+        controls.append(_seat_row(form, i, name, set_form))
+        if name in newcomers:
+            controls.append(newcomer_hint(name, newcomers[name], use))
     if not form.seats:
         controls.append(ft.Container(ft.Text(
             tr("Ajoutez les joueurs dans l'ordre de la table.",
@@ -179,13 +188,23 @@ def NewGameView() -> ft.View:
     form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
     tried, set_tried = ft.use_state(False)
     known = ft.use_memo(lambda: [p.name for p in services.list_players(uow())], dependencies=[])
+    # Names nobody has yet, each with the known ones it may be a slip of.
+    newcomers = ft.use_memo(lambda: services.new_players(uow(), list(form.seats)),
+                            dependencies=[form.seats])
     lang = current_lang()
     errors = form.errors(lang)
 
     def create(_: ft.Event[ft.FilledButton]) -> None:
         set_tried(True)
-        if not errors:
+        if errors:
+            return
+        found = services.new_players(uow(), list(form.seats))
+        if not found:
             _create_game(uow, form, lang)
+            return
+        confirm_new_players(
+            found, lambda name, k: set_form(lambda f: f.replace_player(name, k)),
+            lambda: _create_game(uow, form, lang))
 
     seat_error = errors.get("seats") if tried or len(form.seats) > MAX_SEATS else None
     controls: list[ft.Control] = [
@@ -193,7 +212,7 @@ def NewGameView() -> ft.View:
         section_title(tr("Joueurs", "Players")),
         *_player_pickers(form, known, set_form),
         section_title(tr("Ordre de la table", "Table order")),
-        *_table_order(form, seat_error, set_form),
+        *_table_order(form, seat_error, set_form, newcomers),
         section_title(tr("Règles", "Rules")),
         *_rules_choice(form, set_form),
     ]
