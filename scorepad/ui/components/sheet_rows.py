@@ -79,10 +79,12 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
                     on_petit_sec: Callable[[], None], finished: bool,
                     locked: bool = False) -> ft.Control:
     """Who deals next, and the redeal buttons (disabled when finished or read-only)."""
-    text = tr(f"Donne {sheet.next_deal_number} : {sheet.next_dealer} distribue",
-              f"Deal {sheet.next_deal_number}: {sheet.next_dealer} deals")
+    labels = player_labels(sheet.seats)
+    dealer = labels.get(sheet.next_dealer, sheet.next_dealer)
+    text = tr(f"Donne {sheet.next_deal_number} : {dealer} distribue",
+              f"Deal {sheet.next_deal_number}: {dealer} deals")
     if sheet.next_sitting_out:
-        out = names(sheet.next_sitting_out)
+        out = names([labels.get(p, p) for p in sheet.next_sitting_out])
         text += tr(f", {out} ne joue pas", f", {out} sits out")
     if finished:
         text = tr("Partie terminée", "Game finished")
@@ -154,10 +156,11 @@ def DealLine(deal: SheetDeal, seats: tuple[str, ...], game_id: int, dark: bool,
                              color=ft.Colors.ON_SECONDARY_CONTAINER),
                      width=26, height=22, border_radius=11, alignment=ft.Alignment.CENTER,
                      bgcolor=ft.Colors.SECONDARY_CONTAINER),
-        ft.Text(describe_deal(deal, player_labels(seats)), size=14,
-                weight=ft.FontWeight.W_500 if played else None,
-                italic=not played, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                color=None if played else ft.Colors.ON_SURFACE_VARIANT),
+        ft.Semantics(identifier=f"line-{deal.number}", expand=True, content=ft.Text(
+            describe_deal(deal, player_labels(seats)), size=14,
+            weight=ft.FontWeight.W_500 if played else None,
+            italic=not played, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+            color=None if played else ft.Colors.ON_SURFACE_VARIANT)),
         _result_chip(deal, dark),
         _zero_sum(deal) if played else ft.Container(),
     ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
