@@ -32,10 +32,9 @@ def names(items: list[str] | tuple[str, ...]) -> str:
 
 def player_labels(players: list[str] | tuple[str, ...]) -> dict[str, str]:
     """A short label per player, distinct at the table, that fits a column of a 390 px
-    phone: whole names up to 9 letters at 4 seats, 7 at 5, 6 at 6 ("J-Bapt", "Maximi")."""
-    count = len(players)
-    width = 9 if count <= 4 else (7 if count == 5 else 6)
-    return short_labels(list(players), width)
+    phone: whole names up to 9 letters at 3-4 players, 6 from 5 on ("J-Bapt", "Maximi"),
+    so the sheet (6 columns) and the deal form (5 players) use the same labels."""
+    return short_labels(list(players), 9 if len(players) <= 4 else 6)
 
 
 def contract(code: str | None) -> str:

@@ -57,8 +57,9 @@ class SlowLink:
         except OSError:
             writer.close()
             return
-        await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer),
-                             return_exceptions=True)
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(self._pipe(reader, up_writer),
+                                 self._pipe(up_reader, writer), return_exceptions=True)
 
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Reads chunks as they come and writes each one `delay` seconds after it came."""

@@ -5,10 +5,12 @@ one typed at once."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from scorepad.services import get_sheet
 from tests.e2e.conftest import by_id, click, open_app, tap_box, tap_field, text
 from tests.e2e.slow_link import SlowLink
 
@@ -84,3 +86,32 @@ def test_a_name_added_with_the_button_is_kept_and_the_field_emptied(
         tap_box(page, page.get_by_role("button", name="Ajouter").first)
         by_id(page, f"seat-{name}").wait_for()
     assert seated(page) == ["Marie-Hélène", "Jean-Baptiste"]
+
+
+def test_the_game_name_and_a_rule_typed_fast_on_a_slow_link_are_kept(
+    page: Any, slow_link: SlowLink, uow_factory: Callable[[], Any]
+) -> None:
+    open_app(page, slow_link.url, "/new", wait_text="Ordre de la table")
+    tap_field(page, page.get_by_role("textbox", name="Nom de la partie").first)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("Mardi soir chez Éloïse-Anne", delay=35)
+    tap_field(page, page.get_by_role("textbox", name="Nouveau joueur").first)
+    for name in ("Aurélien", "Bérangère", "Côme"):
+        page.keyboard.type(name, delay=35)
+        page.keyboard.press("Enter")
+    by_id(page, "seat-Côme").wait_for()
+    tap_box(page, page.get_by_role("button", name="Règles maison").first)
+    field = page.get_by_role("textbox", name="Coefficient garde contre").first
+    field.wait_for()
+    tap_field(page, field)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("12", delay=30)
+    page.wait_for_timeout(1500)  # the slow link: the last key reaches the server
+    tap_box(page, page.get_by_role("button", name="Commencer la partie").first)
+    tap_box(page, page.get_by_role("button", name="Créer et commencer").first)
+    page.wait_for_url("**/games/*")
+    sheet = get_sheet(uow_factory(), int(page.url.rsplit("/", 1)[-1]))
+    assert sheet.name == "Mardi soir chez Éloïse-Anne"
+    assert sheet.rules.to_dict()["coefficients"]["garde_contre"] == 12
