@@ -179,8 +179,8 @@ def type_names(browser: Any, url: str, count: int, seed: int = 1) -> tuple[int, 
         field.wait_for(timeout=60_000)
         box = field.bounding_box()
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_function(
-            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+        # The name field is the screen's only multi-line one: the tap reached it.
+        page.wait_for_function("() => document.activeElement?.tagName === 'TEXTAREA'")
         for name in names:
             page.keyboard.type(name, delay=rng.randint(25, 150))
             page.keyboard.press("Enter")

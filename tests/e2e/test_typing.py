@@ -38,6 +38,8 @@ def type_a_table(page: Any, names: list[str], rng: random.Random) -> None:
     field = page.get_by_role("textbox", name="Nouveau joueur").first
     field.wait_for()
     tap_field(page, field)
+    # The name field is the screen's only multi-line one: the tap reached it.
+    page.wait_for_function("() => document.activeElement?.tagName === 'TEXTAREA'")
     for name in names:
         page.keyboard.type(name, delay=rng.randint(25, 150))
         page.keyboard.press("Enter")
