@@ -181,6 +181,7 @@ def type_names(browser: Any, url: str, count: int, seed: int = 1) -> tuple[int, 
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         # The name field is the screen's only multi-line one: the tap reached it.
         page.wait_for_function("() => document.activeElement?.tagName === 'TEXTAREA'")
+        page.wait_for_timeout(300)  # the keyboard slides up
         for name in names:
             page.keyboard.type(name, delay=rng.randint(25, 150))
             page.keyboard.press("Enter")

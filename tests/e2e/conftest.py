@@ -190,6 +190,10 @@ def tap_field(page: Any, field: Any) -> None:
     tap_box(page, field)
     page.wait_for_function(
         "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+    # A phone's keyboard takes ~300 ms to slide up; on a loaded machine the client may
+    # still be wiring the freshly focused input, and a key typed at once can be dropped
+    # by the browser before the app sees it.
+    page.wait_for_timeout(300)
 
 
 def by_id(page: Any, identifier: str) -> Any:

@@ -106,7 +106,9 @@ def test_the_game_name_and_a_rule_typed_fast_on_a_slow_link_are_kept(
     tap_box(page, page.get_by_role("button", name="Règles maison").first)
     field = page.get_by_role("textbox", name="Coefficient garde contre").first
     field.wait_for()
+    page.wait_for_timeout(1000)  # the rules have opened under the thumb: they settle
     tap_field(page, field)
+    page.wait_for_function("() => document.activeElement.value === '6'")  # FFT's value
     page.keyboard.press("Control+A")
     page.keyboard.press("Backspace")
     page.keyboard.type("12", delay=30)
