@@ -1,14 +1,18 @@
 """UI benchmark in a real browser: taps for a common deal, save -> new line latency (short
 and long games), bytes and time to the first screen on a first load and on a reload: at
 once after the server starts (compression under way), then once the client is prepared,
-as localhost gets it (brotli) and as a phone on the LAN gets it (plain HTTP: gzip only).
+as localhost gets it (brotli) and as a phone on the LAN gets it (plain HTTP: gzip only);
+the share of player names typed exactly at a thumb's speed (also over a link adding
+100 ms each way), and how long the "Donne N enregistrée" message stays on screen.
 
     .venv/bin/python bench/ui.py [--deals 300] [--rounds 5] [--prepare-timeout 1800]
+                                 [--names 50] [--typing-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import tempfile
@@ -21,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app  # noqa: E402
+from tests.e2e.slow_link import SlowLink  # noqa: E402
 
 STOCK_CLIENT_BYTES = 13.8e6
 GOAL_SHARE = 0.25
@@ -148,6 +153,79 @@ def measure_saves(browser: Any, url: str, game: int, start_number: int,
     return taps, typed, latencies
 
 
+TYPED_NAMES = ["Cécile", "Gérard", "Jean-Baptiste", "Marie-Hélène", "Zoé", "Anaïs", "Benoît",
+               "François", "Hélène", "Jérôme", "Léa", "Noël", "Océane", "Raphaël",
+               "Sébastien", "Thérèse", "Valérie", "Anne-Sophie", "Loïc", "Maëlle"]
+
+
+def _seated(page: Any) -> list[str]:
+    return [str(i)[5:] for i in page.locator('[flt-semantics-identifier^="seat-"]')
+            .evaluate_all("els => els.map(e => e.getAttribute('flt-semantics-identifier'))")]
+
+
+def type_names(browser: Any, url: str, count: int, seed: int = 1) -> tuple[int, int]:
+    """Types `count` names on "Nouvelle partie", five a table, key by key at 25-150 ms a
+    key, Enter after each and the next name at once. Returns (exact, typed)."""
+    rng = random.Random(seed)
+    exact = typed = 0
+    while typed < count:
+        names = rng.sample(TYPED_NAMES, min(5, count - typed))
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.goto(f"{url}/new")
+        page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=60_000)
+        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        field = page.get_by_role("textbox", name="Nouveau joueur").first
+        field.wait_for(timeout=60_000)
+        box = field.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        # The name field is the screen's only multi-line one: the tap reached it.
+        page.wait_for_function("() => document.activeElement?.tagName === 'TEXTAREA'")
+        page.wait_for_timeout(300)  # the keyboard slides up
+        for name in names:
+            page.keyboard.type(name, delay=rng.randint(25, 150))
+            page.keyboard.press("Enter")
+        for _ in range(100):
+            if len(_seated(page)) >= len(names):
+                break
+            page.wait_for_timeout(200)
+        page.wait_for_timeout(300)
+        seated = _seated(page)
+        exact += sum(1 for i, n in enumerate(names) if i < len(seated) and seated[i] == n)
+        typed += len(names)
+        context.close()
+    return exact, typed
+
+
+def message_time(browser: Any, url: str, game: int, number: int,
+                 limit: float = 30.0) -> float | None:
+    """Seconds from the save tap to the "Donne N enregistrée" message gone (None: still
+    on screen after `limit` seconds)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{url}/games/{game}")
+    _ready(page, "total-André")
+    page.get_by_role("button", name="Nouvelle donne", exact=True).first.click()
+    page.locator('[flt-semantics-identifier="taker-Bruno"]').first.wait_for()
+    for ident in (*COMMON_DEAL, *(f"key-{d}" for d in POINTS)):
+        page.locator(f'[flt-semantics-identifier="{ident}"]').first.click()
+        page.wait_for_timeout(120)
+    page.locator('[flt-semantics-identifier="preview-Bruno"]').first.wait_for()
+    # The message is a semantics group labelled with its text.
+    message = page.locator(f'flt-semantics[aria-label*="Donne {number} enregistrée"]')
+    start = time.perf_counter()
+    page.get_by_role("button", name="Enregistrer la donne", exact=True).first.click()
+    message.first.wait_for(state="attached", timeout=30_000)
+    gone: float | None = None
+    while time.perf_counter() - start < limit:
+        if not message.count():
+            gone = time.perf_counter() - start
+            break
+        page.wait_for_timeout(100)
+    context.close()
+    return gone
+
+
 def _seed(uow: Callable[[], Any], deals: int) -> tuple[int, int]:
     from scorepad import services
 
@@ -193,12 +271,63 @@ def report_loads(loads: list[tuple[str, dict[str, float]]]) -> None:
           " reload <= 5 % (0.69 MB)")
 
 
+def _loads_and_saves(browser: Any, url: str, short: int, long: int,
+                     args: argparse.Namespace) -> dict[str, Any]:
+    sheet = f"{url}/games/{short}"
+    loads = [("at once after the start", measure_load(browser, sheet, "total-André"))]
+    waited = wait_prepared(args.prepare_timeout)
+    loads.append((f"client prepared (waited {waited:.0f} s), localhost",
+                  measure_load(browser, sheet, "total-André")))
+    loads.append(("client prepared, a phone on the LAN (gzip)",
+                  measure_load(browser, sheet, "total-André", LAN_PHONE_HEADERS)))
+    taps, typed, short_lat = measure_saves(browser, url, short, 1, args.rounds)
+    _, _, long_lat = measure_saves(browser, url, long, args.deals + 1, args.rounds)
+    return {"loads": loads, "taps": taps, "typed": typed, "short": short_lat,
+            "long": long_lat}
+
+
+def _report_timed(timed: dict[str, Any], deals: int) -> None:
+    print(f"  taps for a common deal: {timed['taps']} (+ {timed['typed']} keys for the "
+          f"points '{POINTS}')  goal <= 6 + typing")
+    for label, lat in (("short game", timed["short"]), (f"{deals}-deal game", timed["long"])):
+        print(f"  save -> new line visible, {label}: median {1000 * statistics.median(lat):.0f}"
+              f" ms, max {1000 * max(lat):.0f} ms over {len(lat)} deals")
+    report_loads(timed["loads"])
+
+
+def _typing(browser: Any, url: str, game: int, names: int
+            ) -> tuple[float | None, tuple[int, int], tuple[int, int]]:
+    """The message on screen after a save, then names typed on a fast and a slow link."""
+    number = len(_sheet_numbers(url, game)) + 1
+    on_screen = message_time(browser, url, game, number)
+    fast = type_names(browser, url, names - names // 2)
+    link = SlowLink(url, delay=0.1).start()
+    try:
+        slow = type_names(browser, link.url, names // 2, seed=2)
+    finally:
+        link.stop()
+    return on_screen, fast, slow
+
+
+def _sheet_numbers(url: str, game: int) -> list[int]:
+    """The deal numbers of a game, from the JSON API."""
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{url}/api/games/{game}/sheet") as response:
+        return [int(d["number"]) for d in json.load(response)["deals"]]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="deals in the long game")
     parser.add_argument("--rounds", type=int, default=5, help="deals entered per game")
     parser.add_argument("--prepare-timeout", type=float, default=1800,
                         help="seconds to wait for the one-time compression of the client")
+    parser.add_argument("--names", type=int, default=50,
+                        help="names typed (half over a link adding 100 ms each way)")
+    parser.add_argument("--typing-only", action="store_true",
+                        help="only the names typed and the message on screen")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -208,34 +337,30 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db_url = f"sqlite:///{Path(tmp) / 'bench.db'}"
         database = open_database(db_url)
-        short, long = _seed(database.uow, args.deals)
+        short, long = _seed(database.uow, 0 if args.typing_only else args.deals)
         database.dispose()
         process, url = start_app(db_url, Path(tmp) / "server.log")
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM,
                                             args=CHROMIUM_ARGS)
-                sheet = f"{url}/games/{short}"
-                loads = [("at once after the start", measure_load(browser, sheet, "total-André"))]
-                waited = wait_prepared(args.prepare_timeout)
-                loads.append((f"client prepared (waited {waited:.0f} s), localhost",
-                              measure_load(browser, sheet, "total-André")))
-                loads.append(("client prepared, a phone on the LAN (gzip)",
-                              measure_load(browser, sheet, "total-André", LAN_PHONE_HEADERS)))
-                taps, typed, short_lat = measure_saves(browser, url, short, 1, args.rounds)
-                _, _, long_lat = measure_saves(browser, url, long, args.deals + 1,
-                                               args.rounds)
+                timed = None if args.typing_only else \
+                    _loads_and_saves(browser, url, short, long, args)
+                typing = _typing(browser, url, short, args.names)
                 browser.close()
         finally:
             stop_app(process)
 
     print("scorepad UI benchmark (headless Chromium, 390x844, localhost)")
-    print(f"  taps for a common deal: {taps} (+ {typed} keys for the points '{POINTS}')"
-          f"  goal <= 6 + typing")
-    for label, lat in (("short game", short_lat), (f"{args.deals}-deal game", long_lat)):
-        print(f"  save -> new line visible, {label}: median {1000 * statistics.median(lat):.0f}"
-              f" ms, max {1000 * max(lat):.0f} ms over {len(lat)} deals")
-    report_loads(loads)
+    if timed is not None:
+        _report_timed(timed, args.deals)
+    on_screen, fast, slow = typing
+    exact, typed = fast[0] + slow[0], fast[1] + slow[1]
+    print(f"  names typed exactly: {exact}/{typed} (25-150 ms a key, Enter, next name at once;"
+          f" {slow[0]}/{slow[1]} over a link adding 100 ms each way)")
+    print("  confirmation message on screen: " + (
+        f"{on_screen:.1f} s from the save tap" if on_screen is not None
+        else "still there 30 s after the save tap"))
     return 0
 
 

@@ -3,7 +3,7 @@
 Starts the real app on a temporary SQLite database filled with demo games (through the
 services), drives headless Chromium, and writes screenshots/*.png.
 
-    .venv/bin/python scripts/screenshots.py [--out screenshots]
+    .venv/bin/python scripts/screenshots.py [--out screenshots] [--only sheet_6_seats]
 """
 
 from __future__ import annotations
@@ -70,7 +70,28 @@ def demo_data(uow: Callable[[], Any]) -> dict[str, int]:
     ]:
         services.record_deal(uow(), club, deal)
     services.finish_game(uow(), club)
-    return {"tuesday": tuesday, "holidays": holidays, "club": club}
+    return {"tuesday": tuesday, "holidays": holidays, "club": club, "six": _six_seats(uow)}
+
+
+def _six_seats(uow: Callable[[], Any]) -> int:
+    """Six players with long, alike names: the sheet tells them apart with short labels."""
+    from scorepad import services
+
+    six = ["Jean-Baptiste", "Jean-Bernard", "Marie-Hélène", "Maximilien", "Maxime", "Zoé"]
+    game = services.create_game(uow(), name="Six à table", seats=six, deal_size=5)
+    for deal in [
+        {"taker": "Jean-Bernard", "partner": "Maximilien", "contract": "garde", "bouts": 2,
+         "points": 49},
+        {"taker": "Marie-Hélène", "partner": "Zoé", "contract": "prise", "bouts": 1,
+         "points": 48},
+        {"taker": "Maxime", "partner": None, "contract": "garde", "bouts": 3, "points": 39},
+        {"taker": "Zoé", "partner": "Jean-Baptiste", "contract": "garde_sans", "bouts": 2,
+         "points": 52},
+        {"taker": "Maximilien", "partner": "Marie-Hélène", "contract": "prise", "bouts": 2,
+         "points": 40},
+    ]:
+        services.record_deal(uow(), game, deal)
+    return game
 
 
 def _open(page: Any, url: str, ready: str) -> None:
@@ -87,7 +108,7 @@ def _tap(page: Any, *identifiers: str) -> None:
         page.wait_for_timeout(150)
 
 
-def capture(out: Path) -> list[Path]:
+def capture(out: Path, only: list[str] | None = None) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     from scorepad import services
@@ -124,8 +145,11 @@ def capture(out: Path) -> list[Path]:
                     ("sheet_dark", "dark", f"/games/{tuesday}", "total-André", None),
                     ("sheet_read_only", "light", f"/games/{holidays}", "read-only", None),
                     ("table_code", "light", f"/games/{holidays}", "read-only", _unlock),
+                    ("sheet_6_seats", "light", f"/games/{ids['six']}", "total-Zoé", None),
                 ]
                 for name, scheme, path, ready, action in plan:
+                    if only and name not in only:
+                        continue
                     context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
                                                   device_scale_factor=2)
                     page = context.new_page()
@@ -214,9 +238,15 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
     parser.add_argument("--pdf-only", action="store_true",
                         help="only the PDF's first page (pdf_first_page.png)")
+    parser.add_argument("--only", action="append", metavar="SCENE",
+                        help="capture only this scene (repeatable), e.g. sheet_6_seats")
     args = parser.parse_args()
     if args.pdf_only:
         print(pdf_first_page(args.out).relative_to(ROOT))
+        return 0
+    if args.only:
+        for path in capture(args.out, args.only):
+            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
         return 0
     for path in [*capture(args.out), pdf_first_page(args.out)]:
         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)

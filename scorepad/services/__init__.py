@@ -24,6 +24,7 @@ Games and players (`services.games`):
     standings(uow, game_id) -> list[tuple[int, str, int]]   # (rank, player, total)
     finish_game(uow, game_id) -> None;  reopen_game(uow, game_id) -> None
     rename_game(uow, game_id, name: str) -> None;  delete_game(uow, game_id) -> None (bin)
+    new_players(uow, names) -> dict[str, list[str]]  # unknown names -> close known ones
     rename_player(uow, old_name: str, new_name: str) -> None
     GameSummary and GameSheet carry `.circle_id` (None: no circle).
 
@@ -214,6 +215,7 @@ from scorepad.services.games import (
     game_is_protected,
     get_sheet,
     list_games,
+    new_players,
     next_deal,
     rename_game,
     rename_player,
@@ -336,6 +338,7 @@ __all__ = [
     "merge_players",
     "new_game",
     "new_game_from_dict",
+    "new_players",
     "next_deal",
     "played_games",
     "purge_expired",

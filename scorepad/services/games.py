@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.domain import GameStatus, InvalidDeal, RuleSet, Table
+from scorepad.domain.names import close_known
 from scorepad.domain.parsing import MAX_NAME
 from scorepad.services.access import (
     Organiser,
@@ -241,6 +242,17 @@ def check_table_code(uow: UnitOfWork, game_id: int, code: str | None) -> bool:
     with uow:
         game = load_game(uow, game_id)
     return may_edit(game, code)
+
+
+def new_players(uow: UnitOfWork, names: list[str]) -> dict[str, list[str]]:
+    """The names that are no known player yet (creating a game would create them), each
+    with the known names it may be a slip of, closest first, in the order given."""
+    with uow:
+        rows = uow.repo.list_players()
+    known = {p.name for p in rows}  # hidden and merged names seat a known player too
+    offered = [p.name for p in rows if p.merged_into is None]
+    return {n: close_known(n, offered) for n in (" ".join(n.split()) for n in names)
+            if n not in known}
 
 
 def rename_player(uow: UnitOfWork, old_name: str, new_name: str) -> None:

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from scorepad.domain.language import de_name
 from scorepad.domain.messages import fmt_list, fmt_number, fmt_signed, render
+from scorepad.domain.names import short_labels
 from scorepad.ui.i18n import current_lang, ntr, tr
 
 CONTRACT_LABELS = {
@@ -27,6 +28,13 @@ def signed(value: int | float) -> str:
 
 def names(items: list[str] | tuple[str, ...]) -> str:
     return fmt_list(list(items), current_lang())
+
+
+def player_labels(players: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """A short label per player, distinct at the table, that fits a column of a 390 px
+    phone: whole names up to 9 letters at 3-4 players, 6 from 5 on ("J-Bapt", "Maximi"),
+    so the sheet (6 columns) and the deal form (5 players) use the same labels."""
+    return short_labels(list(players), 9 if len(players) <= 4 else 6)
 
 
 def contract(code: str | None) -> str:

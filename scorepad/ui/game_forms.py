@@ -119,16 +119,8 @@ class NewGameForm:
     dealer_sits_out: bool = False
     house_rules: bool = False
     rules: RulesForm = field(default_factory=RulesForm.from_rules)
-    #: The name being typed in "Nouveau joueur": part of the form so that adding a player
-    #: and clearing the field are one change (one screen update, never a clear that lands
-    #: on the next name being typed).
-    new_player: str = ""
 
     # -- seats ---------------------------------------------------------------------------
-    def add_new_player(self) -> NewGameForm:
-        """Seats the typed name and clears the field (kept when it cannot be added)."""
-        form = self.add_player(self.new_player)
-        return replace(form, new_player="") if form is not self else self
     def add_player(self, name: str) -> NewGameForm:
         clean = " ".join(name.split())
         if not clean or clean.casefold() in (s.casefold() for s in self.seats) \
@@ -145,6 +137,15 @@ class NewGameForm:
         if dealer in seats:
             form = replace(form, first_dealer=seats.index(dealer))
         return form
+
+    def replace_player(self, old: str, new: str) -> NewGameForm:
+        """Puts `new` in `old`'s seat (a typo replaced by the known player); when `new` is
+        already seated, `old` just leaves the table."""
+        if old not in self.seats:
+            return self
+        if new in self.seats:
+            return self.remove_player(old)
+        return replace(self, seats=tuple(new if s == old else s for s in self.seats))
 
     def toggle_player(self, name: str) -> NewGameForm:
         return self.remove_player(name) if name in self.seats else self.add_player(name)

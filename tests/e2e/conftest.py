@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app
+from tests.e2e.slow_link import SlowLink
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEWPORT = {"width": 390, "height": 844}
@@ -64,6 +65,14 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
 @pytest.fixture(scope="session")
 def app_url(app_server: AppServer) -> str:
     return app_server.url
+
+
+@pytest.fixture(scope="session")
+def slow_link(app_server: AppServer) -> Iterator[SlowLink]:
+    """The same app behind a slow Wi-Fi: every chunk, each way, held 100 ms (`.url`)."""
+    link = SlowLink(app_server.url, delay=0.1).start()
+    yield link
+    link.stop()
 
 
 @pytest.fixture(scope="session")
@@ -165,6 +174,26 @@ def fill(page: Any, label: str, value: str) -> None:
     field.press_sequentially(value, delay=15)
     page.wait_for_function(
         "([el, text]) => el.value === text", arg=[field.element_handle(), value])
+
+
+def tap_box(page: Any, locator: Any) -> None:
+    """A thumb on the centre of what `locator` shows (a real tap at coordinates, not a
+    click on the semantics element, which would reach it even under an overlay)."""
+    box = locator.bounding_box()
+    assert box is not None, "nothing to tap: the control is not on screen"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def tap_field(page: Any, field: Any) -> None:
+    """Taps a text field and waits for the phone's keyboard to be on it (the field has
+    the focus), as a person waits for the keyboard before typing."""
+    tap_box(page, field)
+    page.wait_for_function(
+        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+    # A phone's keyboard takes ~300 ms to slide up; on a loaded machine the client may
+    # still be wiring the freshly focused input, and a key typed at once can be dropped
+    # by the browser before the app sees it.
+    page.wait_for_timeout(300)
 
 
 def by_id(page: Any, identifier: str) -> Any:

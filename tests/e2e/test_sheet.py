@@ -39,6 +39,11 @@ def new_game_on_the_phone(page: Any, app_url: str, name: str, players: list[str]
     if dealer_sits_out:
         page.get_by_role("switch", name="Le donneur ne joue pas", exact=False).click()
     click(page, "Commencer la partie")
+    # Players nobody knows yet are confirmed before they are created.
+    confirm = button(page, "Créer et commencer")
+    confirm.or_(page.get_by_role("button", name="Nouvelle donne")).first.wait_for()
+    if confirm.count():
+        confirm.first.click()
     page.wait_for_url(f"{app_url}/games/*")
     return int(page.url.rsplit("/", 1)[-1])
 

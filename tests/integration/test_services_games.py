@@ -144,3 +144,15 @@ def test_standings_rank_equal_totals_together(uow: UoW) -> None:
                                 "points": 58})
     assert s.standings(uow(), game) == [(1, "Cécile", 96), (2, "André", -32),
                                         (2, "Bruno", -32), (2, "Didier", -32)]
+
+
+def test_a_new_name_is_told_apart_from_known_players_with_the_ones_it_may_be_a_slip_of(
+    uow: UoW
+) -> None:
+    s.create_game(uow(), name="Hier", seats=["Gérard", "Cécile", "Maxime", "Zoé"],
+                  deal_size=4)
+    found = s.new_players(uow(), ["Gérard", "Géard", "cecile", "Maximilien", "Zoé"])
+    assert found == {"Géard": ["Gérard"], "cecile": ["Cécile"], "Maximilien": []}
+    # Nothing was created by asking.
+    assert sorted(p.name for p in s.list_players(uow())) == ["Cécile", "Gérard", "Maxime",
+                                                              "Zoé"]

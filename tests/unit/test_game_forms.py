@@ -78,15 +78,3 @@ def test_house_rules_are_sent_only_when_chosen() -> None:
     house = NewGameForm(name="x", seats=form.seats, house_rules=True,
                         rules=RulesForm.from_rules().with_flag("misere", True))
     assert house.to_create_kwargs()["rules"]["misere"] is True
-
-
-def test_adding_the_typed_player_seats_them_and_clears_the_field_in_one_change() -> None:
-    form = NewGameForm(new_player="  Élodie ")
-    added = form.add_new_player()
-    assert added.seats == ("Élodie",)
-    assert added.new_player == ""
-
-
-def test_a_typed_name_already_seated_stays_in_the_field() -> None:
-    form = NewGameForm(seats=("André",), new_player="andré")
-    assert form.add_new_player() == form

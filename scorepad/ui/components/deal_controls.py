@@ -8,6 +8,7 @@ import flet as ft
 
 from scorepad.domain import CONTRACTS, Contract, PoigneeSize, Side
 from scorepad.ui.deal_form import DealForm, Preview
+from scorepad.ui.fmt import player_labels
 from scorepad.ui.i18n import ntr, tr
 
 OnChange = Callable[[], None]
@@ -50,8 +51,10 @@ def choice(
     height: int = 48,
     size: int = 16,
     padding: int = 10,
+    full: str | None = None,
 ) -> ft.Control:
-    """A big tappable segment: filled when selected. `ident` is its stable test id."""
+    """A big tappable segment: filled when selected. `ident` is its stable test id;
+    `full` is the whole name a short label stands for (shown on a long press)."""
     return ft.Semantics(
         identifier=ident,
         button=True,
@@ -67,6 +70,7 @@ def choice(
                 no_wrap=True,
                 overflow=ft.TextOverflow.ELLIPSIS,
             ),
+            tooltip=full if full and full != text else None,
             alignment=ft.Alignment.CENTER,
             height=height,
             padding=ft.Padding.symmetric(horizontal=padding),
@@ -129,9 +133,10 @@ def applying(changed: OnChange, setter: Callable[..., object], *args: object) ->
 
 def taker_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
     size = 16 if len(form.players) <= 4 else 15
+    labels = player_labels(form.players)
     chips = [
-        choice(f"taker-{p}", p, form.taker == p, applying(changed, form.set_taker, p),
-               expand=True, size=size, padding=4)
+        choice(f"taker-{p}", labels[p], form.taker == p, applying(changed, form.set_taker, p),
+               expand=True, size=size, padding=4, full=p)
         for p in form.players
     ]
     return section(tr("Preneur", "Taker"), _row(chips), error=preview.error_for("taker"),
@@ -139,9 +144,11 @@ def taker_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Con
 
 
 def partner_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
+    labels = player_labels(form.players)
     chips = [
-        choice(f"partner-{p}", p, form.partner_chosen and form.partner == p,
-               applying(changed, form.set_partner, p), expand=True, size=15, padding=4)
+        choice(f"partner-{p}", labels.get(p, p), form.partner_chosen and form.partner == p,
+               applying(changed, form.set_partner, p), expand=True, size=15, padding=4,
+               full=p)
         for p in form.partner_choices()
     ]
     chips.append(choice("partner-alone", tr("Seul", "Alone"),
@@ -209,8 +216,8 @@ def _poignee_row(form: DealForm, player: str, changed: OnChange) -> ft.Control:
     current = form.poignees.get(player)
     return ft.Row(
         [
-            ft.Text(player, size=15, width=78, no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Text(player_labels(form.players).get(player, player), size=15, width=78,
+                    no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, tooltip=player),
             *[
                 choice(f"poignee-{player}-{size.value if size else 'none'}", text,
                        current is size, applying(changed, form.set_poignee, player, size),
@@ -278,9 +285,9 @@ def extras_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Co
     if form.misere_enabled or form.miseres:
         blocks.append(section(
             tr("Misères", "Misères"),
-            _row([choice(f"misere-{p}", p, p in form.miseres,
+            _row([choice(f"misere-{p}", player_labels(form.players)[p], p in form.miseres,
                          applying(changed, form.toggle_misere, p), expand=True,
-                         height=40, size=14, padding=4)
+                         height=40, size=14, padding=4, full=p)
                   for p in form.players]),
             error=preview.error_for("miseres"), ident="miseres",
         ))

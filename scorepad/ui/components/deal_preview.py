@@ -10,6 +10,7 @@ from scorepad.domain import ScoredDeal
 from scorepad.domain.messages import fmt_signed
 from scorepad.ui.components.deal_controls import score_color
 from scorepad.ui.deal_form import Preview, outcome_text
+from scorepad.ui.fmt import player_labels
 from scorepad.ui.i18n import current_lang, tr
 
 
@@ -18,6 +19,7 @@ def score_cells(players: tuple[str, ...], scores: dict[str, int] | None, *,
                 ) -> ft.Control:
     """One compact cell a player: name over signed score (the sheet's row)."""
     lang = current_lang()
+    labels = player_labels(players)
     cells: list[ft.Control] = []
     for player in players:
         value = scores.get(player) if scores is not None else None
@@ -26,7 +28,9 @@ def score_cells(players: tuple[str, ...], scores: dict[str, int] | None, *,
             ft.Container(
                 content=ft.Column(
                     [
-                        ft.Text(player, size=12, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                        ft.Text(labels[player], size=12, no_wrap=True,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                tooltip=player if labels[player] != player else None,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                                 weight=ft.FontWeight.W_700 if role else None),
                         ft.Semantics(

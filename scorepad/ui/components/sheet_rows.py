@@ -8,7 +8,7 @@ import flet as ft
 
 from scorepad.domain import DealKind
 from scorepad.services import GameSheet, SheetDeal
-from scorepad.ui.fmt import contract, names, number, outcome, signed
+from scorepad.ui.fmt import contract, names, number, outcome, player_labels, signed
 from scorepad.ui.i18n import tr
 
 POSITIVE = ft.Colors.GREEN_700
@@ -25,14 +25,11 @@ def score_color(value: int, dark: bool) -> str | None:
     return None
 
 
-def short_name(name: str, columns: int) -> str:
-    """Names shrink with the number of columns (6 players leave ~55 px each on a phone)."""
-    limit = 9 if columns <= 4 else 7
-    return name if len(name) <= limit else name[: limit - 1] + "…"
-
-
 def totals_header(sheet: GameSheet, dark: bool) -> ft.Control:
-    """Running totals, always visible above the lines; the next dealer is marked."""
+    """Running totals, always visible above the lines; the next dealer is marked. Long
+    names are shortened to labels that tell every player apart; a tap on the header
+    lists the full names."""
+    labels = player_labels(sheet.seats)
     cells: list[ft.Control] = []
     for seat in sheet.seats:
         total = sheet.totals.get(seat, 0)
@@ -43,10 +40,11 @@ def totals_header(sheet: GameSheet, dark: bool) -> ft.Control:
                 ft.Row([
                     ft.Icon(ft.Icons.STYLE, size=12, color=ft.Colors.PRIMARY) if dealer
                     else ft.Container(width=0),
-                    ft.Text(short_name(seat, len(sheet.seats)), size=12,
-                            weight=ft.FontWeight.W_600 if dealer else ft.FontWeight.W_500,
-                            color=ft.Colors.ON_SURFACE_VARIANT if out else None,
-                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                    ft.Semantics(identifier=f"name-{seat}", content=ft.Text(
+                        labels[seat], size=12,
+                        weight=ft.FontWeight.W_600 if dealer else ft.FontWeight.W_500,
+                        color=ft.Colors.ON_SURFACE_VARIANT if out else None,
+                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)),
                 ], spacing=2, alignment=ft.MainAxisAlignment.CENTER, tight=True),
                 ft.Semantics(identifier=f"total-{seat}", content=ft.Text(
                     signed(total), size=19, weight=ft.FontWeight.W_700,
@@ -54,21 +52,39 @@ def totals_header(sheet: GameSheet, dark: bool) -> ft.Control:
             ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
             expand=1, padding=ft.Padding.symmetric(vertical=8),
         ))
+    shortened = any(labels[s] != s for s in sheet.seats)
     return ft.Container(
         ft.Row(cells, spacing=0),
         bgcolor=ft.Colors.SURFACE_CONTAINER,
         padding=ft.Padding.symmetric(horizontal=8),
+        on_click=(lambda _e: show_full_names(sheet)) if shortened else None,
     )
+
+
+def show_full_names(sheet: GameSheet) -> None:
+    """The table's full names with their labels and totals (a tap on the totals)."""
+    labels = player_labels(sheet.seats)
+    page = ft.context.page
+    page.show_dialog(ft.AlertDialog(
+        title=ft.Text(tr("Joueurs", "Players")),
+        content=ft.Column([ft.Text(
+            f"{labels[s]} : {s}  ({signed(sheet.totals.get(s, 0))})"
+            if labels[s] != s else f"{s}  ({signed(sheet.totals.get(s, 0))})", size=15)
+            for s in sheet.seats], tight=True, spacing=8),
+        actions=[ft.TextButton("OK", on_click=lambda _e: page.pop_dialog())],
+    ))
 
 
 def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
                     on_petit_sec: Callable[[], None], finished: bool,
                     locked: bool = False) -> ft.Control:
     """Who deals next, and the redeal buttons (disabled when finished or read-only)."""
-    text = tr(f"Donne {sheet.next_deal_number} : {sheet.next_dealer} distribue",
-              f"Deal {sheet.next_deal_number}: {sheet.next_dealer} deals")
+    labels = player_labels(sheet.seats)
+    dealer = labels.get(sheet.next_dealer, sheet.next_dealer)
+    text = tr(f"Donne {sheet.next_deal_number} : {dealer} distribue",
+              f"Deal {sheet.next_deal_number}: {dealer} deals")
     if sheet.next_sitting_out:
-        out = names(sheet.next_sitting_out)
+        out = names([labels.get(p, p) for p in sheet.next_sitting_out])
         text += tr(f", {out} ne joue pas", f", {out} sits out")
     if finished:
         text = tr("Partie terminée", "Game finished")
@@ -89,14 +105,15 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
     )
 
 
-def describe_deal(deal: SheetDeal) -> str:
+def describe_deal(deal: SheetDeal, labels: dict[str, str] | None = None) -> str:
     if deal.kind == DealKind.PASSED:
         return tr("Tous passent", "Everybody passed")
     if deal.kind == DealKind.PETIT_SEC:
         return tr("Petit sec : on redistribue", "Petit sec: redeal")
-    who = deal.taker or ""
+    labels = labels or {}
+    who = labels.get(deal.taker or "", deal.taker or "")
     if deal.partner:
-        who += f" + {deal.partner}"
+        who += f" + {labels.get(deal.partner, deal.partner)}"
     return f"{contract(deal.contract)} · {who}"
 
 
@@ -139,9 +156,11 @@ def DealLine(deal: SheetDeal, seats: tuple[str, ...], game_id: int, dark: bool,
                              color=ft.Colors.ON_SECONDARY_CONTAINER),
                      width=26, height=22, border_radius=11, alignment=ft.Alignment.CENTER,
                      bgcolor=ft.Colors.SECONDARY_CONTAINER),
-        ft.Text(describe_deal(deal), size=14, weight=ft.FontWeight.W_500 if played else None,
-                italic=not played, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                color=None if played else ft.Colors.ON_SURFACE_VARIANT),
+        ft.Semantics(identifier=f"line-{deal.number}", expand=True, content=ft.Text(
+            describe_deal(deal, player_labels(seats)), size=14,
+            weight=ft.FontWeight.W_500 if played else None,
+            italic=not played, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+            color=None if played else ft.Colors.ON_SURFACE_VARIANT)),
         _result_chip(deal, dark),
         _zero_sum(deal) if played else ft.Container(),
     ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -17,6 +17,7 @@ from scorepad.ui.components.deal_explanation import explanation_block
 from scorepad.ui.components.deal_preview import preview_bar
 from scorepad.ui.components.deal_sections import deal_sections
 from scorepad.ui.components.layout import screen
+from scorepad.ui.components.text_input import kept_field
 from scorepad.ui.deal_form import DealForm, Preview
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.pile_counter import PileCounter
@@ -43,9 +44,9 @@ def _name_fields(players: tuple[str, ...],
                  rename: Callable[[int], Callable[[ft.Event[ft.TextField]], None]]
                  ) -> ft.Control:
     return ft.ResponsiveRow(
-        [ft.TextField(label=tr(f"Joueur {i + 1}", f"Player {i + 1}"), value=name,
-                      dense=True, col={"xs": 6, "md": 4},
-                      on_blur=rename(i), on_submit=rename(i))
+        [kept_field(label=tr(f"Joueur {i + 1}", f"Player {i + 1}"), value=name,
+                    reset=len(players), dense=True, col={"xs": 6, "md": 4},
+                    on_blur=rename(i), on_submit=rename(i))
          for i, name in enumerate(players)],
         spacing=8, run_spacing=8,
     )

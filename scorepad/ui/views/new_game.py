@@ -13,11 +13,13 @@ from scorepad.domain import InvalidDeal
 from scorepad.ui.components.dialogs import show_error_dialog
 from scorepad.ui.components.layout import empty_state, primary_action, screen, section_title
 from scorepad.ui.components.snackbar import show_snackbar
+from scorepad.ui.components.text_input import NameEntry, kept_field
 from scorepad.ui.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
+from scorepad.ui.views.new_game_players import confirm_new_players, newcomer_hint
 
 SetForm = Callable[[Callable[[NewGameForm], NewGameForm]], None]
 
@@ -27,19 +29,23 @@ def default_game_name() -> str:
 
 
 @ft.component
-def RulesEditor(form: RulesForm, on_change: Callable[[RulesForm], None]) -> ft.Control:
-    """Every value of the rules object, editable, each checked as it is typed."""
+def RulesEditor(form: RulesForm, on_change: Callable[[Callable[[RulesForm], RulesForm]], None],
+                reset: int = 0) -> ft.Control:
+    """Every value of the rules object, editable, each checked as it is typed. The values
+    belong to the phone while typed; a new `reset` puts the form's values back in."""
     lang = current_lang()
     fields: list[ft.Control] = []
     for path, fr, en in INT_RULES:
-        fields.append(ft.Container(ft.TextField(
-            label=tr(fr, en), value=form.texts.get(path, ""),
+        fields.append(ft.Container(kept_field(
+            label=tr(fr, en), value=form.texts.get(path, ""), reset=reset,
             keyboard_type=ft.KeyboardType.NUMBER, dense=True,
             error=form.error(path, lang),
-            on_change=lambda e, p=path: on_change(form.with_text(p, e.control.value or "")),
+            on_change=lambda e, p=path: on_change(
+                lambda f, t=str(e.data or ""): f.with_text(p, t)),
         ), col={"xs": 6, "md": 4}))
     switches = [ft.Switch(label=tr(fr, en), value=form.flags.get(path, False),
-                          on_change=lambda e, p=path: on_change(form.with_flag(p, e.control.value)))
+                          on_change=lambda e, p=path: on_change(
+                              lambda f, v=bool(e.control.value): f.with_flag(p, v)))
                 for path, fr, en in BOOL_RULES]
     return ft.Column([ft.ResponsiveRow(fields, spacing=8, run_spacing=10), *switches],
                      spacing=12)
@@ -76,23 +82,18 @@ def _seat_row(form: NewGameForm, index: int, name: str, set_form: SetForm) -> ft
 
 
 def _name_field(form: NewGameForm, name_error: str | None, set_form: SetForm) -> ft.Control:
-    return ft.Container(ft.TextField(
+    return ft.Container(kept_field(
         label=tr("Nom de la partie", "Game name"), value=form.name,
         error=name_error,
-        on_change=lambda e: set_form(lambda f: replace(f, name=e.control.value or "")),
+        on_change=lambda e: set_form(lambda f, t=str(e.data or ""): replace(f, name=t)),
     ), padding=ft.Padding.only(left=16, right=16, top=16))
 
 
 def _player_pickers(form: NewGameForm, known: list[str], set_form: SetForm) -> list[ft.Control]:
     """The known players as chips, then the field and button that add a new one."""
-    def on_typed(e: ft.Event[ft.TextField]) -> None:
-        text = e.control.value or ""
-        set_form(lambda f: replace(f, new_player=text))
-
-    def add_typed(_: object = None) -> None:
-        # A functional update: it sees the latest typed text even when the tap arrives
-        # before the re-render that followed the typing.
-        set_form(lambda f: f.add_new_player())
+    def add_typed(name: str) -> None:
+        # A functional update: names added quickly one after the other all count.
+        set_form(lambda f: f.add_player(name))
 
     def chip_selected(name: str, selected: bool) -> None:
         # Idempotent: the chip reports its state, which may arrive more than once.
@@ -107,23 +108,25 @@ def _player_pickers(form: NewGameForm, known: list[str], set_form: SetForm) -> l
     if chips:
         controls.append(ft.Container(ft.Row(chips, wrap=True, spacing=8, run_spacing=4),
                                      padding=ft.Padding.symmetric(horizontal=16)))
-    controls.append(ft.Container(ft.Row([
-        ft.TextField(label=tr("Nouveau joueur", "New player"), value=form.new_player,
-                     expand=True,
-                     dense=True, on_change=on_typed,
-                     on_submit=add_typed, capitalization=ft.TextCapitalization.WORDS,
-                     ),
-        ft.FilledTonalButton(tr("Ajouter", "Add"), icon=ft.Icons.PERSON_ADD,
-                             on_click=add_typed, disabled=len(form.seats) >= MAX_SEATS),
-    ], vertical_alignment=ft.CrossAxisAlignment.START),
+    controls.append(ft.Container(
+        NameEntry(tr("Nouveau joueur", "New player"), add_typed,
+                  disabled=len(form.seats) >= MAX_SEATS),
         padding=ft.Padding.only(left=16, right=16, top=10)))
     return controls
 
 
-def _table_order(form: NewGameForm, seat_error: str | None, set_form: SetForm) -> list[ft.Control]:
-    """The seats in order (dealer, move, remove), a seat error, the deal size, sitting out."""
-    controls: list[ft.Control] = [_seat_row(form, i, n, set_form)
-                                  for i, n in enumerate(form.seats)]
+def _table_order(form: NewGameForm, seat_error: str | None, set_form: SetForm,
+                 newcomers: dict[str, list[str]]) -> list[ft.Control]:
+    """The seats in order (dealer, move, remove; a new player marked), a seat error, the
+    deal size, sitting out."""
+    def use(name: str, known_name: str) -> None:
+        set_form(lambda f: f.replace_player(name, known_name))
+
+    controls: list[ft.Control] = []
+    for i, name in enumerate(form.seats):
+        controls.append(_seat_row(form, i, name, set_form))
+        if name in newcomers:
+            controls.append(newcomer_hint(name, newcomers[name], use))
     if not form.seats:
         controls.append(ft.Container(ft.Text(
             tr("Ajoutez les joueurs dans l'ordre de la table.",
@@ -161,7 +164,7 @@ def _rules_choice(form: NewGameForm, set_form: SetForm) -> list[ft.Control]:
     ), padding=ft.Padding.symmetric(horizontal=16))]
     if form.house_rules:
         controls.append(ft.Container(RulesEditor(
-            form.rules, lambda r: set_form(lambda f: replace(f, rules=r))),
+            form.rules, lambda change: set_form(lambda f: replace(f, rules=change(f.rules)))),
             padding=ft.Padding.only(left=16, right=16, top=12)))
     return controls
 
@@ -187,13 +190,23 @@ def NewGameView() -> ft.View:
     form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
     tried, set_tried = ft.use_state(False)
     known = ft.use_memo(lambda: [p.name for p in services.list_players(uow())], dependencies=[])
+    # Names nobody has yet, each with the known ones it may be a slip of.
+    newcomers = ft.use_memo(lambda: services.new_players(uow(), list(form.seats)),
+                            dependencies=[form.seats])
     lang = current_lang()
     errors = form.errors(lang)
 
     def create(_: ft.Event[ft.FilledButton]) -> None:
         set_tried(True)
-        if not errors:
+        if errors:
+            return
+        found = services.new_players(uow(), list(form.seats))
+        if not found:
             _create_game(uow, state, form, lang)
+            return
+        confirm_new_players(
+            found, lambda name, k: set_form(lambda f: f.replace_player(name, k)),
+            lambda: _create_game(uow, state, form, lang))
 
     seat_error = errors.get("seats") if tried or len(form.seats) > MAX_SEATS else None
     controls: list[ft.Control] = [
@@ -201,7 +214,7 @@ def NewGameView() -> ft.View:
         section_title(tr("Joueurs", "Players")),
         *_player_pickers(form, known, set_form),
         section_title(tr("Ordre de la table", "Table order")),
-        *_table_order(form, seat_error, set_form),
+        *_table_order(form, seat_error, set_form, newcomers),
         section_title(tr("Règles", "Rules")),
         *_rules_choice(form, set_form),
     ]
@@ -250,6 +263,7 @@ def GameRulesView(game_id: int) -> ft.View:
 
     loaded = ft.use_memo(load, dependencies=[game_id, code])
     form, set_form = ft.use_state(lambda: loaded[1] if loaded else RulesForm.from_rules())
+    reset, set_reset = ft.use_state(0)
     if loaded is None:
         return screen(tr("Partie introuvable", "Game not found"), empty_state(
             ft.Icons.SEARCH_OFF, tr("Partie introuvable", "Game not found"),
@@ -269,8 +283,9 @@ def GameRulesView(game_id: int) -> ft.View:
             color=ft.Colors.ON_SURFACE_VARIANT), padding=ft.Padding.only(bottom=12)),
         ft.Row([ft.TextButton(tr("Revenir aux règles FFT", "Back to FFT rules"),
                               icon=ft.Icons.RESTART_ALT,
-                              on_click=lambda _: set_form(RulesForm.from_rules()))]),
-        RulesEditor(form, set_form),
+                              on_click=lambda _: (set_form(RulesForm.from_rules()),
+                                                  set_reset(reset + 1)))]),
+        RulesEditor(form, set_form, reset),
     ], expand=True, padding=ft.Padding.all(16))
     bottom = primary_action(tr("Enregistrer les règles", "Save the rules"), ft.Icons.CHECK,
                             save, disabled=bool(errors) or not editable)

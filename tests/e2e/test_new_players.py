@@ -1,0 +1,61 @@
+"""A mistyped name does not silently become a known player: the new-game screen marks a
+new name, proposes the known player it may be a slip of, and asks before creating it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from scorepad.services import create_game, get_sheet, list_players
+from tests.e2e.conftest import button, by_id, open_app, tap_box, tap_field, text
+
+
+def test_a_near_miss_of_a_known_player_proposes_them_and_creates_no_one(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    create_game(uow_factory(), name="Hier soir", seats=["Gérard", "Cécile", "Anaïs"],
+                deal_size=3)
+    open_app(page, app_url, "/new", wait_text="Ordre de la table")
+    tap_field(page, page.get_by_role("textbox", name="Nouveau joueur").first)
+    for name in ("Géard", "Cécile", "Anaïs"):
+        page.keyboard.type(name, delay=40)
+        page.keyboard.press("Enter")
+    by_id(page, "seat-Anaïs").wait_for()
+    # Marked on the screen at once, with the known name one tap away...
+    hint = by_id(page, "new-player-Géard")
+    hint.wait_for()
+    assert "Gérard ?" in hint.inner_text()
+    assert "Nouveau joueur — vérifier l'orthographe" in str(hint.get_attribute("aria-label"))
+    assert by_id(page, "new-player-Cécile").count() == 0
+    # ... and said again before the game is created.
+    tap_box(page, button(page, "Commencer la partie"))
+    text(page, "Nouveau joueur : Géard — vérifier l'orthographe").wait_for()
+    tap_box(page, button(page, "Utiliser Gérard"))
+    by_id(page, "seat-Gérard").wait_for()
+    assert by_id(page, "seat-Géard").count() == 0
+    assert by_id(page, "new-player-Gérard").count() == 0
+    tap_box(page, button(page, "Commencer la partie"))
+    page.wait_for_url(f"{app_url}/games/*")
+    game = int(page.url.rsplit("/", 1)[-1])
+    assert get_sheet(uow_factory(), game).seats == ("Gérard", "Cécile", "Anaïs")
+    assert "Géard" not in {p.name for p in list_players(uow_factory())}
+
+
+def test_a_new_player_is_created_once_confirmed(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    open_app(page, app_url, "/new", wait_text="Ordre de la table")
+    tap_field(page, page.get_by_role("textbox", name="Nouveau joueur").first)
+    for name in ("Ysaline", "Wandrille", "Théophane"):
+        page.keyboard.type(name, delay=40)
+        page.keyboard.press("Enter")
+    by_id(page, "seat-Théophane").wait_for()
+    tap_box(page, button(page, "Commencer la partie"))
+    text(page, "Nouveau joueur : Wandrille — vérifier l'orthographe").wait_for()
+    tap_box(page, button(page, "Corriger"))  # nothing created, still on the screen
+    assert "Wandrille" not in {p.name for p in list_players(uow_factory())}
+    tap_box(page, button(page, "Commencer la partie"))
+    tap_box(page, button(page, "Créer et commencer"))
+    page.wait_for_url(f"{app_url}/games/*")
+    assert {"Ysaline", "Wandrille", "Théophane"} <= {p.name for p in
+                                                    list_players(uow_factory())}
