@@ -10,13 +10,18 @@ from scorepad.ui.components.layout import MAX_BODY_WIDTH, SEED_COLOR, empty_stat
 from scorepad.ui.i18n import tr
 from scorepad.ui.live import session_live
 from scorepad.ui.state import AppState, app_state_context, load_state
+from scorepad.ui.views.big_screen import BigScreenRoute
 from scorepad.ui.views.calculator import CalculatorView
+from scorepad.ui.views.circles import CirclesView
 from scorepad.ui.views.deal_detail import DealDetailView
 from scorepad.ui.views.deal_entry import DealEntryView
 from scorepad.ui.views.games import GamesView
 from scorepad.ui.views.new_game import GameRulesView, NewGameView
+from scorepad.ui.views.players import PlayersView
+from scorepad.ui.views.ranking import RankingRoute
 from scorepad.ui.views.settings import SettingsView
 from scorepad.ui.views.sheet import SheetView
+from scorepad.ui.views.soiree import SoireeRoute
 from scorepad.ui.views.stats import AllStatsView, GameStatsView
 
 
@@ -68,6 +73,8 @@ def routes() -> list[ft.Route]:
     return [
         ft.Route(path="/", component=GamesView, children=[
             ft.Route(path="new", component=NewGameView),
+            ft.Route(path="circles", component=CirclesView),
+            ft.Route(path="players", component=PlayersView),
             ft.Route(path="games/:id", component=SheetRoute, children=[
                 ft.Route(path="deal", component=DealEntryRoute),
                 ft.Route(path="stats", component=GameStatsRoute),
@@ -78,7 +85,16 @@ def routes() -> list[ft.Route]:
             ]),
         ]),
         ft.Route(path="/calculator", component=CalculatorView),
-        ft.Route(path="/stats", component=AllStatsView),
+        ft.Route(path="/stats", component=AllStatsView, children=[
+            ft.Route(path="soiree", component=SoireeRoute),
+            ft.Route(path="soiree/:circle/:day", component=SoireeRoute),
+            ft.Route(path="ranking", component=RankingRoute),
+            ft.Route(path="ranking/:circle", component=RankingRoute),
+        ]),
+        # The big screen of a club night (a TV, a laptop): no bar, read-only, live.
+        ft.Route(path="/grand-ecran", component=BigScreenRoute),
+        ft.Route(path="/grand-ecran/:circle", component=BigScreenRoute),
+        ft.Route(path="/grand-ecran/:circle/:day", component=BigScreenRoute),
         ft.Route(path="/settings", component=SettingsView),
         # Last: any other address gets a real screen (with its bar) rather than a blank page.
         ft.Route(path="/:rest*", component=NotFoundView),

@@ -100,6 +100,14 @@ def subset_icon_font(font_bytes: bytes, icons: Iterable[str]) -> bytes:
     return out.getvalue()
 
 
+def icon_set_digest() -> str:
+    """A short fingerprint of the icons the subset keeps (names the cached subset)."""
+    import hashlib
+
+    names = "\n".join(sorted(ui_icons() | set(FRAMEWORK_ICONS)))
+    return hashlib.sha256(names.encode()).hexdigest()[:12]
+
+
 def scorepad_icon_font(stock_font: Path) -> bytes:
     """The subset scorepad serves: the UI's icons plus the framework's own."""
     return subset_icon_font(stock_font.read_bytes(), ui_icons() | set(FRAMEWORK_ICONS))

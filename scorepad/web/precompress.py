@@ -62,7 +62,11 @@ class ClientCache:
         return path if path.is_file() else None
 
     def icon_font_path(self) -> Path:
-        return self.folder / client.ICON_FONT
+        """The subset of the icons the UI names now: a version that names a new icon
+        makes (and serves) a new subset instead of one without it."""
+        from scorepad.web.icon_font import icon_set_digest
+
+        return self.folder / f"{client.ICON_FONT}.{icon_set_digest()}"
 
     def is_complete(self) -> bool:
         return (self.folder / DONE_MARKER).is_file()
