@@ -73,7 +73,10 @@ def routes() -> list[ft.Route]:
     return [
         ft.Route(path="/", component=GamesView, children=[
             ft.Route(path="new", component=NewGameView),
-            ft.Route(path="circles", component=CirclesView),
+            ft.Route(path="circles", component=CirclesView, children=[
+                ft.Route(path=":circle/ranking", component=RankingRoute),
+                ft.Route(path=":circle/soiree", component=SoireeRoute),
+            ]),
             ft.Route(path="players", component=PlayersView),
             ft.Route(path="games/:id", component=SheetRoute, children=[
                 ft.Route(path="deal", component=DealEntryRoute),

@@ -123,6 +123,8 @@ class NewGameForm:
     #: and clearing the field are one change (one screen update, never a clear that lands
     #: on the next name being typed).
     new_player: str = ""
+    #: the circle the game belongs to (None: no circle)
+    circle: int | None = None
 
     # -- seats ---------------------------------------------------------------------------
     def add_new_player(self) -> NewGameForm:
@@ -222,4 +224,5 @@ class NewGameForm:
             "deal_size": self.deal_size,
             "first_dealer": self.first_dealer,
             "rules": self.rules.to_dict() if self.house_rules else None,
+            "circle": self.circle,
         }

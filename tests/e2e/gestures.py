@@ -43,3 +43,14 @@ def scroll_to(page: Any, locator: Any, *, steps: int = 12) -> Any:
         page.wait_for_timeout(250)
     locator.first.wait_for()
     return locator.first
+
+
+def thumb(page: Any, locator: Any) -> None:
+    """A real tap where the control is drawn (centre of its box), as a thumb does: it
+    reaches only what is on screen and not covered."""
+    control = locator.first
+    control.wait_for()
+    control.scroll_into_view_if_needed()
+    box = control.bounding_box()
+    assert box is not None, "the control is not on screen"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -22,12 +22,15 @@ from scorepad.ui.stats_filter import (
 
 def circle_dropdown(circles: Sequence[CircleRow], current: int | None,
                     on_pick: Callable[[int | None], None], *,
-                    identifier: str = "filter-circle") -> ft.Control:
-    """"Toutes les tables" or one circle; wrapped in Semantics (a dropdown has no name)."""
+                    identifier: str = "filter-circle",
+                    none_label: str | None = None) -> ft.Control:
+    """"Toutes les tables" (or `none_label`) or one circle; wrapped in Semantics (a
+    dropdown has no accessible name)."""
     def picked(e: ft.Event[ft.Dropdown]) -> None:
         on_pick(parse_circle(e.control.value))
 
-    options = [ft.DropdownOption(key=ALL_CIRCLES, text=tr("Toutes les tables", "All tables"))]
+    options = [ft.DropdownOption(key=ALL_CIRCLES,
+                                 text=none_label or tr("Toutes les tables", "All tables"))]
     options += [ft.DropdownOption(key=str(c.id), text=c.name) for c in circles]
     known = {c.id for c in circles}
     return ft.Semantics(identifier=identifier, content=ft.Dropdown(
@@ -69,11 +72,12 @@ def period_chips(current: StatsFilter, on_change: Callable[[StatsFilter], None],
 
     chips: list[ft.Control] = [
         ft.Semantics(identifier=f"period-{kind}", content=ft.Chip(
-            label=ft.Text(tr(*PERIOD_LABELS[kind])), selected=current.kind == kind,
-            show_checkmark=False,
+            label=ft.Text(tr(*PERIOD_LABELS[kind]), size=13), selected=current.kind == kind,
+            show_checkmark=False, label_padding=ft.Padding.symmetric(horizontal=0),
+            padding=ft.Padding.symmetric(horizontal=6),
             on_select=lambda _, k=kind: select(k)))
         for kind in PERIOD_KINDS]
-    return ft.Row(chips, wrap=True, spacing=6, run_spacing=0)
+    return ft.Row(chips, wrap=True, spacing=4, run_spacing=0)
 
 
 def filter_bar(circles: Sequence[CircleRow], current: StatsFilter,

@@ -12,8 +12,9 @@ from scorepad.ui.i18n import tr
 
 def show_name_dialog(title: str, label: str, value: str, confirm_label: str,
                      submit: Callable[[str], str | None], *, help_text: str | None = None,
-                     max_length: int = 60) -> None:
-    """`submit(name)` returns None when done (the dialog closes) or the message to show."""
+                     max_length: int = 60, done: Callable[[str], None] | None = None) -> None:
+    """`submit(name)` returns None when done (the dialog closes, then `done(name)` runs:
+    a snackbar shown before would be the dialog closed) or the message to show."""
     page = ft.context.page
     field = ft.TextField(label=label, value=value, autofocus=True, max_length=max_length,
                          capitalization=ft.TextCapitalization.SENTENCES, error_max_lines=3)
@@ -25,9 +26,12 @@ def show_name_dialog(title: str, label: str, value: str, confirm_label: str,
             field.update()
 
     def confirm(_e: object = None) -> None:
-        message = submit(str(field.value or "").strip())
+        name = str(field.value or "").strip()
+        message = submit(name)
         if message is None:
             page.pop_dialog()
+            if done is not None:
+                done(name)
         else:
             show_error(message)
 

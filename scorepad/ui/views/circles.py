@@ -21,21 +21,25 @@ from scorepad.ui.state import use_app_state
 
 def ask_new_circle(uow: UowFactory, then: Callable[[int], None]) -> None:
     """"Nouveau cercle": asks the name, creates it, calls `then(circle_id)`."""
+    created: list[int] = []
+
     def submit(name: str) -> str | None:
         try:
-            circle_id = services.create_circle(uow(), name)
+            created.append(services.create_circle(uow(), name))
         except services.ServiceError as exc:
             return exc.message(current_lang())
-        then(circle_id)
-        show_snackbar(tr(f"Cercle « {name} » créé.", f"Circle “{name}” created."))
         return None
+
+    def done(name: str) -> None:
+        then(created[-1])
+        show_snackbar(tr(f"Cercle « {name} » créé.", f"Circle “{name}” created."))
 
     show_name_dialog(tr("Nouveau cercle", "New circle"), tr("Nom du cercle", "Circle name"),
                      "", tr("Créer", "Create"), submit,
                      help_text=tr("Un groupe qui joue ensemble : « Les mardis », « Famille ». "
                                   "Ses parties ont leur classement et leurs soirées.",
                                   "A group that plays together: “Tuesdays”, “Family”. Its "
-                                  "games get their own ranking and evenings."))
+                                  "games get their own ranking and evenings."), done=done)
 
 
 def _rename(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> None:
@@ -44,13 +48,15 @@ def _rename(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> 
             services.rename_circle(uow(), circle.id, name)
         except services.ServiceError as exc:
             return exc.message(current_lang())
+        return None
+
+    def done(name: str) -> None:
         changed()
         show_snackbar(tr(f"Cercle renommé « {name} ».", f"Circle renamed “{name}”."))
-        return None
 
     show_name_dialog(tr("Renommer le cercle", "Rename the circle"),
                      tr("Nom du cercle", "Circle name"), circle.name,
-                     tr("Renommer", "Rename"), submit)
+                     tr("Renommer", "Rename"), submit, done=done)
 
 
 def _delete(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> None:
@@ -89,19 +95,20 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
         subtitle=ft.Text(ntr(circle.games, ("{n} partie", "{n} parties"),
                              ("{n} game", "{n} games")) + tr(" · classement", " · ranking"),
                          size=12),
-        on_click=lambda _: page.navigate(f"/stats/ranking/{circle.id}"),
-        trailing=ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=tr(
+        on_click=lambda _: page.navigate(f"/circles/{circle.id}/ranking"),
+        trailing=ft.Semantics(identifier=f"circle-menu-{circle.name}", container=True,
+                              content=ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=tr(
             f"Actions du cercle {circle.name}", f"Actions for the circle {circle.name}"),
             items=[
                 item(ft.Icons.LEADERBOARD, tr("Classement", "Ranking"),
-                     lambda: page.navigate(f"/stats/ranking/{circle.id}")),
+                     lambda: page.navigate(f"/circles/{circle.id}/ranking")),
                 item(ft.Icons.NIGHTLIFE, tr("Soirée", "Evening"),
-                     lambda: page.navigate(f"/stats/soiree/{circle.id}/today")),
+                     lambda: page.navigate(f"/circles/{circle.id}/soiree")),
                 item(ft.Icons.EDIT_OUTLINED, tr("Renommer", "Rename"),
                      lambda: _rename(uow, circle, changed)),
                 item(ft.Icons.DELETE_OUTLINE, tr("Supprimer", "Delete"),
                      lambda: _delete(uow, circle, changed)),
-            ]),
+            ])),
     ), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
 

@@ -1,4 +1,5 @@
-"""The score sheet's game menu: statistics, rules, exports, table code, finish, delete."""
+"""The score sheet's game menu: statistics, rules, exports, table code, circle, finish,
+delete."""
 
 from __future__ import annotations
 
@@ -80,6 +81,9 @@ def _change_tiles(sheet: GameSheet, actions: SheetActions, page: ft.Page) -> lis
     """Finish or reopen, and delete: only on a phone that may change the game."""
     finished = sheet.status == GameStatus.FINISHED
     return [
+        ft.ListTile(leading=ft.Icon(ft.Icons.GROUPS_OUTLINED),
+                    title=ft.Text(tr("Cercle de la partie…", "The game's circle…")),
+                    on_click=_closing(page, lambda: actions.choose_circle(sheet.circle_id))),
         ft.ListTile(leading=ft.Icon(ft.Icons.REPLAY if finished else ft.Icons.FLAG),
                     title=ft.Text(tr("Rouvrir la partie", "Reopen the game") if finished
                                   else tr("Terminer la partie", "Finish the game")),

@@ -10,7 +10,9 @@ import flet as ft
 
 from scorepad import services
 from scorepad.domain import InvalidDeal
+from scorepad.services import CircleRow
 from scorepad.ui.components.dialogs import show_error_dialog
+from scorepad.ui.components.filters import circle_dropdown
 from scorepad.ui.components.layout import empty_state, primary_action, screen, section_title
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
@@ -120,6 +122,20 @@ def _player_pickers(form: NewGameForm, known: list[str], set_form: SetForm) -> l
     return controls
 
 
+def _circle_choice(form: NewGameForm, circles: list[CircleRow],
+                   set_form: SetForm) -> list[ft.Control]:
+    """The circle the game belongs to (optional): its ranking and its evenings."""
+    if not circles:
+        return [ft.Container(ft.TextButton(
+            tr("Créer un cercle (« Les mardis »…)", "Create a circle (“Tuesdays”…)"),
+            icon=ft.Icons.GROUP_ADD, on_click=lambda _: ft.context.page.navigate("/circles")),
+            padding=ft.Padding.symmetric(horizontal=8))]
+    return [ft.Container(circle_dropdown(
+        circles, form.circle, lambda c: set_form(lambda f: replace(f, circle=c)),
+        identifier="new-game-circle", none_label=tr("Aucun cercle", "No circle")),
+        padding=ft.Padding.only(left=16, right=16, top=4))]
+
+
 def _table_order(form: NewGameForm, seat_error: str | None, set_form: SetForm) -> list[ft.Control]:
     """The seats in order (dealer, move, remove), a seat error, the deal size, sitting out."""
     controls: list[ft.Control] = [_seat_row(form, i, n, set_form)
@@ -185,6 +201,7 @@ def NewGameView() -> ft.View:
     form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
     tried, set_tried = ft.use_state(False)
     known = ft.use_memo(lambda: [p.name for p in services.list_players(uow())], dependencies=[])
+    circles = ft.use_memo(lambda: services.list_circles(uow()), dependencies=[])
     lang = current_lang()
     errors = form.errors(lang)
 
@@ -200,6 +217,8 @@ def NewGameView() -> ft.View:
         *_player_pickers(form, known, set_form),
         section_title(tr("Ordre de la table", "Table order")),
         *_table_order(form, seat_error, set_form),
+        section_title(tr("Cercle", "Circle")),
+        *_circle_choice(form, circles, set_form),
         section_title(tr("Règles", "Rules")),
         *_rules_choice(form, set_form),
     ]

@@ -44,16 +44,18 @@ class PlayerActions:
                 services.rename_player(self.uow(), name, new)
             except (services.ServiceError, InvalidDeal) as exc:
                 return exc.message(current_lang())
+            return None
+
+        def done(new: str) -> None:
             self.changed()
             show_snackbar(tr(f"« {name} » s'appelle maintenant « {new} ».",
                              f"“{name}” is now called “{new}”."))
-            return None
 
         show_name_dialog(tr(f"Renommer « {name} »", f"Rename “{name}”"),
                          tr("Nouveau nom", "New name"), name, tr("Renommer", "Rename"), submit,
                          help_text=tr("Le nouveau nom s'affiche dans toutes ses parties.",
                                       "The new name shows in all of their games."),
-                         max_length=40)
+                         max_length=40, done=done)
 
     def hide(self, name: str, hidden: bool) -> None:
         if hidden:
@@ -103,9 +105,11 @@ def _player_tile(p: PlayerRow, others: list[str], actions: PlayerActions) -> ft.
             p.name, weight=ft.FontWeight.W_600)),
         subtitle=ft.Text(ntr(p.games, ("{n} partie", "{n} parties"), ("{n} game", "{n} games")),
                          size=12),
-        trailing=ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, items=items,
-                                    tooltip=tr(f"Actions {of_name(p.name)}",
-                                               f"Actions for {p.name}")),
+        trailing=ft.Semantics(identifier=f"player-menu-{p.name}", container=True,
+                              content=ft.PopupMenuButton(
+                                  icon=ft.Icons.MORE_VERT, items=items,
+                                  tooltip=tr(f"Actions {of_name(p.name)}",
+                                             f"Actions for {p.name}"))),
     )
 
 
@@ -162,6 +166,7 @@ def PlayersView() -> ft.View:
             tr("Les joueurs apparaissent avec la première partie.",
                "Players appear with the first game."))
     else:
+        # Room at the bottom: the last rows scroll above a snackbar's "Annuler".
         body = ft.ListView(player_sections(players, merged, actions), expand=True,
-                           padding=ft.Padding.only(bottom=32))
+                           padding=ft.Padding.only(bottom=96))
     return screen(tr("Joueurs", "Players"), body, route="/players")

@@ -76,7 +76,7 @@ def RankingView(circle: int | None = None) -> ft.View:
     title = tr("Classement", "Ranking")
     if chosen.circle is not None:
         title += "".join(f" · {c.name}" for c in circles if c.id == chosen.circle)
-    return screen(title, body, route="/stats/ranking")
+    return screen(title, body, route=ft.use_route_location() or "/stats")
 
 
 @ft.component

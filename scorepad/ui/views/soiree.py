@@ -149,7 +149,7 @@ def SoireeView(circle: int | None = None, day: date | None = None) -> ft.View:
     else:
         controls += recap_controls(recap, chosen_day, chosen_circle)
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
-    return screen(tr("Soirée", "Evening"), body, route="/stats/soiree")
+    return screen(tr("Soirée", "Evening"), body, route=ft.use_route_location() or "/stats")
 
 
 @ft.component
