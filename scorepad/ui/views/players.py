@@ -117,7 +117,7 @@ def _merged_tile(m: MergedPlayer, actions: PlayerActions) -> ft.Control:
     return ft.ListTile(
         leading=ft.Icon(ft.Icons.MERGE_TYPE, color=ft.Colors.ON_SURFACE_VARIANT),
         title=ft.Semantics(identifier=f"merged-{m.name}", content=ft.Text(
-            f"{m.name} → {m.into}")),
+            tr(f"{m.name}, fusionné avec {m.into}", f"{m.name}, merged into {m.into}"))),
         subtitle=ft.Text(tr(f"« {m.name} » désigne « {m.into} »",
                             f"“{m.name}” means “{m.into}”"), size=12),
         trailing=ft.OutlinedButton(tr("Séparer", "Split"), icon=ft.Icons.CALL_SPLIT,
