@@ -1,4 +1,5 @@
-"""Captures every main screen at 390x844 (light) and the score sheet in dark mode.
+"""Captures every main screen at 390x844 (light), the score sheet in dark mode, the big
+screen at 1920x1080 and the soirée's shared picture.
 
 Starts the real app on a temporary SQLite database filled with demo games (through the
 services), drives headless Chromium, and writes screenshots/*.png.
@@ -21,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app  # noqa: E402
 
 VIEWPORT = {"width": 390, "height": 844}
+TV = {"width": 1920, "height": 1080}
 
 
 def demo_data(uow: Callable[[], Any]) -> dict[str, int]:
@@ -94,6 +96,25 @@ def _six_seats(uow: Callable[[], Any]) -> int:
     return game
 
 
+def circle_data(uow: Callable[[], Any], games: dict[str, int]) -> int:
+    """The demo games in one circle, "Les mardis": tonight's soirée, its ranking."""
+    from scorepad import services
+
+    circle = services.create_circle(uow(), "Les mardis")
+    for game in games.values():
+        services.set_game_circle(uow(), game, circle, code="TAROT5")
+    return circle
+
+
+def soiree_picture(out: Path, uow: Callable[[], Any], circle: int) -> Path:
+    """The picture a phone shares to the group's chat (the PNG export, as is)."""
+    from scorepad import services
+
+    target = out / "soiree_picture.png"
+    target.write_bytes(services.export_soiree(uow(), services.today(), "png", circle=circle))
+    return target
+
+
 def _open(page: Any, url: str, ready: str) -> None:
     page.goto(url)
     page.locator("flt-semantics-placeholder").dispatch_event("click")
@@ -123,6 +144,8 @@ def capture(out: Path, only: list[str] | None = None) -> list[Path]:
         tuesday = ids["tuesday"]
         holidays = ids["holidays"]
         deal_id = services.get_sheet(database.uow(), tuesday).deals[2].id
+        circle = circle_data(database.uow, ids)
+        shots.append(soiree_picture(out, database.uow, circle))
         database.dispose()
         process, url = start_app(db_url, Path(tmp) / "server.log")
         try:
@@ -146,12 +169,18 @@ def capture(out: Path, only: list[str] | None = None) -> list[Path]:
                     ("sheet_read_only", "light", f"/games/{holidays}", "read-only", None),
                     ("table_code", "light", f"/games/{holidays}", "read-only", _unlock),
                     ("sheet_6_seats", "light", f"/games/{ids['six']}", "total-Zoé", None),
+                    ("circle_ranking", "light", f"/circles/{circle}/ranking",
+                     "rank-total-André", None),
+                    ("soiree", "light", f"/circles/{circle}/soiree", "podium-André", None),
+                    ("big_screen", "dark", f"/grand-ecran/{circle}", "big-total-André", None),
                 ]
                 for name, scheme, path, ready, action in plan:
                     if only and name not in only:
                         continue
-                    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
-                                                  device_scale_factor=2)
+                    wide = name == "big_screen"  # a TV: 1920x1080 at scale 1
+                    context = browser.new_context(viewport=TV if wide else VIEWPORT,
+                                                  color_scheme=scheme,
+                                                  device_scale_factor=1 if wide else 2)
                     page = context.new_page()
                     _open(page, url + path, ready)
                     if action is not None:

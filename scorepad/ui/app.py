@@ -11,13 +11,18 @@ from scorepad.ui.i18n import tr
 from scorepad.ui.live import session_live
 from scorepad.ui.organiser import BinView, ClaimView
 from scorepad.ui.state import AppState, app_state_context, load_state
+from scorepad.ui.views.big_screen import BigScreenRoute
 from scorepad.ui.views.calculator import CalculatorView
+from scorepad.ui.views.circles import CirclesView
 from scorepad.ui.views.deal_detail import DealDetailView
 from scorepad.ui.views.deal_entry import DealEntryView
 from scorepad.ui.views.games import GamesView
 from scorepad.ui.views.new_game import GameRulesView, NewGameView
+from scorepad.ui.views.players import PlayersView
+from scorepad.ui.views.ranking import RankingRoute
 from scorepad.ui.views.settings import SettingsView
 from scorepad.ui.views.sheet import SheetView
+from scorepad.ui.views.soiree import SoireeRoute
 from scorepad.ui.views.stats import AllStatsView, GameStatsView
 
 
@@ -70,6 +75,11 @@ def routes() -> list[ft.Route]:
         ft.Route(path="/", component=GamesView, children=[
             ft.Route(path="new", component=NewGameView),
             ft.Route(path="bin", component=BinView),
+            ft.Route(path="circles", component=CirclesView, children=[
+                ft.Route(path=":circle/ranking", component=RankingRoute),
+                ft.Route(path=":circle/soiree", component=SoireeRoute),
+            ]),
+            ft.Route(path="players", component=PlayersView),
             ft.Route(path="games/:id", component=SheetRoute, children=[
                 ft.Route(path="deal", component=DealEntryRoute),
                 ft.Route(path="stats", component=GameStatsRoute),
@@ -80,7 +90,16 @@ def routes() -> list[ft.Route]:
             ]),
         ]),
         ft.Route(path="/calculator", component=CalculatorView),
-        ft.Route(path="/stats", component=AllStatsView),
+        ft.Route(path="/stats", component=AllStatsView, children=[
+            ft.Route(path="soiree", component=SoireeRoute),
+            ft.Route(path="soiree/:circle/:day", component=SoireeRoute),
+            ft.Route(path="ranking", component=RankingRoute),
+            ft.Route(path="ranking/:circle", component=RankingRoute),
+        ]),
+        # The big screen of a club night (a TV, a laptop): no bar, read-only, live.
+        ft.Route(path="/grand-ecran", component=BigScreenRoute),
+        ft.Route(path="/grand-ecran/:circle", component=BigScreenRoute),
+        ft.Route(path="/grand-ecran/:circle/:day", component=BigScreenRoute),
         ft.Route(path="/settings", component=SettingsView),
         # A hand-over link: takes the organiser role, then opens the game.
         ft.Route(path="/organiser/:token", component=ClaimView),

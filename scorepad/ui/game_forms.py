@@ -119,6 +119,8 @@ class NewGameForm:
     dealer_sits_out: bool = False
     house_rules: bool = False
     rules: RulesForm = field(default_factory=RulesForm.from_rules)
+    #: the circle the game belongs to (None: no circle)
+    circle: int | None = None
 
     # -- seats ---------------------------------------------------------------------------
     def add_player(self, name: str) -> NewGameForm:
@@ -223,4 +225,5 @@ class NewGameForm:
             "deal_size": self.deal_size,
             "first_dealer": self.first_dealer,
             "rules": self.rules.to_dict() if self.house_rules else None,
+            "circle": self.circle,
         }

@@ -100,13 +100,12 @@ def subset_icon_font(font_bytes: bytes, icons: Iterable[str]) -> bytes:
     return out.getvalue()
 
 
-def icon_set_tag() -> str:
-    """A short name of the icon set the UI uses: a cached subset made for another set
-    (an icon added since) is never served."""
+def icon_set_digest() -> str:
+    """A short fingerprint of the icons the subset keeps (names the cached subset)."""
     import hashlib
 
-    names = sorted(ui_icons() | set(FRAMEWORK_ICONS))
-    return hashlib.sha256(",".join(names).encode()).hexdigest()[:10]
+    names = "\n".join(sorted(ui_icons() | set(FRAMEWORK_ICONS)))
+    return hashlib.sha256(names.encode()).hexdigest()[:12]
 
 
 def scorepad_icon_font(stock_font: Path) -> bytes:

@@ -62,10 +62,11 @@ class ClientCache:
         return path if path.is_file() else None
 
     def icon_font_path(self) -> Path:
-        from scorepad.web.icon_font import icon_set_tag
+        """The subset of the icons the UI names now: a version that names a new icon
+        makes (and serves) a new subset instead of one without it."""
+        from scorepad.web.icon_font import icon_set_digest
 
-        stock = self.folder / client.ICON_FONT
-        return stock.with_name(f"{stock.stem}-{icon_set_tag()}{stock.suffix}")
+        return self.folder / f"{client.ICON_FONT}.{icon_set_digest()}"
 
     def is_complete(self) -> bool:
         return (self.folder / DONE_MARKER).is_file()

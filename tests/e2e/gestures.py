@@ -64,3 +64,14 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
         page.mouse.wheel(0, 200 if below else -200)
         page.wait_for_timeout(250)
     raise AssertionError(f"{target} never came within reach of a thumb")
+
+
+def thumb(page: Any, locator: Any) -> None:
+    """A real tap where the control is drawn (centre of its box), as a thumb does: it
+    reaches only what is on screen and not covered."""
+    control = locator.first
+    control.wait_for()
+    control.scroll_into_view_if_needed()
+    box = control.bounding_box()
+    assert box is not None, "the control is not on screen"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

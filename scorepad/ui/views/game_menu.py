@@ -1,6 +1,6 @@
-"""The score sheet's game menu: statistics, rules, exports, and what each phone may do:
-the organiser's entries (table code, finish, bin, hand-over) only on the organiser's
-phone, "Saisir le code" on a read-only one."""
+"""The score sheet's game menu: statistics, rules, exports, circle, and what each phone
+may do: the organiser's entries (table code, finish, bin, hand-over) only on the
+organiser's phone, "Saisir le code" on a read-only one."""
 
 from __future__ import annotations
 
@@ -111,6 +111,8 @@ def _organiser_tiles(sheet: GameSheet, actions: SheetActions, rights: Rights,
             _closing(page, lambda: show_code_settings_dialog(
                 sheet.id, sheet.protected, actions.state, actions.uow))))
     tiles += [
+        _tile(ft.Icons.GROUPS_OUTLINED, tr("Cercle de la partie…", "The game's circle…"),
+              _closing(page, lambda: actions.choose_circle(sheet.circle_id))),
         _tile(ft.Icons.REPLAY if finished else ft.Icons.FLAG,
               tr("Rouvrir la partie", "Reopen the game") if finished
               else tr("Terminer la partie", "Finish the game"),

@@ -172,6 +172,17 @@ def _import_button(picker: ft.FilePicker) -> ft.Control:
                             dialog_title=tr("Importer une partie", "Import a game")))
 
 
+def _people_buttons() -> list[ft.Control]:
+    """Circles and players: who plays, in the bar of the games they play."""
+    page = ft.context.page
+    return [
+        ft.IconButton(ft.Icons.GROUPS_OUTLINED, tooltip=tr("Cercles", "Circles"),
+                      on_click=lambda _: page.navigate("/circles")),
+        ft.IconButton(ft.Icons.PEOPLE_OUTLINE, tooltip=tr("Joueurs", "Players"),
+                      on_click=lambda _: page.navigate("/players")),
+    ]
+
+
 @ft.component
 def GamesView() -> ft.View:
     state = use_app_state()
@@ -195,7 +206,8 @@ def GamesView() -> ft.View:
     body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
                        padding=ft.Padding.only(top=4, bottom=96))
     return screen(
-        tr("Parties", "Games"), body, route="/", nav="/", actions=[_import_button(picker)],
+        tr("Parties", "Games"), body, route="/", nav="/",
+        actions=[*_people_buttons(), _import_button(picker)],
         services=[picker],
         fab=ft.FloatingActionButton(icon=ft.Icons.ADD, content=tr("Nouvelle partie", "New game"),
                                     on_click=new_game),

@@ -10,7 +10,9 @@ import flet as ft
 
 from scorepad import services
 from scorepad.domain import InvalidDeal
+from scorepad.services import CircleRow
 from scorepad.ui.components.dialogs import show_error_dialog
+from scorepad.ui.components.filters import circle_dropdown
 from scorepad.ui.components.layout import empty_state, primary_action, screen, section_title
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.components.text_input import NameEntry, kept_field
@@ -115,6 +117,20 @@ def _player_pickers(form: NewGameForm, known: list[str], set_form: SetForm) -> l
     return controls
 
 
+def _circle_choice(form: NewGameForm, circles: list[CircleRow],
+                   set_form: SetForm) -> list[ft.Control]:
+    """The circle the game belongs to (optional): its ranking and its evenings."""
+    if not circles:
+        return [ft.Container(ft.TextButton(
+            tr("Créer un cercle (« Les mardis »…)", "Create a circle (“Tuesdays”…)"),
+            icon=ft.Icons.GROUP_ADD, on_click=lambda _: ft.context.page.navigate("/circles")),
+            padding=ft.Padding.symmetric(horizontal=8))]
+    return [ft.Container(circle_dropdown(
+        circles, form.circle, lambda c: set_form(lambda f: replace(f, circle=c)),
+        identifier="new-game-circle", none_label=tr("Aucun cercle", "No circle")),
+        padding=ft.Padding.only(left=16, right=16, top=4))]
+
+
 def _table_order(form: NewGameForm, seat_error: str | None, set_form: SetForm,
                  newcomers: dict[str, list[str]]) -> list[ft.Control]:
     """The seats in order (dealer, move, remove; a new player marked), a seat error, the
@@ -193,6 +209,7 @@ def NewGameView() -> ft.View:
     # Names nobody has yet, each with the known ones it may be a slip of.
     newcomers = ft.use_memo(lambda: services.new_players(uow(), list(form.seats)),
                             dependencies=[form.seats])
+    circles = ft.use_memo(lambda: services.list_circles(uow()), dependencies=[])
     lang = current_lang()
     errors = form.errors(lang)
 
@@ -215,6 +232,8 @@ def NewGameView() -> ft.View:
         *_player_pickers(form, known, set_form),
         section_title(tr("Ordre de la table", "Table order")),
         *_table_order(form, seat_error, set_form, newcomers),
+        section_title(tr("Cercle", "Circle")),
+        *_circle_choice(form, circles, set_form),
         section_title(tr("Règles", "Rules")),
         *_rules_choice(form, set_form),
     ]

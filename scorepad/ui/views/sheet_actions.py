@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorepad import services
+from scorepad.ui.components.circle_dialog import show_circle_dialog
 from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.i18n import current_lang, tr
@@ -107,3 +108,18 @@ class SheetActions:
                f"“{name}” and its {deals} deals leave the list of games; it stays "
                f"restorable from the bin for {days} days."),
             tr("Mettre à la corbeille", "Move to the bin"), confirmed, destructive=True)
+
+    def choose_circle(self, current: int | None) -> None:
+        """Moves the game to a circle (or to none), then says so."""
+        circles = services.list_circles(self.uow())
+        names = {c.id: c.name for c in circles}
+
+        def picked(circle: int | None) -> None:
+            if self.run(lambda: services.set_game_circle(self.uow(), self.game_id, circle,
+                                                         code=self.code)):
+                self.refresh()
+                show_snackbar(tr(f"Partie rangée dans « {names.get(circle)} ».",
+                                 f"Game moved to “{names.get(circle)}”.") if circle else
+                              tr("Partie retirée de son cercle.", "Game taken out of its circle."))
+
+        show_circle_dialog(circles, current, picked)

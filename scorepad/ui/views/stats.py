@@ -9,28 +9,19 @@ import flet as ft
 import flet_charts as fch
 
 from scorepad import services
+from scorepad.domain.game import PlayedGame
 from scorepad.domain.stats import PlayerStats
-from scorepad.services import GameSummary
+from scorepad.ui.components.filters import filter_bar
 from scorepad.ui.components.layout import empty_state, screen, section_title
 from scorepad.ui.fmt import number, signed
-from scorepad.ui.i18n import ntr, tr
+from scorepad.ui.i18n import current_lang, ntr, tr
 from scorepad.ui.live import GAMES_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
+from scorepad.ui.stats_filter import StatsFilter, circle_key
 
 PALETTE = ["#1F77B4", "#D62728", "#2CA02C", "#FF7F0E", "#9467BD", "#8C564B", "#E377C2",
            "#17BECF", "#BCBD22", "#7F7F7F"]
-
-
-def cumulative_over_games(games: Sequence[GameSummary]) -> dict[str, list[int]]:
-    """Each player's running total after each game, oldest game first (0 when absent)."""
-    ordered = sorted(games, key=lambda g: g.created_at)
-    players = sorted({p for g in ordered for p in g.seats})
-    series: dict[str, list[int]] = {p: [0] for p in players}
-    for game in ordered:
-        for p in players:
-            series[p].append(series[p][-1] + game.totals.get(p, 0))
-    return series
 
 
 def _nice_step(span: float) -> int:
@@ -194,33 +185,79 @@ def GameStatsView(game_id: int) -> ft.View:
                   route=route)
 
 
+def cumulative_over_played(games: Sequence[PlayedGame]) -> dict[str, list[int]]:
+    """Each player's running total after each game (oldest first), 0 when absent."""
+    ordered = sorted(games, key=lambda g: g.record.created_at)
+    players = sorted({p for g in ordered for p in g.record.seats})
+    series: dict[str, list[int]] = {p: [0] for p in players}
+    for game in ordered:
+        totals = game.record.totals()
+        for p in players:
+            series[p].append(series[p][-1] + totals.get(p, 0))
+    return series
+
+
+def _shortcuts(chosen: StatsFilter) -> ft.Control:
+    """The evening's recap and the season ranking, for the circle chosen."""
+    page = ft.context.page
+    key = circle_key(chosen.circle)
+    ranking = "/stats/ranking" if chosen.circle is None else f"/stats/ranking/{chosen.circle}"
+    return ft.Container(ft.Row([
+        ft.FilledTonalButton(tr("Soirée", "Evening"), icon=ft.Icons.NIGHTLIFE, height=48,
+                             expand=True,
+                             on_click=lambda _: page.navigate(f"/stats/soiree/{key}/today")),
+        ft.FilledTonalButton(tr("Classement", "Ranking"), icon=ft.Icons.LEADERBOARD,
+                             height=48, expand=True, on_click=lambda _: page.navigate(ranking)),
+    ], spacing=8), padding=ft.Padding.only(left=16, right=16, top=12))
+
+
+def _all_stats_body(players: Sequence[PlayerStats], games: Sequence[PlayedGame],
+                    label: str) -> list[ft.Control]:
+    if not games:
+        return [empty_state(
+            ft.Icons.INSIGHTS, tr("Pas de statistiques ici", "No statistics here"),
+            tr("Aucune partie pour ce cercle sur cette période ; elles apparaissent dès la "
+               "première donne.", "No game for this circle over this period; they appear "
+               "after the first deal."))]
+    count = ntr(len(games), ("{n} partie", "{n} parties"), ("{n} game", "{n} games"))
+    return [
+        ft.Container(ft.Semantics(identifier="stats-summary", content=ft.Text(
+            f"{label} · {count}", color=ft.Colors.ON_SURFACE_VARIANT)),
+            padding=ft.Padding.only(left=16, right=16, top=12)),
+        section_title(tr("Score cumulé, partie après partie",
+                         "Cumulative score, game after game")),
+        score_chart(cumulative_over_played(games), tr("partie", "game")),
+        section_title(tr("Par joueur", "Per player")),
+        players_table(players, with_games=True),
+        section_title(tr("Annonces et primes", "Bonuses")),
+        roles_table(players),
+    ]
+
+
 @ft.component
 def AllStatsView() -> ft.View:
     state = use_app_state()
     uow = use_uow()
     location = ft.use_route_location()
     live = use_live(GAMES_TOPIC)
-    players = ft.use_memo(lambda: services.all_statistics(uow()),
+    today = ft.use_memo(services.today, dependencies=[])
+    chosen, set_chosen = ft.use_state(StatsFilter())
+    lang = current_lang()
+    circles = ft.use_memo(lambda: services.list_circles(uow()),
                           dependencies=[location, state.revision, live])
-    games = ft.use_memo(lambda: services.list_games(uow()),
-                        dependencies=[location, state.revision, live])
-    if not games:
-        body: ft.Control = empty_state(
-            ft.Icons.INSIGHTS, tr("Pas encore de statistiques", "No statistics yet"),
-            tr("Elles apparaissent dès la première donne.", "They appear after the first deal."))
-    else:
-        body = ft.ListView([
-            ft.Container(ft.Text(
-                tr(f"{len(games)} parties, tous joueurs confondus.",
-                   f"{len(games)} games, every player."),
-                color=ft.Colors.ON_SURFACE_VARIANT),
-                padding=ft.Padding.only(left=16, right=16, top=12)),
-            section_title(tr("Score cumulé, partie après partie",
-                             "Cumulative score, game after game")),
-            score_chart(cumulative_over_games(games), tr("partie", "game")),
-            section_title(tr("Par joueur", "Per player")),
-            players_table(players, with_games=True),
-            section_title(tr("Annonces et primes", "Bonuses")),
-            roles_table(players),
-        ], expand=True, padding=ft.Padding.only(bottom=24))
+
+    def load() -> tuple[Sequence[PlayerStats], Sequence[PlayedGame]]:
+        period = chosen.period(today)
+        try:
+            return (services.all_statistics(uow(), circle=chosen.circle, period=period),
+                    services.played_games(uow(), circle=chosen.circle, period=period))
+        except services.CircleNotFound:
+            return (), ()
+
+    players, games = ft.use_memo(load, dependencies=[location, state.revision, live, chosen])
+    body = ft.ListView([
+        filter_bar(circles, chosen, set_chosen, today),
+        _shortcuts(chosen),
+        *_all_stats_body(players, games, chosen.label(today, lang)),
+    ], expand=True, padding=ft.Padding.only(bottom=24))
     return screen(tr("Statistiques", "Statistics"), body, route="/stats", nav="/stats")

@@ -1,0 +1,80 @@
+"""The statistics filters, the contract table's colours and the big screen's address, as a
+player would notice them (no browser needed)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorepad.domain.period import PeriodKind
+from scorepad.ui.components.qr import origin_of, qr_png
+from scorepad.ui.components.ranking_parts import success_color
+from scorepad.ui.game_forms import NewGameForm
+from scorepad.ui.stats_filter import StatsFilter, circle_key, parse_circle, parse_day
+
+TODAY = date(2026, 11, 29)
+
+
+def test_each_period_chip_reads_the_period_people_mean() -> None:
+    assert StatsFilter(kind="evening").period(TODAY).start == TODAY
+    month = StatsFilter(kind="month").period(TODAY)
+    assert (month.start, month.end) == (date(2026, 11, 1), date(2026, 11, 30))
+    season = StatsFilter(kind="season").period(TODAY)
+    assert (season.start, season.end) == (date(2026, 9, 1), date(2027, 8, 31))
+    assert StatsFilter(kind="all").period(TODAY) is None
+    assert StatsFilter().label(TODAY) == "Depuis toujours"
+    assert StatsFilter(kind="season").label(TODAY, "en") == "Season 2026-2027"
+
+
+def test_chosen_dates_in_either_order_make_one_period_and_unknown_kinds_mean_all() -> None:
+    chosen = StatsFilter().with_dates(date(2026, 11, 15), date(2026, 11, 1))
+    period = chosen.period(TODAY)
+    assert period is not None and period.kind is PeriodKind.CUSTOM
+    assert (period.start, period.end) == (date(2026, 11, 1), date(2026, 11, 15))
+    assert chosen.label(TODAY) == "Du 01/11/2026 au 15/11/2026"
+    # "Dates…" tapped but nothing chosen yet: everything, never an error.
+    assert StatsFilter(kind="custom").period(TODAY) is None
+    assert StatsFilter().with_kind("yesterday").kind == "all"
+
+
+def test_a_circle_goes_through_the_address_and_back() -> None:
+    assert circle_key(None) == "tous" and parse_circle("tous") is None
+    assert parse_circle(circle_key(12)) == 12
+    assert parse_day("2026-11-29") == TODAY
+    assert parse_day("today") is None and parse_day("2026-13-01") is None
+
+
+def test_the_new_game_form_sends_its_circle_to_the_service() -> None:
+    form = NewGameForm(name="Mardi", seats=("A", "B", "C"), circle=3)
+    assert form.to_create_kwargs()["circle"] == 3
+    assert NewGameForm(name="x", seats=("A", "B", "C")).to_create_kwargs()["circle"] is None
+
+
+@given(st.floats(min_value=0, max_value=1))
+def test_contract_cells_are_green_when_made_more_often_and_red_when_lost(rate: float) -> None:
+    color = success_color(rate)
+    assert color is not None
+    hue, opacity = color.split(",")
+    assert hue == ("#2E9D4A" if rate >= 0.5 else "#D3423A")
+    # Translucent (the theme's text stays readable on it, light or dark), stronger far
+    # from 50 %.
+    assert 0.15 <= float(opacity) <= 0.6
+    assert success_color(None) is None
+
+
+def test_the_further_from_even_the_stronger_the_colour() -> None:
+    def strength(rate: float) -> float:
+        return float(str(success_color(rate)).split(",")[1])
+
+    assert strength(1.0) > strength(0.75) > strength(0.5)
+    assert strength(0.0) > strength(0.25)
+
+
+def test_the_big_screen_qr_code_points_at_the_address_the_phone_used() -> None:
+    assert origin_of("http://192.168.1.20:8550/stats/soiree") == "http://192.168.1.20:8550"
+    assert origin_of(None) == "http://localhost:8550"
+    assert origin_of("not a url") == "http://localhost:8550"
+    png = qr_png("http://192.168.1.20:8550/grand-ecran/tous/2026-11-29")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
