@@ -98,7 +98,7 @@ class PatchedCopies:
         return self._serving(folder, target)
 
     def _serving(self, folder: Path, target: Path) -> Path:
-        from starlette.staticfiles import StaticFiles
+        from fastapi.staticfiles import StaticFiles
 
         if self._static is None or Path(self._static.directory) != folder:
             self._static = StaticFiles(directory=folder, check_dir=False)
