@@ -129,3 +129,24 @@ def test_the_boot_screen_shows_a_spinner_and_no_english(browser: Any, own_server
         assert box[2] - box[0] <= 40 and box[3] - box[1] <= 40, box
     finally:
         context.close()
+
+
+def test_a_browser_without_wasm_gc_runs_the_patched_javascript_client(
+        browser: Any, app_url: str, tmp_path: Path) -> None:
+    # Safari and Firefox get dart2js + CanvasKit: the loader's WasmGC probe says no here.
+    context = new_phone(browser)
+    context.add_init_script("WebAssembly.validate = () => false;")
+    page = context.new_page()
+    scripts: list[Any] = []
+    page.on("response", lambda r: scripts.append(r)
+            if r.url.endswith(("/main.dart.js", "/main.dart.wasm")) else None)
+    try:
+        watch = LoadWatch(page, tmp_path / "shots")
+        page.goto(app_url + "/")
+        watch.until(lambda _shot: text(page, "Parties").count() > 0, timeout=60)
+        assert [r.url.rsplit("/", 1)[-1] for r in scripts] == ["main.dart.js"]
+        body = scripts[0].body()
+        assert STOCK not in body and b"WorkingPrecision" in body
+        assert watch.english() == []
+    finally:
+        context.close()
