@@ -16,7 +16,7 @@ import hashlib
 import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from scorepad.web import boot_screen, client
 from scorepad.web.patched import PatchedCopies
@@ -208,7 +208,7 @@ class _Responder:
         self.buffer: list[bytes] = []
         self.mode = "pass"  # pass | transform | buffer | file
         self.content_type = ""
-        self.file: Path | None = None
+        self.file: BinaryIO | None = None
         self.key = ""
 
     async def run(self, app: ASGIApp, receive: Receive, send: Send) -> None:
@@ -258,8 +258,8 @@ class _Responder:
         if self.encoding is None or content_type not in COMPRESSIBLE_TYPES or size < MIN_SIZE:
             return "pass"
         cache = self.owner.cache
-        self.file = (cache.lookup(self.path.lstrip("/"), size, self.encoding)
-                     if cache is not None else None)
+        self.file = _open_or_none(cache.lookup(self.path.lstrip("/"), size, self.encoding)
+                                  if cache is not None else None)
         if self.file is not None:
             return "file"
         if size <= ON_THE_FLY_LIMIT and validator is not None:
@@ -283,7 +283,8 @@ class _Responder:
         assert self.encoding is not None
         if self.mode == "file":
             assert self.file is not None
-            body = await _to_thread(self.file.read_bytes)
+            with self.file:
+                body = await _to_thread(self.file.read)
         else:
             body = await _to_thread(self.owner.compressed, raw, self.encoding, self.key)
         headers = [(k, v) for k, v in self.start["headers"] if k.lower() != b"content-length"]
@@ -292,6 +293,15 @@ class _Responder:
         self.start["headers"] = headers
         await send(self.start)
         await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
+def _open_or_none(path: Path | None) -> BinaryIO | None:
+    """The prepared file, opened at once: another scorepad version's server sharing the
+    cache folder may remove it at any moment (an open file stays readable)."""
+    try:
+        return path.open("rb") if path is not None else None
+    except OSError:
+        return None
 
 
 async def _to_thread(fn: Callable[..., Any], *args: Any) -> Any:
