@@ -3,8 +3,10 @@
 Phones at the table download the client over Wi-Fi, so the heavy files go out
 compressed from the cache the background preparation fills (precompress.py); the small
 ones are compressed on the fly and kept in memory. The page and the font manifest are
-rewritten on the way out and the icon font is replaced by its subset (client.py,
-icon_font.py). Everything gets cache headers; the page gets a Content-Security-Policy.
+rewritten on the way out, the icon font is replaced by its subset (client.py,
+icon_font.py) and main.dart.js/.wasm come from their copies without the boot screen's
+English words (patched.py). Everything gets cache headers; the page gets a
+Content-Security-Policy.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ import hashlib
 import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from scorepad.web import client
+from scorepad.web import boot_screen, client
+from scorepad.web.patched import PatchedCopies
 from scorepad.web.precompress import ClientCache, write_atomically
 
 Scope = MutableMapping[str, Any]
@@ -104,7 +107,8 @@ class StaticAssetsMiddleware:
     the font manifest and replacing the icon font by its subset.
 
     Only paths outside `skip_prefixes` (our own API/download routes, the websocket) are
-    touched. `cache` (the prepared client, or None) holds the precompressed heavy files.
+    touched. `cache` (the prepared client, or None) holds the precompressed heavy files
+    and the patched plain copies, written when the server starts (ASGI lifespan).
     """
 
     def __init__(self, app: ASGIApp, *, cache: ClientCache | None = None,
@@ -112,12 +116,15 @@ class StaticAssetsMiddleware:
         self.app = app
         self.cache = cache
         self.skip_prefixes = skip_prefixes
+        self.patched = PatchedCopies(cache)
         self._memo: dict[tuple[str, str], bytes] = {}
         self._lock = threading.Lock()
         self._icon_font: bytes | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
+        if scope["type"] == "lifespan":
+            self.patched.warm_up_in_background()
         if (scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD")
                 or path.startswith(self.skip_prefixes)):
             await self.app(scope, receive, send)
@@ -130,7 +137,10 @@ class StaticAssetsMiddleware:
             await self.send_body(send, scope, body, encoding, content_type="font/otf",
                                  cache_control=cache_control_for(path, "font/otf"))
             return
-        await _Responder(self, scope, path, encoding).run(receive, send)
+        app = self.app
+        if path.lstrip("/") in boot_screen.PATCHED:
+            app = await _to_thread(self.patched.static_app, path.lstrip("/")) or app
+        await _Responder(self, scope, path, encoding).run(app, receive, send)
 
     def icon_font(self) -> bytes:
         """The subset icon font: from the prepared cache, else made here (~2 s, once)."""
@@ -198,14 +208,14 @@ class _Responder:
         self.buffer: list[bytes] = []
         self.mode = "pass"  # pass | transform | buffer | file
         self.content_type = ""
-        self.file: Path | None = None
+        self.file: BinaryIO | None = None
         self.key = ""
 
-    async def run(self, receive: Receive, send: Send) -> None:
+    async def run(self, app: ASGIApp, receive: Receive, send: Send) -> None:
         async def wrapped_send(message: Message) -> None:
             await self.on_message(message, send)
 
-        await self.owner.app(self.scope, receive, wrapped_send)
+        await app(self.scope, receive, wrapped_send)
 
     async def on_message(self, message: Message, send: Send) -> None:
         if message["type"] == "http.response.start":
@@ -248,8 +258,8 @@ class _Responder:
         if self.encoding is None or content_type not in COMPRESSIBLE_TYPES or size < MIN_SIZE:
             return "pass"
         cache = self.owner.cache
-        self.file = (cache.lookup(self.path.lstrip("/"), size, self.encoding)
-                     if cache is not None else None)
+        self.file = _open_or_none(cache.lookup(self.path.lstrip("/"), size, self.encoding)
+                                  if cache is not None else None)
         if self.file is not None:
             return "file"
         if size <= ON_THE_FLY_LIMIT and validator is not None:
@@ -273,7 +283,8 @@ class _Responder:
         assert self.encoding is not None
         if self.mode == "file":
             assert self.file is not None
-            body = await _to_thread(self.file.read_bytes)
+            with self.file:
+                body = await _to_thread(self.file.read)
         else:
             body = await _to_thread(self.owner.compressed, raw, self.encoding, self.key)
         headers = [(k, v) for k, v in self.start["headers"] if k.lower() != b"content-length"]
@@ -282,6 +293,15 @@ class _Responder:
         self.start["headers"] = headers
         await send(self.start)
         await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
+def _open_or_none(path: Path | None) -> BinaryIO | None:
+    """The prepared file, opened at once: another scorepad version's server sharing the
+    cache folder may remove it at any moment (an open file stays readable)."""
+    try:
+        return path.open("rb") if path is not None else None
+    except OSError:
+        return None
 
 
 async def _to_thread(fn: Callable[..., Any], *args: Any) -> Any:

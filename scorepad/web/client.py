@@ -7,7 +7,8 @@ the whole Material icon font; its Rive runtime appends a <script> from a CDN. Th
 functions rewrite what is served (the stock files in the installed package are never
 touched): the font manifest keeps only the app's text and icon fonts, the icon font is
 cut down (icon_font.py), the page stops foreign scripts before they are requested and
-shows a tiny CSS spinner instead of a 24 kB logo.
+shows a tiny CSS spinner instead of a 24 kB logo, and the client's own boot screen shows
+its spinner without the English "Working..." (boot_screen.py, patched.py).
 
 Renderer: the stock loader picks dart2wasm + skwasm on Chromium-based browsers (Android
 phones, desktop Chrome, Debian's chromium) and dart2js + CanvasKit elsewhere (Safari,
@@ -24,7 +25,7 @@ import re
 from pathlib import Path
 
 # Bumped whenever a transform below changes what is served (names the cache folder).
-TRANSFORM_REVISION = "1"
+TRANSFORM_REVISION = "2"
 FONT_MANIFEST = "assets/FontManifest.json"
 ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 KEPT_FONT_FAMILIES = ("MaterialIcons", "Roboto")

@@ -3,7 +3,8 @@
 `scorepad serve` starts `python -m scorepad.web.prepare FOLDER` when the cache is
 incomplete: it cuts the icon font down, then compresses the heavy files twice, first
 quickly (a few seconds each: phones arriving meanwhile already get them compressed),
-then as small as possible (brotli 11, zopfli gzip: minutes, once). Every file is
+then as small as possible (brotli 11, zopfli gzip: minutes, once). The boot screen's
+English message is blanked before compressing (boot_screen.py). Every file is
 written atomically, so the server serves whichever version is on disk. The cache holds
 one client version; older versions are removed.
 """
@@ -19,7 +20,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from scorepad.web import client
+from scorepad.web import boot_screen, client
 
 ENCODINGS = ("br", "gzip")
 SUFFIX = {"br": ".br", "gzip": ".gz"}
@@ -47,7 +48,7 @@ def compress(data: bytes, encoding: str, level: str) -> bytes:
 
 class ClientCache:
     """One client version's folder: `<relative path>.<stock size>.<br|gz>` files, the
-    icon subset, and a marker once the best pass is done."""
+    icon subset, the patched plain copies, and a marker once the best pass is done."""
 
     def __init__(self, root: Path, web_dir: Path | None = None) -> None:
         self.web_dir = web_dir or client.stock_web_dir()
@@ -60,6 +61,10 @@ class ClientCache:
     def lookup(self, relative: str, size: int, encoding: str) -> Path | None:
         path = self.compressed_path(relative, size, encoding)
         return path if path.is_file() else None
+
+    def patched_folder(self) -> Path:
+        """Where the server keeps the plain copies it patched (patched.py)."""
+        return self.folder / "patched"
 
     def icon_font_path(self) -> Path:
         """The subset of the icons the UI names now: a version that names a new icon
@@ -93,7 +98,7 @@ class ClientCache:
                 source = self.web_dir / relative
                 if not source.is_file():
                     continue
-                data = source.read_bytes()
+                data = boot_screen.served_bytes(relative, source.read_bytes())
                 for encoding in ENCODINGS:
                     target = self.compressed_path(relative, len(data), encoding)
                     level_mark = target.with_name(target.name + ".best")
