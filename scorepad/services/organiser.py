@@ -45,14 +45,17 @@ class Handover:
 
 
 def new_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int | None = None,
-             first_dealer: int = 0, rules: dict[str, Any] | None = None) -> NewGame:
-    """A new game with a new organiser key (the caller hands it to the phone that created
-    the game). `deal_size` defaults to the number of seats, at most 5."""
+             first_dealer: int = 0, rules: dict[str, Any] | None = None,
+             circle: int | None = None) -> NewGame:
+    """A new game (in `circle` if given) with a new organiser key (the caller hands it to
+    the phone that created the game). `deal_size` defaults to the number of seats, at
+    most 5."""
     if deal_size is None:
         deal_size = min(len(seats), MAX_DEAL_SIZE) if isinstance(seats, list | tuple) else 0
     key = new_secret()
     game_id = create_game(uow, name=name, seats=seats, deal_size=deal_size,
-                          first_dealer=first_dealer, rules=rules, organiser_key=key)
+                          first_dealer=first_dealer, rules=rules, circle=circle,
+                          organiser_key=key)
     return NewGame(game_id, key)
 
 
