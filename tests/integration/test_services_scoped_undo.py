@@ -128,3 +128,17 @@ def test_without_a_scope_undo_keeps_undoing_the_games_last_change(uow: UoW) -> N
     _record(uow, game, {**GARDE, "taker": "Bruno"})
     assert s.undo(uow(), game) == "Enregistrement de la donne 2"
     assert s.undo(uow(), game) == "Enregistrement de la donne 1"
+
+
+def test_an_undone_change_replaced_by_a_new_one_is_never_reached_by_its_old_id(
+        uow: UoW) -> None:
+    # Phone A records deal 1; phone B undoes it and records another deal 1 (the redo
+    # entry is dropped): A's "Annuler" must not reach B's deal through a reused id.
+    game = s.create_game(uow(), name="X", seats=FOUR, deal_size=4)
+    _, mine = _record(uow, game, GARDE)
+    s.undo(uow(), game)
+    theirs, newer = _record(uow, game, {**GARDE, "taker": "Bruno"})
+    assert newer.operation != mine.operation
+    with pytest.raises(s.StaleUndo):
+        s.undo(uow(), game, operation=mine.operation)
+    assert [d.id for d in s.get_sheet(uow(), game).deals] == [theirs]
