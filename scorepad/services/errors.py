@@ -25,6 +25,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
                       "est à jour.",
         "stale_gone": "Ce changement a déjà été annulé ou rétabli : rien n'a été fait, la "
                       "feuille est à jour.",
+        "next_deal_moved": "La feuille a changé (une donne annulée ou supprimée) : cette "
+                           "donne serait maintenant la donne {number}, pas la {expected}. "
+                           "Vérifiez la feuille avant de l'enregistrer.",
         "game_finished": "La partie « {name} » est terminée : rouvrez-la pour la modifier.",
         "game_name": "Le nom de la partie fait de 1 à 200 caractères.",
         "seat_name": "Chaque joueur assis a un nom non vide de 40 caractères au plus "
@@ -88,6 +91,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
                       "date.",
         "stale_gone": "This change was already undone or redone: nothing was done, the "
                       "sheet is up to date.",
+        "next_deal_moved": "The sheet changed (a deal undone or deleted): this deal would "
+                           "now be deal {number}, not {expected}. Check the sheet before "
+                           "saving it.",
         "game_finished": "The game \"{name}\" is finished: reopen it to change it.",
         "game_name": "A game's name has 1 to 200 characters.",
         "seat_name": "Each seated player has a non-empty name of at most 40 characters "
@@ -205,7 +211,9 @@ class NextDealTaken(ServiceError):
     code = "next_deal_taken"
 
     def __init__(self, expected: int, number: int) -> None:
-        super().__init__("number", expected=expected, number=number)
+        # A sheet that went back (an undo, a deletion) is not "recorded on another phone".
+        super().__init__("number", "next_deal_moved" if number < expected else None,
+                         expected=expected, number=number)
         self.expected = expected
         self.number = number
 

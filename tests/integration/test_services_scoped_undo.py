@@ -142,3 +142,15 @@ def test_an_undone_change_replaced_by_a_new_one_is_never_reached_by_its_old_id(
     with pytest.raises(s.StaleUndo):
         s.undo(uow(), game, operation=mine.operation)
     assert [d.id for d in s.get_sheet(uow(), game).deals] == [theirs]
+
+
+def test_a_sheet_that_went_back_is_not_called_a_deal_saved_on_another_phone(
+        uow: UoW) -> None:
+    game = s.create_game(uow(), name="X", seats=FOUR, deal_size=4)
+    _record(uow, game, GARDE)
+    s.undo(uow(), game)
+    with pytest.raises(s.NextDealTaken) as caught:
+        s.record_deal(uow(), game, GARDE, expected_number=2)
+    message = caught.value.message("fr")
+    assert "autre téléphone" not in message
+    assert message.startswith("La feuille a changé (une donne annulée ou supprimée)")
