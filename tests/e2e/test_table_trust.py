@@ -37,14 +37,13 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
 
 def message(page: Any, words: str) -> Any:
     """The confirmation at the bottom of the screen, saying `words`."""
-    return by_id(page, "snackbar").filter(has_text=words).first
+    return page.get_by_text(words).filter(visible=True).first
 
 
 def message_undo(page: Any) -> Any:
     """The message's "Annuler" (the bar's undo icon is named "Annuler" too, at the top)."""
-    return page.locator("flt-semantics[role=button]").filter(
-        has=page.get_by_text("Annuler", exact=True)).or_(page.locator(
-            "flt-semantics[role=button]", has_text="Annuler")).last
+    return page.locator("flt-semantics[role=button]", has_text="Annuler").filter(
+        visible=True).last
 
 
 def fill_garde(page: Any, taker: str, points: str = "49") -> None:
@@ -87,7 +86,8 @@ def test_a_phones_undo_after_another_phone_saved_is_refused_and_their_deal_stays
                                       "points": 58})
     phone_b = second_page
     open_app(phone_b, app_url, f"/games/{game}", wait_text="Deux téléphones")
-    open_app(page, app_url, f"/games/{game}/deal", wait_text="Preneur")
+    open_app(page, app_url, f"/games/{game}", wait_text="Deux téléphones")
+    tap_at(page, button(page, "Nouvelle donne"), fx=0.3)
     fill_garde(page, "André")
     tap_at(page, button(page, "Enregistrer la donne"))    # A saves deal 2
     message(page, "Donne 2 enregistrée").wait_for()
