@@ -46,6 +46,19 @@ def show_snackbar(text: str, undo: Callable[[], None] | None = None, *,
     page.show_dialog(bar)
 
 
+def navigate_then_show(route: str, text: str, undo: Callable[[], None] | None = None
+                       ) -> None:
+    """Goes to `route`, then shows the message there (shown before the screen changed,
+    it would belong to the screen being left, and go with it)."""
+    page = ft.context.page
+
+    async def go() -> None:
+        await page.push_route(route)
+        show_snackbar(text, undo, route=route)
+
+    page.run_task(go)
+
+
 def dismiss_snackbar(page: ft.Page, *, unless_route: str | None = None) -> None:
     """Closes the message still on screen (unless it belongs to `unless_route`)."""
     shown = page.session.store.get(_STORE_KEY)

@@ -30,7 +30,7 @@ class FormKeeper:
 def use_form_keeper(game_id: int, deal_id: int | None, ctx: Any) -> FormKeeper:
     """Keeps the half-filled new deal as the game's draft when the form goes away
     (the bar's arrow, the browser's Back, another screen): nothing typed is lost."""
-    keeper = ft.use_ref(FormKeeper).current
+    keeper = ft.use_ref(FormKeeper()).current
     assert keeper is not None
     keeper.ctx = ctx
     page = ft.context.page

@@ -7,11 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import flet as ft
-
 from scorepad import services
 from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
-from scorepad.ui.components.snackbar import show_snackbar
+from scorepad.ui.components.snackbar import navigate_then_show, show_snackbar
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
@@ -129,9 +127,8 @@ class SheetActions:
         def confirmed() -> None:
             if self.run(lambda: services.delete_game(self.uow(), self.game_id,
                                                      organiser=self.organiser)):
-                ft.context.page.navigate("/")
-                show_snackbar(tr(f"Partie « {name} » mise à la corbeille.",
-                                 f"Game “{name}” moved to the bin."))
+                navigate_then_show("/", tr(f"Partie « {name} » mise à la corbeille.",
+                                           f"Game “{name}” moved to the bin."))
 
         days = services.BIN_DAYS
         show_confirm_dialog(
