@@ -15,6 +15,10 @@ from scorepad.domain.model import (
 )
 from scorepad.domain.rules import RuleSet
 
+#: Winning every trick gives the attack every card (the écart or the chien too) but the
+#: excuse, which a defender may keep (4.5) for a low card (0.5): 91 - 4.
+CHELEM_MIN_POINTS = TOTAL_POINTS - 4
+
 
 def validate(deal: DealInput, rules: RuleSet) -> tuple[DealWarning, ...]:
     """Raise InvalidDeal for the first impossibility found, in the order a person fills
@@ -52,6 +56,10 @@ def validate(deal: DealInput, rules: RuleSet) -> tuple[DealWarning, ...]:
     chelem = deal.chelem
     if chelem is Side.ATTACK and not made:
         raise InvalidDeal("chelem", "chelem_attack_lost", points=deal.points, needed=needed)
+    if chelem is Side.ATTACK and deal.points < CHELEM_MIN_POINTS \
+            and deal.contract is not Contract.GARDE_CONTRE:
+        raise InvalidDeal("chelem", "chelem_attack_low", points=deal.points,
+                          low=CHELEM_MIN_POINTS)
     if chelem is Side.DEFENSE and made:
         raise InvalidDeal("chelem", "chelem_defense_made", points=deal.points, needed=needed)
     if pab is not None and chelem is not None and pab is not chelem:
@@ -70,8 +78,6 @@ def validate(deal: DealInput, rules: RuleSet) -> tuple[DealWarning, ...]:
             seen.add(name)
 
     warnings: list[DealWarning] = []
-    if chelem is Side.ATTACK and deal.points < 87 and deal.contract is not Contract.GARDE_CONTRE:
-        warnings.append(DealWarning("chelem_low_points", (("points", deal.points),)))
     if deal.points == TOTAL_POINTS and chelem is None:
         warnings.append(DealWarning("all_points_no_chelem"))
     if deal.chelem_announced and chelem is Side.DEFENSE:

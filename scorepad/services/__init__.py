@@ -91,9 +91,17 @@ Deals (`services.deals`):
     explain_deal(uow, game_id, deal_id, lang="fr") -> tuple[ScoredDeal, str]
 
 Undo, redo, rules (`services.history`):
-    undo(uow, game_id, *, lang="fr", author=None) -> str | None   # label of what was undone
-    redo(uow, game_id, *, lang="fr", author=None) -> str | None
-        # several steps, persisted (survive a restart); a new change clears redo
+    undo(uow, game_id, *, lang="fr", author=None, operation=None, expected_revision=None)
+        -> str | None   # label of what was undone
+    redo(uow, game_id, *, ...same) -> str | None
+        # several steps, persisted (survive a restart); a new change clears redo.
+        # operation (Change.operation): that change only, while nothing was done since;
+        # expected_revision (the revision the caller saw): while nothing changed at all.
+        # Otherwise StaleUndo naming the newer change, nothing changed. Without either:
+        # the game's last change, whoever made it (scripts).
+    Every write (record_deal, record_redeal, edit_deal, delete_deal, undo, redo,
+    change_rules) takes `on_done`, called once committed with the Change
+    (game_id, operation, revision after it, code, params; .label(lang)).
     change_rules(uow, game_id, rules: dict | None, *, author=None) -> None
         # rules merged onto FFT; re-scores every deal; RulesRefused names a deal that
         # becomes invalid; undoable
@@ -139,7 +147,8 @@ Exports, imports, statistics (`services.exchange`):
 
 Errors: domain `InvalidDeal` for a bad deal, seats or rules; `ServiceError` (`.field`,
 `.message(lang)`, `.to_dict(lang)`) and its subclasses `GameNotFound`, `DealNotFound`,
-`DealConflict` (`.current`: the SheetDeal as stored now), `EditForbidden` (table code
+`DealConflict` (`.current`: the SheetDeal as stored now), `StaleUndo` (an undo/redo
+about a change the game has moved past), `EditForbidden` (table code
 missing or wrong), `TooManyCodes` (see `access.CodeAttempts`), `OrganiserOnly`,
 `NoOrganiser`, `HandoverInvalid`, `NotInBin`, `GameFinished`,
 `RulesRefused`,
@@ -150,6 +159,7 @@ missing or wrong), `TooManyCodes` (see `access.CodeAttempts`), `OrganiserOnly`,
 
 from scorepad.ratings import RATING_EXPLAINED
 from scorepad.services.access import OPERATOR, Organiser
+from scorepad.services.changes import Change
 from scorepad.services.circles import (
     create_circle,
     delete_circle,
@@ -185,6 +195,7 @@ from scorepad.services.errors import (
     PlayerNotFound,
     RulesRefused,
     ServiceError,
+    StaleUndo,
     TooManyCodes,
 )
 from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
@@ -270,6 +281,7 @@ __all__ = [
     "RATING_EXPLAINED",
     "SOIREE_FORMATS",
     "BinnedGame",
+    "Change",
     "ChangeKind",
     "ChangeListener",
     "CircleNameTaken",
@@ -302,6 +314,7 @@ __all__ = [
     "RulesRefused",
     "ServiceError",
     "SheetDeal",
+    "StaleUndo",
     "TooManyCodes",
     "UnitOfWork",
     "all_statistics",

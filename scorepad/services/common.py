@@ -1,4 +1,4 @@
-"""Helpers shared by the use cases: the clock, loading and locking a game, labels."""
+"""Helpers shared by the use cases: the clock, loading and locking a game, scoring states."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from scorepad.domain import (
     parse_deal,
     score_deal,
 )
-from scorepad.domain.messages import language
 from scorepad.services.access import Organiser, authorize, authorize_organiser
 from scorepad.services.errors import (
     DealNotFound,
@@ -152,28 +151,3 @@ def sheet_deal(row: DealRow, rules: RuleSet) -> SheetDeal:
             base.update(made=scored.made, difference=scored.difference,
                         warnings=scored.warnings)
     return SheetDeal(**base)
-
-
-_LABELS: dict[str, dict[str, str]] = {
-    "fr": {
-        "record": "Enregistrement de la donne {number}",
-        "passed": "Donne {number} : tous passent",
-        "petit_sec": "Donne {number} : petit sec",
-        "edit": "Modification de la donne {number}",
-        "delete": "Suppression de la donne {number}",
-        "rules": "Changement des règles",
-    },
-    "en": {
-        "record": "Recording deal {number}",
-        "passed": "Deal {number}: everyone passed",
-        "petit_sec": "Deal {number}: petit sec",
-        "edit": "Change to deal {number}",
-        "delete": "Deletion of deal {number}",
-        "rules": "Change of rules",
-    },
-}
-
-
-def operation_label(code: str, params: dict[str, Any], lang: str = "fr") -> str:
-    template = _LABELS[language(lang)].get(code, code)
-    return template.format(**params)

@@ -13,6 +13,7 @@ from scorepad.domain import (
     explain_text,
     score_deal,
 )
+from scorepad.services.changes import OnDone, push_change
 from scorepad.services.common import (
     deal_input,
     live_deal,
@@ -25,7 +26,7 @@ from scorepad.services.common import (
     table_of,
 )
 from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
-from scorepad.services.ports import DealState, NewDeal, UnitOfWork
+from scorepad.services.ports import DealState, GameRow, NewDeal, UnitOfWork
 from scorepad.services.views import DealVersion
 
 REDEAL_KINDS = (DealKind.PASSED, DealKind.PETIT_SEC)
@@ -40,23 +41,24 @@ def _redeal_kind(kind: object) -> DealKind:
 
 def record_deal(uow: UnitOfWork, game_id: int, data: dict[str, Any], *,
                 author: str | None = None, code: str | None = None,
-                expected_number: int | None = None) -> int:
+                expected_number: int | None = None, on_done: OnDone | None = None) -> int:
     """Records the next deal (FORMAT.md §1 without `rules`); `players` defaults to the
     next deal's active players. Invalid: InvalidDeal and nothing stored. With
     `expected_number` (the number the phone showed), NextDealTaken if another phone
-    recorded that deal meanwhile. Returns its id."""
+    recorded that deal meanwhile. Returns its id; `on_done` gets the Change (what
+    undo/redo need to act on this change only), as for every write below."""
     when = now()
     with uow:
         game = lock_game(uow, game_id, when, code=code)
         table = table_of(game)
         number = _next_number(uow, game_id, expected_number)
         state = played_state(data, table.active_players(number), number, rules_of(game))
-        return _store_new(uow, game_id, table, number, state, author, "record", when)
+        return _store_new(uow, game, table, number, state, author, "record", when, on_done)
 
 
 def record_redeal(uow: UnitOfWork, game_id: int, kind: str, *,
                   author: str | None = None, code: str | None = None,
-                  expected_number: int | None = None) -> int:
+                  expected_number: int | None = None, on_done: OnDone | None = None) -> int:
     """Records a deal that scored nothing: "passed" (tous passent) or "petit_sec" (redeal).
     The deal still moves the dealer. `expected_number` as for record_deal. Returns its id."""
     deal_kind = _redeal_kind(kind)
@@ -65,8 +67,8 @@ def record_redeal(uow: UnitOfWork, game_id: int, kind: str, *,
         game = lock_game(uow, game_id, when, code=code)
         number = _next_number(uow, game_id, expected_number)
         state = DealState(deal_kind, None, {})
-        return _store_new(uow, game_id, table_of(game), number, state, author,
-                          deal_kind.value, when)
+        return _store_new(uow, game, table_of(game), number, state, author,
+                          deal_kind.value, when, on_done)
 
 
 def _next_number(uow: UnitOfWork, game_id: int, expected: int | None) -> int:
@@ -76,21 +78,24 @@ def _next_number(uow: UnitOfWork, game_id: int, expected: int | None) -> int:
     return number
 
 
-def _store_new(uow: UnitOfWork, game_id: int, table: Table, number: int, state: DealState,
-               author: str | None, code: str, when: datetime) -> int:
-    [deal_id] = uow.repo.add_deals(game_id, [NewDeal(
+def _store_new(uow: UnitOfWork, game: GameRow, table: Table, number: int, state: DealState,
+               author: str | None, code: str, when: datetime, on_done: OnDone | None) -> int:
+    [deal_id] = uow.repo.add_deals(game.id, [NewDeal(
         number=number, dealer=table.dealer(number), sitting_out=table.sitting_out(number),
         state=state, author=author,
     )], now=when)
-    uow.repo.push_operation(game_id, code=code, params={"number": number},
-                            payload={"deals": [[deal_id, None, 1]]}, now=when)
+    change = push_change(uow, game, code=code, params={"number": number},
+                         payload={"deals": [[deal_id, None, 1]]}, when=when)
     uow.commit()
+    if on_done is not None:
+        on_done(change)
     return deal_id
 
 
 def edit_deal(uow: UnitOfWork, game_id: int, deal_id: int, data: dict[str, Any] | None, *,
               kind: str = "played", expected_version: int | None = None,
-              author: str | None = None, code: str | None = None) -> int:
+              author: str | None = None, code: str | None = None,
+              on_done: OnDone | None = None) -> int:
     """Replaces what was entered for a deal and re-scores it; the previous version stays
     in the audit trail. `kind` "passed"/"petit_sec" with `data` None turns it into a
     redeal. A stale `expected_version` raises DealConflict. Returns the new version."""
@@ -110,15 +115,17 @@ def edit_deal(uow: UnitOfWork, game_id: int, deal_id: int, data: dict[str, Any] 
             return row.version
         version = uow.repo.set_deal_state(deal_id, state, action="edited", author=author,
                                           now=when)
-        uow.repo.push_operation(game_id, code="edit", params={"number": row.number},
-                                payload={"deals": [[deal_id, row.version, version]]}, now=when)
+        change = push_change(uow, game, code="edit", params={"number": row.number},
+                             payload={"deals": [[deal_id, row.version, version]]}, when=when)
         uow.commit()
+        if on_done is not None:
+            on_done(change)
         return version
 
 
 def delete_deal(uow: UnitOfWork, game_id: int, deal_id: int, *,
                 expected_version: int | None = None, author: str | None = None,
-                code: str | None = None) -> None:
+                code: str | None = None, on_done: OnDone | None = None) -> None:
     """Removes a deal from the sheet (kept in the audit trail; undo brings it back).
 
     Other deals keep their number, dealer and who sat out, as they were played.
@@ -134,9 +141,11 @@ def delete_deal(uow: UnitOfWork, game_id: int, deal_id: int, *,
         state = DealState(row.state.kind, row.state.input, row.state.scores, deleted=True)
         version = uow.repo.set_deal_state(deal_id, state, action="deleted", author=author,
                                           now=when)
-        uow.repo.push_operation(game_id, code="delete", params={"number": row.number},
-                                payload={"deals": [[deal_id, row.version, version]]}, now=when)
+        change = push_change(uow, game, code="delete", params={"number": row.number},
+                             payload={"deals": [[deal_id, row.version, version]]}, when=when)
         uow.commit()
+    if on_done is not None:
+        on_done(change)
 
 
 def deal_history(uow: UnitOfWork, deal_id: int) -> list[DealVersion]:

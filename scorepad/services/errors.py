@@ -19,6 +19,15 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "next_deal_taken": "La donne {expected} vient d'être enregistrée sur un autre "
                            "téléphone : la feuille est à jour, vérifiez-la avant "
                            "d'enregistrer celle-ci (ce serait la donne {number}).",
+        "stale_undo": "{change} sur un autre téléphone : rien n'a été annulé, la feuille "
+                      "est à jour.",
+        "stale_redo": "{change} sur un autre téléphone : rien n'a été rétabli, la feuille "
+                      "est à jour.",
+        "stale_gone": "Ce changement a déjà été annulé ou rétabli : rien n'a été fait, la "
+                      "feuille est à jour.",
+        "next_deal_moved": "La feuille a changé (une donne annulée ou supprimée) : cette "
+                           "donne serait maintenant la donne {number}, pas la {expected}. "
+                           "Vérifiez la feuille avant de l'enregistrer.",
         "game_finished": "La partie « {name} » est terminée : rouvrez-la pour la modifier.",
         "game_name": "Le nom de la partie fait de 1 à 200 caractères.",
         "seat_name": "Chaque joueur assis a un nom non vide de 40 caractères au plus "
@@ -76,6 +85,15 @@ _MESSAGES: dict[str, dict[str, str]] = {
                          "changing it.",
         "next_deal_taken": "Deal {expected} was just recorded on another phone: check the "
                            "sheet before saving this one (it would be deal {number}).",
+        "stale_undo": "{change} on another phone: nothing was undone, the sheet is up to "
+                      "date.",
+        "stale_redo": "{change} on another phone: nothing was redone, the sheet is up to "
+                      "date.",
+        "stale_gone": "This change was already undone or redone: nothing was done, the "
+                      "sheet is up to date.",
+        "next_deal_moved": "The sheet changed (a deal undone or deleted): this deal would "
+                           "now be deal {number}, not {expected}. Check the sheet before "
+                           "saving it.",
         "game_finished": "The game \"{name}\" is finished: reopen it to change it.",
         "game_name": "A game's name has 1 to 200 characters.",
         "seat_name": "Each seated player has a non-empty name of at most 40 characters "
@@ -193,9 +211,24 @@ class NextDealTaken(ServiceError):
     code = "next_deal_taken"
 
     def __init__(self, expected: int, number: int) -> None:
-        super().__init__("number", expected=expected, number=number)
+        # A sheet that went back (an undo, a deletion) is not "recorded on another phone".
+        super().__init__("number", "next_deal_moved" if number < expected else None,
+                         expected=expected, number=number)
         self.expected = expected
         self.number = number
+
+
+class StaleUndo(ServiceError):
+    """An undo (redo) about one change, refused because the game changed since: another
+    phone recorded, changed or undid something. Nothing was changed; `change` names the
+    newer change (a callable(lang))."""
+
+    code = "stale_undo"
+
+    def __init__(self, change: Any, *, forward: bool = False, gone: bool = False,
+                 field: str = "operation") -> None:
+        code = "stale_gone" if gone else ("stale_redo" if forward else "stale_undo")
+        super().__init__(field, code, change=change)
 
 
 class EditForbidden(ServiceError):

@@ -15,12 +15,12 @@ from scorepad.services.access import (
     may_edit,
     normalize_code,
 )
+from scorepad.services.changes import operation_label
 from scorepad.services.circles import load_circle
 from scorepad.services.common import (
     load_game,
     lock_for_organiser,
     now,
-    operation_label,
     rules_of,
     sheet_deal,
     table_of,

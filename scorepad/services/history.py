@@ -1,31 +1,33 @@
-"""Undo and redo (several steps, persisted) and changing a game's rules."""
+"""Undo and redo (several steps, persisted, each about the change the caller means) and
+changing a game's rules."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from scorepad.domain import InvalidDeal, RuleSet
-from scorepad.services.common import (
-    lock_game,
-    now,
+from scorepad.services.changes import (
+    Change,
+    OnDone,
+    check_scope,
     operation_label,
-    rescore,
-    rules_of,
+    push_change,
 )
+from scorepad.services.common import lock_game, now, rescore, rules_of
 from scorepad.services.errors import RulesRefused
-from scorepad.services.ports import DealState, OperationRow, UnitOfWork
+from scorepad.services.ports import DealState, GameRow, OperationRow, UnitOfWork
 
 
-def _apply(uow: UnitOfWork, game_id: int, op: OperationRow, *, forward: bool,
-           author: str | None, code: str | None) -> None:
+def _apply(uow: UnitOfWork, game: GameRow, op: OperationRow, *, forward: bool,
+           author: str | None) -> None:
     when = now()
     action = "redo" if forward else "undo"
     if "rules" in op.payload:
         before, after = op.payload["rules"]
-        _set_rules(uow, game_id, RuleSet.from_dict(after if forward else before),
-                   author=author, action=action, code=code)
+        _set_rules(uow, game.id, RuleSet.from_dict(after if forward else before),
+                   author=author, action=action)
         return
-    rules = rules_of(lock_game(uow, game_id, when, code=code))
+    rules = rules_of(game)
     for deal_id, before, after in op.payload["deals"]:
         target = after if forward else before
         current = uow.repo.get_deal(deal_id)
@@ -42,36 +44,51 @@ def _apply(uow: UnitOfWork, game_id: int, op: OperationRow, *, forward: bool,
         uow.repo.set_deal_state(deal_id, state, action=action, author=author, now=when)
 
 
-def undo(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
-         author: str | None = None, code: str | None = None) -> str | None:
-    """Undoes the game's last change; returns what was undone, or None if nothing."""
-    return _step(uow, game_id, forward=False, lang=lang, author=author, code=code)
+def undo(uow: UnitOfWork, game_id: int, *, lang: str = "fr", author: str | None = None,
+         code: str | None = None, operation: int | None = None,
+         expected_revision: int | None = None, on_done: OnDone | None = None) -> str | None:
+    """Undoes the game's last change; returns what was undone, or None if nothing.
+
+    `operation` (a Change's) undoes that change only, and only while nothing was done
+    since; `expected_revision` (the revision the caller last saw) only while nothing at
+    all changed the game since. Otherwise StaleUndo naming the newer change, and
+    nothing is changed. Without either: the game's last change, whoever made it."""
+    return _step(uow, game_id, forward=False, lang=lang, author=author, code=code,
+                 operation=operation, expected_revision=expected_revision, on_done=on_done)
 
 
-def redo(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
-         author: str | None = None, code: str | None = None) -> str | None:
-    """Redoes the last undone change; returns what was redone, or None if nothing."""
-    return _step(uow, game_id, forward=True, lang=lang, author=author, code=code)
+def redo(uow: UnitOfWork, game_id: int, *, lang: str = "fr", author: str | None = None,
+         code: str | None = None, operation: int | None = None,
+         expected_revision: int | None = None, on_done: OnDone | None = None) -> str | None:
+    """Redoes the last undone change; returns what was redone, or None if nothing.
+    `operation` and `expected_revision` as for undo."""
+    return _step(uow, game_id, forward=True, lang=lang, author=author, code=code,
+                 operation=operation, expected_revision=expected_revision, on_done=on_done)
 
 
-def _step(uow: UnitOfWork, game_id: int, *, forward: bool, lang: str,
-          author: str | None, code: str | None) -> str | None:
+def _step(uow: UnitOfWork, game_id: int, *, forward: bool, lang: str, author: str | None,
+          code: str | None, operation: int | None, expected_revision: int | None,
+          on_done: OnDone | None) -> str | None:
     """One move along the game's persisted stack of changes, in one transaction."""
     with uow:
-        lock_game(uow, game_id, now(), code=code)
+        game = lock_game(uow, game_id, now(), code=code)
         op = uow.repo.first_undone(game_id) if forward else uow.repo.last_done(game_id)
+        check_scope(uow, game, op, forward=forward, operation=operation,
+                    expected_revision=expected_revision)
         if op is None:
             return None
-        _apply(uow, game_id, op, forward=forward, author=author, code=code)
+        _apply(uow, game, op, forward=forward, author=author)
         uow.repo.set_undone(op.id, not forward)
         uow.commit()
-        return operation_label(op.code, op.params, lang)
+    if on_done is not None:
+        on_done(Change(game_id, op.id, game.revision, op.code, op.params))
+    return operation_label(op.code, op.params, lang)
 
 
 def _set_rules(uow: UnitOfWork, game_id: int, rules: RuleSet, *, author: str | None,
-               action: str, code: str | None) -> None:
+               action: str) -> None:
+    """Re-scores every deal under `rules` (the game is locked by the caller)."""
     when = now()
-    lock_game(uow, game_id, when, code=code)
     for row in uow.repo.list_deals(game_id):
         try:
             state = rescore(row.state, rules)
@@ -83,18 +100,21 @@ def _set_rules(uow: UnitOfWork, game_id: int, rules: RuleSet, *, author: str | N
 
 
 def change_rules(uow: UnitOfWork, game_id: int, rules: dict[str, Any] | None, *,
-                 author: str | None = None, code: str | None = None) -> None:
+                 author: str | None = None, code: str | None = None,
+                 on_done: OnDone | None = None) -> None:
     """Plays the game under new rules (a rules object merged onto FFT's) and re-scores
     every deal. Refused, naming the deal, if a deal is invalid under them. Undoable."""
     new_rules = RuleSet.from_dict(rules)
     with uow:
-        game = lock_game(uow, game_id, now(), code=code)
+        when = now()
+        game = lock_game(uow, game_id, when, code=code)
         old = rules_of(game)
         if old == new_rules:
             return
-        _set_rules(uow, game_id, new_rules, author=author, action="rescored",
-                   code=code)
-        uow.repo.push_operation(game_id, code="rules", params={},
-                                payload={"rules": [old.to_dict(), new_rules.to_dict()]},
-                                now=now())
+        _set_rules(uow, game_id, new_rules, author=author, action="rescored")
+        change = push_change(uow, game, code="rules", params={},
+                             payload={"rules": [old.to_dict(), new_rules.to_dict()]},
+                             when=when)
         uow.commit()
+    if on_done is not None:
+        on_done(change)

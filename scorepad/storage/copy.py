@@ -326,6 +326,7 @@ class _Copier:
                 select(OPERATION).where(OPERATION.c.game_id == source_game)
                 .order_by(OPERATION.c.id)).mappings():
             payload = json.loads(r["payload_json"])
+            payload.pop("revision", None)  # the source's revisions mean nothing here
             if "deals" in payload:
                 payload["deals"] = [[self._deal(deal_ids, d[0]), *d[1:]]
                                     for d in payload["deals"]]

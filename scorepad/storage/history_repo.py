@@ -23,14 +23,14 @@ class HistoryRepository(RepositoryBase):
     """The undo/redo stack inside one transaction."""
 
     def push_operation(self, game_id: int, *, code: str, params: dict[str, Any],
-                       payload: dict[str, Any], now: datetime) -> None:
+                       payload: dict[str, Any], now: datetime) -> int:
         # A new change forgets what could be redone (the audit trail keeps it all).
         self._changed(game_id)
         self.conn.execute(DROP_REDO, {"game_id": game_id})
-        self.conn.execute(INSERT_OPERATION, {
+        return int(self.conn.execute(INSERT_OPERATION, {
             "game_id": game_id, "code": code, "params_json": dumps(params),
             "payload_json": dumps(payload), "undone": False, "at": db_time(now),
-        })
+        }).scalar_one())
 
     def _operation(self, game_id: int, undone: bool) -> OperationRow | None:
         order = OPERATION.c.id.asc() if undone else OPERATION.c.id.desc()

@@ -56,7 +56,7 @@ INSERT_SCORE = insert(SCORE)
 INSERT_VERSION = insert(VERSION)
 DROP_REDO = delete(OPERATION).where(OPERATION.c.game_id == bindparam("game_id"),
                                      OPERATION.c.undone.is_(True))
-INSERT_OPERATION = insert(OPERATION)
+INSERT_OPERATION = insert(OPERATION).returning(OPERATION.c.id)
 
 
 def db_time(value: datetime) -> datetime:

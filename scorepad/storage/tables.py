@@ -141,7 +141,9 @@ class DealVersion(SQLModel, table=True):
 class Operation(SQLModel, table=True):
     """The undo/redo stack of a game, persisted so it survives a restart."""
 
-    __table_args__ = (Index("ix_operation_game_undone", "game_id", "undone", "id"),)
+    # AUTOINCREMENT: an id is never given twice on SQLite (undo aims at one change by id)
+    __table_args__ = (Index("ix_operation_game_undone", "game_id", "undone", "id"),
+                      {"sqlite_autoincrement": True})
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")

@@ -51,7 +51,8 @@ class FakeRepository:
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:
         if game_id not in self.games or self.games[game_id].deleted_at is not None:
             return None
-        self.games[game_id] = replace(self.games[game_id], updated_at=now)
+        game = self.games[game_id]
+        self.games[game_id] = replace(game, updated_at=now, revision=game.revision + 1)
         return self.games[game_id]
 
     def get_game(self, game_id: int) -> GameRow | None:
@@ -150,11 +151,13 @@ class FakeRepository:
         return next((v for v in self.deal_versions(deal_id) if v.version == version), None)
 
     def push_operation(self, game_id: int, *, code: str, params: dict[str, Any],
-                       payload: dict[str, Any], now: datetime) -> None:
+                       payload: dict[str, Any], now: datetime) -> int:
         self.operations = [o for o in self.operations
                            if not (o.game_id == game_id and o.undone)]
-        self.operations.append(OperationRow(self._next(), game_id, code, params, payload,
+        operation_id = self._next()
+        self.operations.append(OperationRow(operation_id, game_id, code, params, payload,
                                             False))
+        return operation_id
 
     def last_done(self, game_id: int) -> OperationRow | None:
         done = [o for o in self.operations if o.game_id == game_id and not o.undone]

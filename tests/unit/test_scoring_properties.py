@@ -52,7 +52,11 @@ def valid_deals(draw: st.DrawFn) -> dict[str, Any]:
             used += need
             poignees.append({"player": player, "size": size})
 
-    chelem = draw(st.sampled_from([None, "attack" if made else "defense"]))
+    # RULES.md §5: an attack chelem holds every card but maybe the excuse (87 points),
+    # except in garde contre where the chien is the defence's.
+    attack_chelem = made and (points >= 87 or contract == "garde_contre")
+    chelem = draw(st.sampled_from([None, "attack" if attack_chelem else
+                                   (None if made else "defense")]))
     pab_choices: list[str | None] = [None]
     if bouts > 0 and chelem != "defense":
         pab_choices.append("attack")
@@ -111,6 +115,22 @@ def test_more_attack_points_never_lower_the_takers_score(data: dict[str, Any],
         raise
     before = _score(data)
     assert after[data["taker"]] >= before[data["taker"]]
+
+
+@given(valid_deals())
+def test_an_attack_chelem_below_87_points_outside_garde_contre_is_never_accepted(
+        data: dict[str, Any]) -> None:
+    assume(data["contract"] != "garde_contre" and data["points"] < 87)
+    data = dict(data, chelem="attack", petit_au_bout=None)
+    try:
+        _score(data)
+    except InvalidDeal as error:
+        assert error.field in ("chelem", "points")
+        if data["points"] >= POINTS_NEEDED[data["bouts"]]:
+            assert error.field == "chelem"
+            assert "87" in error.message("fr") and "87" in error.message("en")
+    else:
+        raise AssertionError(f"accepted: {data}")
 
 
 @given(valid_deals())

@@ -229,12 +229,19 @@ def test_an_unknown_key_is_refused_naming_it() -> None:
 
 # Warnings ---------------------------------------------------------------------------
 
-def test_attack_chelem_with_few_points_is_saved_with_a_warning() -> None:
-    result = score(contract="garde", bouts=3, points=80, chelem="attack")
-    assert [w.code for w in result.warnings] == ["chelem_low_points"]
+@pytest.mark.parametrize("contract", ["prise", "garde", "garde_sans"])
+def test_attack_chelem_below_87_points_outside_garde_contre_is_refused_on_chelem(
+        contract: str) -> None:
+    error = refused(contract=contract, bouts=2, points=60, chelem="attack",
+                    chelem_announced=True)
+    assert error.field == "chelem"
+    assert "91 − 4 = 87" in error.message("fr") and "excuse" in error.message("fr")
+    assert "60 points" in error.message("en") and "91 − 4 = 87" in error.message("en")
+    assert refused(contract=contract, bouts=3, points=86, chelem="attack").field == "chelem"
 
 
-def test_attack_chelem_with_few_points_in_garde_contre_is_not_warned() -> None:
+def test_attack_chelem_from_87_points_or_in_garde_contre_is_accepted() -> None:
+    assert score(contract="garde", bouts=3, points=87, chelem="attack").warnings == ()
     assert score(contract="garde_contre", bouts=3, points=80, chelem="attack").warnings == ()
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.domain import ScoredDeal
-from scorepad.domain.messages import fmt_signed
+from scorepad.domain.messages import fmt_signed, warning_message
 from scorepad.ui.components.deal_controls import score_color
 from scorepad.ui.deal_form import Preview, outcome_text
 from scorepad.ui.fmt import player_labels
@@ -80,6 +80,17 @@ def _scored_status(scored: ScoredDeal) -> ft.Control:
     )
 
 
+def _warnings(scored: ScoredDeal) -> list[ft.Control]:
+    """What is unusual (RULES.md §5 warnings), said before saving."""
+    lang = current_lang()
+    return [ft.Row([
+        ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.AMBER_800, size=20),
+        ft.Semantics(identifier="preview-warning", expand=True, content=ft.Text(
+            warning_message(w.code, dict(w.params), lang), size=13,
+            color=ft.Colors.ON_SURFACE)),
+    ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START) for w in scored.warnings]
+
+
 def _pending_status(preview: Preview) -> ft.Control:
     """Why the deal cannot be saved yet: what is missing, or the error."""
     is_error = preview.error is not None
@@ -139,6 +150,7 @@ def preview_bar(
         roles[partner] = "partner"
     items: list[ft.Control] = [
         status,
+        *(_warnings(scored) if scored is not None else []),
         score_cells(players, scored.scores if scored else None, roles=roles),
     ]
     if on_save is not None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from scorepad.ui.components.snackbar import dismiss_when_left
 from scorepad.ui.i18n import tr
 
 MAX_BODY_WIDTH = 720  # a tablet or a laptop shows the phone layout centred, not stretched
@@ -74,6 +75,7 @@ def screen(
     services: Sequence[ft.Service] | None = None,
 ) -> ft.View:
     """A View with the app's bar; `nav` (a top-level route) adds the bottom navigation."""
+    dismiss_when_left(_current_route())
     controls: list[ft.Control] = [centered(body)]
     if bottom is not None:
         controls.append(centered(bottom, expand=False))
@@ -92,6 +94,13 @@ def screen(
         spacing=0,
         services=list(services or []),
     )
+
+
+def _current_route() -> str | None:
+    try:
+        return ft.context.page.route
+    except RuntimeError:
+        return None
 
 
 def section_title(text: str) -> ft.Control:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.domain import DealKind
+from scorepad.domain.messages import warning_message
 from scorepad.services import GameSheet, SheetDeal
 from scorepad.ui.fmt import contract, names, number, outcome, player_labels, signed
 from scorepad.ui.i18n import tr
@@ -75,6 +76,14 @@ def show_full_names(sheet: GameSheet) -> None:
     ))
 
 
+def _redeal_button(label: str, on_tap: Callable[[], None], disabled: bool) -> ft.Control:
+    """A full-size target (48 px high, half the width): a redeal is recorded at once, so
+    it must not be hit by a thumb aiming at its neighbour (its message offers "Annuler")."""
+    return ft.OutlinedButton(
+        label, on_click=lambda _: on_tap(), disabled=disabled, height=48, expand=True,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
+
+
 def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
                     on_petit_sec: Callable[[], None], finished: bool,
                     locked: bool = False) -> ft.Control:
@@ -88,19 +97,17 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
         text += tr(f", {out} ne joue pas", f", {out} sits out")
     if finished:
         text = tr("Partie terminée", "Game finished")
-    small = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10),
-                           visual_density=ft.VisualDensity.COMPACT)
+    controls: list[ft.Control] = [ft.Semantics(identifier="next-deal", content=ft.Text(
+        text, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
+        overflow=ft.TextOverflow.ELLIPSIS))]
+    if not finished:
+        controls.append(ft.Row([
+            _redeal_button(tr("Tous passent", "All pass"), on_passed, locked),
+            _redeal_button(tr("Petit sec", "Petit sec"), on_petit_sec, locked),
+        ], spacing=12))
     return ft.Container(
-        ft.Row([
-            ft.Semantics(identifier="next-deal", expand=True, content=ft.Text(
-                text, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
-                max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)),
-            ft.TextButton(tr("Tous passent", "All pass"), on_click=lambda _: on_passed(),
-                          style=small, disabled=finished or locked),
-            ft.TextButton(tr("Petit sec", "Petit sec"), on_click=lambda _: on_petit_sec(),
-                          style=small, disabled=finished or locked),
-        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        padding=ft.Padding.only(left=16, right=4, top=2, bottom=2),
+        ft.Column(controls, spacing=6, tight=True),
+        padding=ft.Padding.only(left=16, right=16, top=6, bottom=8),
         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )
 
@@ -132,6 +139,16 @@ def _result_chip(deal: SheetDeal, dark: bool) -> ft.Control:
     )
 
 
+def _warning_mark(deal: SheetDeal, lang: str) -> ft.Control:
+    """A small mark on an unusual line; its words on a long press, and listed on the
+    deal's page one tap away."""
+    if not deal.warnings:
+        return ft.Container()
+    text = " ".join(warning_message(w.code, dict(w.params), lang) for w in deal.warnings)
+    return ft.Semantics(identifier=f"warning-{deal.number}", content=ft.Icon(
+        ft.Icons.WARNING_AMBER, size=18, color=ft.Colors.AMBER_800, tooltip=text))
+
+
 def _zero_sum(deal: SheetDeal) -> ft.Control:
     total = sum(deal.scores.values())
     ok = total == 0
@@ -161,6 +178,7 @@ def DealLine(deal: SheetDeal, seats: tuple[str, ...], game_id: int, dark: bool,
             weight=ft.FontWeight.W_500 if played else None,
             italic=not played, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
             color=None if played else ft.Colors.ON_SURFACE_VARIANT)),
+        _warning_mark(deal, lang),
         _result_chip(deal, dark),
         _zero_sum(deal) if played else ft.Container(),
     ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)

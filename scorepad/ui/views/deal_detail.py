@@ -10,6 +10,7 @@ import flet as ft
 
 from scorepad.domain import DealKind, InvalidDeal, ScoredDeal, score_deal
 from scorepad.domain.messages import CONTRACT_NAMES, fmt_signed
+from scorepad.services.changes import Change
 from scorepad.services.deals import deal_history, delete_deal
 from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
 from scorepad.services.games import get_sheet
@@ -115,9 +116,10 @@ def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id
             deal: SheetDeal, code: str | None, lang: str) -> None:
     """Deletes the deal as read (its version): a change made meanwhile elsewhere wins."""
     page.pop_dialog()
+    done: list[Change] = []
     try:
         delete_deal(uow_factory(), game_id, deal.id, expected_version=deal.version,
-                    code=code)
+                    code=code, on_done=done.append)
     except DealConflict:
         # Nothing deleted: the page shows the deal as it is now, to decide again.
         app_state.touch()
@@ -132,7 +134,8 @@ def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id
         page.show_dialog(ft.SnackBar(ft.Text(exc.message(lang))))
         return
     after_change(app_state, uow_factory, game_id,
-                 tr(f"Donne {deal.number} supprimée", f"Deal {deal.number} deleted"))
+                 tr(f"Donne {deal.number} supprimée", f"Deal {deal.number} deleted"),
+                 done[0] if done else None)
 
 
 def _confirm_delete(page: ft.Page, do_delete: Callable[[], None], number: int) -> None:

@@ -9,10 +9,10 @@ from dataclasses import dataclass, replace
 import flet as ft
 
 from scorepad.domain import InvalidDeal
+from scorepad.services.changes import Change
 from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
 from scorepad.services.games import get_sheet
-from scorepad.services.history import undo
 from scorepad.services.views import SheetDeal
 from scorepad.ui.components.card_counter import CounterSlot, counter_slot
 from scorepad.ui.components.deal_controls import error_text
@@ -20,12 +20,21 @@ from scorepad.ui.components.deal_header import deal_title, load_error_screen
 from scorepad.ui.components.deal_preview import preview_bar
 from scorepad.ui.components.deal_sections import deal_sections
 from scorepad.ui.components.layout import screen
-from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.deal_form import DealForm, FieldError, Preview
+from scorepad.ui.drafts import drop_draft, take_draft
 from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.live import game_topic, use_live
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
+from scorepad.ui.views.deal_entry_keep import (
+    FormKeeper,
+    draft_banner,
+    follow_next_deal,
+    renumbered_note,
+    use_form_keeper,
+)
+from scorepad.ui.views.sheet_actions import confirm_change
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,23 +76,19 @@ def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> En
     raise DealNotFound(deal_id)
 
 
-def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str) -> None:
-    """Back to the sheet, which reloads, with a snackbar offering to undo the change."""
+def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
+                 change: Change | None) -> None:
+    """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
+    this change (shown once the sheet is there: it belongs to the sheet's screen)."""
+    page = ft.context.page
+    route = f"/games/{game_id}"
 
-    def undo_it() -> None:
-        try:
-            label = undo(uow_factory(), game_id, lang=current_lang(),
-                         code=state.code_for(game_id))
-        except ServiceError as exc:
-            show_snackbar(exc.message(current_lang()))
-            return
-        state.touch()
-        if label:
-            show_snackbar(tr(f"Annulé : {label}", f"Undone: {label}"))
+    async def back_then_confirm() -> None:
+        await page.push_route(route)
+        confirm_change(state, uow_factory, text, change, route=route)
 
     state.touch()
-    ft.context.page.navigate(f"/games/{game_id}")
-    show_snackbar(text, undo=undo_it)
+    page.run_task(back_then_confirm)
 
 
 def _editable(uow_factory: UowFactory, game_id: int, state: AppState) -> bool:
@@ -127,19 +132,33 @@ class EntryActions:
     set_save_error: Callable[[FieldError | None], None]
     set_conflict: Callable[[Conflict | None], None]
     set_busy: Callable[[bool], None]
+    keeper: FormKeeper | None = None
+    set_restored: Callable[[bool], None] | None = None
 
     def changed(self) -> None:
         self.set_save_error(None)
         self.set_tick(lambda t: t + 1)
 
-    def _store(self, form: DealForm) -> None:
+    def _store(self, form: DealForm) -> Change | None:
         data = form.to_deal_dict()
+        done: list[Change] = []
         if self.deal_id is None:
             record_deal(self.uow_factory(), self.game_id, data, code=self.code,
-                        expected_number=self.ctx.number)
+                        expected_number=self.ctx.number, on_done=done.append)
         else:
             edit_deal(self.uow_factory(), self.game_id, self.deal_id, data,
-                      expected_version=self.ctx.expected_version, code=self.code)
+                      expected_version=self.ctx.expected_version, code=self.code,
+                      on_done=done.append)
+        return done[0] if done else None
+
+    def clear_draft(self) -> None:
+        """"Effacer": the restored draft goes, the form starts blank."""
+        drop_draft(ft.context.page, self.game_id)
+        self.set_ctx(replace(self.ctx, form=DealForm(players=self.ctx.form.players,
+                                                     rules=self.ctx.form.rules)))
+        if self.set_restored is not None:
+            self.set_restored(False)
+        self.set_save_error(None)
 
     def save(self) -> None:
         if self.busy:
@@ -149,7 +168,7 @@ class EntryActions:
             return
         self.set_busy(True)
         try:
-            self._store(form)
+            change = self._store(form)
         except InvalidDeal as exc:
             self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
         except DealConflict as exc:
@@ -175,7 +194,11 @@ class EntryActions:
             text = (tr(f"Donne {number} enregistrée", f"Deal {number} saved")
                     if self.deal_id is None else
                     tr(f"Donne {number} modifiée", f"Deal {number} changed"))
-            after_change(self.app_state, self.uow_factory, self.game_id, text)
+            if self.keeper is not None:
+                self.keeper.done = True
+            if self.deal_id is None:
+                drop_draft(ft.context.page, self.game_id)
+            after_change(self.app_state, self.uow_factory, self.game_id, text, change)
             return
         self.set_busy(False)
 
@@ -201,10 +224,15 @@ class EntryActions:
 
 def _initial(uow_factory: UowFactory, game_id: int, deal_id: int | None
              ) -> EntryContext | ServiceError:
+    """The form to show: for a new deal, this phone's draft of the game if it left one."""
     try:
-        return load_entry(uow_factory, game_id, deal_id)
+        ctx = load_entry(uow_factory, game_id, deal_id)
     except ServiceError as exc:
         return exc
+    draft = take_draft(ft.context.page, game_id) if deal_id is None else None
+    if draft is None:
+        return ctx
+    return replace(ctx, form=replace(draft.carried_to(ctx.form.players), rules=ctx.form.rules))
 
 
 def _read_only_screen(game_id: int, app_state: AppState, uow_factory: UowFactory,
@@ -232,10 +260,15 @@ def _conflict_panel(conflict: Conflict, actions: EntryActions) -> ft.Control:
 
 def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
                   extras_open: bool, toggle_extras: Callable[[], None],
-                  counting: CounterSlot | None = None) -> ft.View:
+                  counting: CounterSlot | None = None,
+                  restored: bool = False, renumbered: int | None = None) -> ft.View:
     ctx, deal_id = actions.ctx, actions.deal_id
     form = ctx.form
     body: list[ft.Control] = []
+    if restored:
+        body.append(draft_banner(actions.clear_draft))
+    if renumbered is not None and renumbered == ctx.number:
+        body.append(renumbered_note(renumbered))
     if actions.conflict is not None:
         body.append(_conflict_panel(actions.conflict, actions))
     body += deal_sections(form, preview, actions.changed, extras_open=extras_open,
@@ -270,6 +303,17 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     conflict, set_conflict = ft.use_state(None)
     busy, set_busy = ft.use_state(False)
     counter, set_counter = ft.use_state(None)  # the card counter, while open
+    restored, set_restored = ft.use_state(
+        lambda: deal_id is None and take_draft(ft.context.page, game_id) is not None)
+    renumbered, set_renumbered = ft.use_state(None)
+    keeper = use_form_keeper(game_id, deal_id, ctx)
+    live = use_live(game_topic(game_id))
+
+    def follow() -> None:
+        if deal_id is None and isinstance(keeper.ctx, EntryContext):
+            follow_next_deal(uow_factory, game_id, keeper.ctx, set_ctx, set_renumbered)
+
+    ft.use_effect(follow, dependencies=[live, app_state.revision])
     lang = current_lang()
     code = app_state.code_for(game_id)
     editable = ft.use_memo(lambda: _editable(uow_factory, game_id, app_state),
@@ -283,11 +327,13 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     actions = EntryActions(
         uow_factory, app_state, game_id, deal_id, ctx, conflict, busy, lang, code,
         set_ctx=set_ctx, set_tick=set_tick, set_save_error=set_save_error,
-        set_conflict=set_conflict, set_busy=set_busy)
+        set_conflict=set_conflict, set_busy=set_busy, keeper=keeper,
+        set_restored=set_restored)
     preview = ctx.form.preview(lang)
     if save_error is not None and preview.can_save:
         preview = Preview(error=save_error, lang=lang)
     return _entry_screen(actions, preview, route, extras_open=extras_open,
                          toggle_extras=lambda: set_extras_open(not extras_open),
                          counting=counter_slot(ctx.form, counter, set_counter,
-                                               actions.changed))
+                                               actions.changed),
+                         restored=restored, renumbered=renumbered)

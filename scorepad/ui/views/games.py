@@ -13,7 +13,7 @@ from scorepad.services import GameSummary
 from scorepad.services.access import new_secret
 from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
 from scorepad.ui.components.layout import empty_state, screen, section_title
-from scorepad.ui.components.snackbar import show_snackbar
+from scorepad.ui.components.snackbar import navigate_then_show, show_snackbar
 from scorepad.ui.fmt import deals_count, of_name, signed, when
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.live import GAMES_TOPIC, use_live
@@ -119,8 +119,7 @@ def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent
         show_error_dialog(tr("Import refusé", "Import refused"), exc.message(current_lang()))
         return
     state.remember_organiser(game_id, key)
-    ft.context.page.navigate(f"/games/{game_id}")
-    show_snackbar(tr("Partie importée.", "Game imported."))
+    navigate_then_show(f"/games/{game_id}", tr("Partie importée.", "Game imported."))
 
 
 def _bin_entry(binned: int) -> ft.Control:

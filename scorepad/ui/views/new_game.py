@@ -14,7 +14,7 @@ from scorepad.services import CircleRow
 from scorepad.ui.components.dialogs import show_error_dialog
 from scorepad.ui.components.filters import circle_dropdown
 from scorepad.ui.components.layout import empty_state, primary_action, screen, section_title
-from scorepad.ui.components.snackbar import show_snackbar
+from scorepad.ui.components.snackbar import navigate_then_show
 from scorepad.ui.components.text_input import NameEntry, kept_field
 from scorepad.ui.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.i18n import current_lang, tr
@@ -22,6 +22,7 @@ from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
 from scorepad.ui.views.new_game_players import confirm_new_players, newcomer_hint
+from scorepad.ui.views.sheet_actions import undo_change
 
 SetForm = Callable[[Callable[[NewGameForm], NewGameForm]], None]
 
@@ -194,9 +195,8 @@ def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str)
         show_error_dialog(tr("Partie non créée", "Game not created"), exc.message(lang))
         return
     state.remember_organiser(made.id, made.organiser_key)
-    ft.context.page.navigate(f"/games/{made.id}")
-    show_snackbar(tr(f"Partie « {form.name.strip()} » créée.",
-                     f"Game “{form.name.strip()}” created."))
+    navigate_then_show(f"/games/{made.id}", tr(f"Partie « {form.name.strip()} » créée.",
+                                               f"Game “{form.name.strip()}” created."))
 
 
 @ft.component
@@ -246,23 +246,20 @@ def NewGameView() -> ft.View:
 def _save_rules(uow: UowFactory, state: AppState, game_id: int, code: str | None,
                 form: RulesForm, lang: str) -> None:
     """Saves the rules (every deal rescored) and goes back to the sheet, with "Annuler"."""
+    done: list[services.Change] = []
     try:
-        services.change_rules(uow(), game_id, form.to_dict(), code=code)
+        services.change_rules(uow(), game_id, form.to_dict(), code=code, on_done=done.append)
     except (services.ServiceError, InvalidDeal) as exc:
         if isinstance(exc, services.ServiceError):
             forbidden(exc, state, game_id)
         show_error_dialog(tr("Règles refusées", "Rules refused"), exc.message(lang))
         return
-    ft.context.page.navigate(f"/games/{game_id}")
-
-    def undo_rules() -> None:
-        try:
-            services.undo(uow(), game_id, lang=current_lang(), code=code)
-        except services.ServiceError as exc:
-            show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
-
-    show_snackbar(tr("Règles enregistrées, donnes recalculées.",
-                     "Rules saved, deals rescored."), undo=undo_rules)
+    text = tr("Règles enregistrées, donnes recalculées.", "Rules saved, deals rescored.")
+    if not done:  # the same rules: nothing changed, nothing to undo
+        navigate_then_show(f"/games/{game_id}", text)
+        return
+    navigate_then_show(f"/games/{game_id}", text,
+                       undo=lambda: undo_change(state, uow, done[0]))
 
 
 @ft.component

@@ -140,7 +140,7 @@ def SheetView(game_id: int) -> ft.View:
     def refresh() -> None:
         set_reload(lambda n: n + 1)
 
-    actions = SheetActions(game_id, uow, state, code, refresh)
+    actions = SheetActions(game_id, uow, state, code, refresh, revision=sheet.revision)
     locked = not rights.editable
     body = _sheet_body(sheet, actions, is_dark(state.theme), lang, locked)
     return screen(sheet.name, body, route=route, actions=_bar_actions(sheet, actions, rights),

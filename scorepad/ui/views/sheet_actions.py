@@ -7,16 +7,40 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import flet as ft
-
 from scorepad import services
 from scorepad.ui.components.circle_dialog import show_circle_dialog
 from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
-from scorepad.ui.components.snackbar import show_snackbar
+from scorepad.ui.components.snackbar import navigate_then_show, show_snackbar
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
 from scorepad.ui.table_code import forbidden
+
+
+def undo_change(state: AppState, uow: UowFactory, change: services.Change) -> None:
+    """The "Annuler" of a confirmation: undoes exactly the change it announced, and only
+    while nothing else changed the game since (else the refusal says which change)."""
+    game_id = change.game_id
+    try:
+        label = services.undo(uow(), game_id, lang=current_lang(),
+                              code=state.code_for(game_id), expected_revision=change.revision)
+    except services.ServiceError as exc:
+        forbidden(exc, state, game_id)
+        state.touch()  # the phone shows the current sheet
+        show_error_dialog(tr("Annulation refusée", "Undo refused"), exc.message(current_lang()))
+        return
+    state.touch()
+    if label:
+        show_snackbar(tr(f"Annulé : {label}", f"Undone: {label}"))
+
+
+def confirm_change(state: AppState, uow: UowFactory, text: str,
+                   change: services.Change | None, *, route: str | None = None) -> None:
+    """The confirmation of a change, with an "Annuler" scoped to that change."""
+    if change is None:
+        show_snackbar(text, route=route)
+        return
+    show_snackbar(text, undo=lambda: undo_change(state, uow, change), route=route)
 
 
 def run_change(action: Callable[[], object], state: AppState | None = None,
@@ -41,6 +65,8 @@ class SheetActions:
     state: AppState
     code: str | None
     refresh: Callable[[], None]
+    #: the game's revision this phone shows: undo/redo are refused if it moved on
+    revision: int | None = None
 
     def run(self, action: Callable[[], object]) -> bool:
         return run_change(action, self.state, self.game_id)
@@ -51,10 +77,12 @@ class SheetActions:
         label: list[str | None] = [None]
 
         def act() -> None:
-            label[0] = step(self.uow(), self.game_id, lang=current_lang(), code=self.code)
+            label[0] = step(self.uow(), self.game_id, lang=current_lang(), code=self.code,
+                            expected_revision=self.revision)
 
-        if self.run(act):
-            self.refresh()
+        ok = self.run(act)
+        self.refresh()  # done, or refused because another phone moved on: show it now
+        if ok:
             show_snackbar(done(label[0]) if label[0] else nothing())
 
     def undo(self) -> None:
@@ -66,13 +94,17 @@ class SheetActions:
                    lambda: tr("Rien à rétablir.", "Nothing to redo."))
 
     def redeal(self, kind: str, number: int) -> None:
+        done: list[services.Change] = []
         if self.run(lambda: services.record_redeal(self.uow(), self.game_id, kind,
-                                                   code=self.code)):
+                                                   code=self.code, expected_number=number,
+                                                   on_done=done.append)):
             self.refresh()
             text = tr(f"Donne {number} : tous passent.", f"Deal {number}: everybody passed.") \
                 if kind == "passed" else tr(f"Donne {number} : petit sec, on redistribue.",
                                             f"Deal {number}: petit sec, redeal.")
-            show_snackbar(text, undo=self.undo)
+            confirm_change(self.state, self.uow, text, done[0] if done else None)
+        else:
+            self.refresh()
 
     @property
     def organiser(self) -> services.Organiser:
@@ -96,9 +128,8 @@ class SheetActions:
         def confirmed() -> None:
             if self.run(lambda: services.delete_game(self.uow(), self.game_id,
                                                      organiser=self.organiser)):
-                ft.context.page.navigate("/")
-                show_snackbar(tr(f"Partie « {name} » mise à la corbeille.",
-                                 f"Game “{name}” moved to the bin."))
+                navigate_then_show("/", tr(f"Partie « {name} » mise à la corbeille.",
+                                           f"Game “{name}” moved to the bin."))
 
         days = services.BIN_DAYS
         show_confirm_dialog(

@@ -27,6 +27,7 @@ from scorepad.services import (
     Organiser,
     OrganiserOnly,
     ServiceError,
+    StaleUndo,
     TooManyCodes,
 )
 from scorepad.services.access import CodeAttempts
@@ -161,7 +162,8 @@ def clip_echoes(body: dict[str, Any]) -> dict[str, Any]:
 _STATUS: tuple[tuple[type[Exception], int], ...] = (
     (BadRequest, 400), (InvalidDeal, 400), (EditForbidden, 403), (OrganiserOnly, 403),
     (NoOrganiser, 403), (GameNotFound, 404), (DealNotFound, 404), (NotInBin, 404),
-    (HandoverInvalid, 404), (DealConflict, 409), (GameFinished, 409), (TooManyCodes, 429),
+    (HandoverInvalid, 404), (DealConflict, 409), (GameFinished, 409), (StaleUndo, 409),
+    (TooManyCodes, 429),
 )
 
 

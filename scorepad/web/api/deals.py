@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -22,10 +22,22 @@ from scorepad.web.api.common import (
 
 
 def _expected_version(data: dict[str, Any], request: Request) -> int | None:
-    expected = data.pop("expected_version", None)
-    if expected is None and "expected_version" in request.query_params:
-        expected = request.query_params["expected_version"]
-    return number(str(expected), "expected_version") if expected is not None else None
+    return _whole(data, request, "expected_version")
+
+
+def _whole(data: dict[str, Any], request: Request, key: str) -> int | None:
+    """A whole number given in the body or, failing that, in the query."""
+    value = data.pop(key, None)
+    if value is None and key in request.query_params:
+        value = request.query_params[key]
+    return number(str(value), key) if value is not None else None
+
+
+def change_to_dict(changes: list[services.Change]) -> dict[str, int | None] | None:
+    """What identifies the change just made (give it back to undo only that change)."""
+    if not changes:
+        return None
+    return {"operation": changes[-1].operation, "revision": changes[-1].revision}
 
 
 def add_routes(router: APIRouter, ctx: ApiContext) -> None:
@@ -50,16 +62,18 @@ def _add_record(router: APIRouter, ctx: ApiContext) -> None:
         def work(lang: str) -> dict[str, Any]:
             gid = number(game_id, "game")
             kind = data.get("kind", "played")
+            done: list[services.Change] = []
             if kind == "played":
                 deal_data = {k: v for k, v in data.items() if k != "kind"}
                 deal_id = services.record_deal(ctx.uow_factory(), gid, deal_data,
-                                               author=author, code=code)
+                                               author=author, code=code, on_done=done.append)
             elif kind in ("passed", "petit_sec") and set(data) == {"kind"}:
-                deal_id = services.record_redeal(ctx.uow_factory(), gid, kind,
-                                                 author=author, code=code)
+                deal_id = services.record_redeal(ctx.uow_factory(), gid, kind, author=author,
+                                                 code=code, on_done=done.append)
             else:
                 raise BadRequest("kind", "kind", got=describe(kind))
-            return {"deal_id": deal_id, "sheet": ctx.sheet(gid, lang)}
+            return {"deal_id": deal_id, "change": change_to_dict(done),
+                    "sheet": ctx.sheet(gid, lang)}
 
         return await run_in_threadpool(ctx.run, request, work, 201)
 
@@ -79,10 +93,12 @@ def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
             kind = data.pop("kind", "played")
             if kind not in ("played", "passed", "petit_sec") or (kind != "played" and data):
                 raise BadRequest("kind", "kind", got=describe(kind))
+            done: list[services.Change] = []
             version = services.edit_deal(
                 ctx.uow_factory(), gid, did, data if kind == "played" else None, kind=kind,
-                expected_version=expected, author=author, code=code)
-            return {"version": version, "sheet": ctx.sheet(gid, lang)}
+                expected_version=expected, author=author, code=code, on_done=done.append)
+            return {"version": version, "change": change_to_dict(done),
+                    "sheet": ctx.sheet(gid, lang)}
 
         return await run_in_threadpool(ctx.run, request, work)
 
@@ -94,23 +110,37 @@ def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
             gid, did = number(game_id, "game"), number(deal_id, "deal")
             raw = request.query_params.get("expected_version")
             expected = number(raw, "expected_version") if raw is not None else None
+            done: list[services.Change] = []
             services.delete_deal(ctx.uow_factory(), gid, did, expected_version=expected,
-                                 author=author, code=code)
-            return {"sheet": ctx.sheet(gid, lang)}
+                                 author=author, code=code, on_done=done.append)
+            return {"change": change_to_dict(done), "sheet": ctx.sheet(gid, lang)}
 
         return ctx.run(request, work)
 
 
 def _history_step(ctx: ApiContext, move: Callable[..., str | None]
-                  ) -> Callable[[str, Request], Response]:
-    def endpoint(game_id: str, request: Request) -> Response:
+                  ) -> Callable[[str, Request], Awaitable[Response]]:
+    """Undo or redo; `{"operation": ID}` or `{"expected_revision": N}` (body or query)
+    scopes it to that change or to the sheet the client saw (409 when stale); without
+    either, the game's last change whoever made it (scripts)."""
+    async def endpoint(game_id: str, request: Request) -> Response:
+        try:
+            data = await json_body(request) if await request.body() else {}
+        except BadRequest as exc:
+            return error_response(exc, request_lang(request))
         code, author = ctx.who(request)
 
         def work(lang: str) -> dict[str, Any]:
             gid = number(game_id, "game")
-            label = move(ctx.uow_factory(), gid, lang=lang, author=author, code=code)
-            return {"label": label, "sheet": ctx.sheet(gid, lang)}
+            operation = _whole(data, request, "operation")
+            expected = _whole(data, request, "expected_revision")
+            done: list[services.Change] = []
+            label = move(ctx.uow_factory(), gid, lang=lang, author=author, code=code,
+                         operation=operation, expected_revision=expected,
+                         on_done=done.append)
+            return {"label": label, "change": change_to_dict(done),
+                    "sheet": ctx.sheet(gid, lang)}
 
-        return ctx.run(request, work)
+        return await run_in_threadpool(ctx.run, request, work)
 
     return endpoint

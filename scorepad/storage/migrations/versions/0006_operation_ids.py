@@ -1,0 +1,32 @@
+"""Undo entries keep ids never used before (SQLite reused the id of a dropped redo entry,
+so an undo aimed at one change could have reached a newer one).
+
+Revision ID: 0006
+Revises: 0005
+"""
+
+from __future__ import annotations
+
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    # PostgreSQL's sequences never give an id twice; SQLite needs AUTOINCREMENT.
+    if op.get_bind().dialect.name != "sqlite":
+        return
+    with op.batch_alter_table("operation", recreate="always",
+                              table_kwargs={"sqlite_autoincrement": True}):
+        pass
+
+
+def downgrade() -> None:
+    if op.get_bind().dialect.name != "sqlite":
+        return
+    with op.batch_alter_table("operation", recreate="always",
+                              table_kwargs={"sqlite_autoincrement": False}):
+        pass
