@@ -29,6 +29,8 @@ from scorepad.storage.tables import (
     DealVersion,
     Game,
     GameSeat,
+    GameTally,
+    GameTotal,
     Operation,
     Player,
 )
@@ -42,6 +44,8 @@ def table_of(model: Any) -> Table:
 PLAYER, GAME, SEAT, DEAL = table_of(Player), table_of(Game), table_of(GameSeat), table_of(Deal)
 SCORE, VERSION, OPERATION = table_of(DealScore), table_of(DealVersion), table_of(Operation)
 CIRCLE = table_of(Circle)
+#: derived by the database's triggers (migration 0006), read only
+TOTAL, TALLY = table_of(GameTotal), table_of(GameTally)
 
 
 # The statements of the recording path, built once: building and hashing a statement
