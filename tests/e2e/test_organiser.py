@@ -61,6 +61,11 @@ def new_game_on_the_phone(page: Any, app_url: str, name: str, players: list[str]
         thumb(page, button(page, "Ajouter"))
         by_id(page, "seat-" + player).wait_for()
     thumb(page, button(page, "Commencer la partie"))
+    # Players nobody knows yet are confirmed before they are created.
+    confirm = button(page, "Créer et commencer")
+    confirm.or_(page.get_by_role("button", name="Nouvelle donne")).first.wait_for()
+    if confirm.count():
+        thumb(page, confirm)
     page.wait_for_url(f"{app_url}/games/*")
     return int(page.url.rsplit("/", 1)[-1])
 
