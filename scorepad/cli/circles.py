@@ -9,7 +9,7 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from scorepad.cli.data import _error, _run, _uow_factory
+from scorepad.cli.data import _error, _run, _uow_factory, common_options
 
 _TEXT = {
     "fr": {"no_circles": "Aucun cercle.", "games": "parties", "bad_date":
@@ -95,10 +95,7 @@ def cmd_export_soiree(args: argparse.Namespace) -> int:
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Registers circles/circle/ranking/export-soiree."""
 
-    def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--db", default=argparse.SUPPRESS,
-                       help="database URL (env SCOREPAD_DATABASE_URL)")
-        p.add_argument("--lang", choices=("fr", "en"), default="fr")
+    common = common_options
 
     p = sub.add_parser("circles", help="list the circles of players")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -210,14 +210,18 @@ Examples:
 """
 
 
+def common_options(p: argparse.ArgumentParser) -> None:
+    """`--db` and `--lang`, also accepted after the command (SUPPRESS keeps the root's
+    `--db` otherwise); shared by every command group backed by storage."""
+    p.add_argument("--db", default=argparse.SUPPRESS,
+                   help="database URL (env SCOREPAD_DATABASE_URL)")
+    p.add_argument("--lang", choices=("fr", "en"), default="fr")
+
+
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Registers games/export/import/copy."""
 
-    def common(p: argparse.ArgumentParser) -> None:
-        # Also accepted after the command; SUPPRESS keeps the root's value otherwise.
-        p.add_argument("--db", default=argparse.SUPPRESS,
-                       help="database URL (env SCOREPAD_DATABASE_URL)")
-        p.add_argument("--lang", choices=("fr", "en"), default="fr")
+    common = common_options
 
     p = sub.add_parser("games", help="list the games")
     p.add_argument("--json", action="store_true", help="print JSON (FORMAT.md §4)")

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scorepad.cli.data import _error, _run, _uow_factory
+from scorepad.cli.data import _error, _run, _uow_factory, common_options
 from scorepad.cli.serve import DEFAULT_PORT, lan_addresses, qr_text
 
 _TEXT = {
@@ -166,10 +166,7 @@ def cmd_bin(args: argparse.Namespace) -> int:
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Registers new/code/organiser/bin."""
 
-    def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--db", default=argparse.SUPPRESS,
-                       help="database URL (env SCOREPAD_DATABASE_URL)")
-        p.add_argument("--lang", choices=("fr", "en"), default="fr")
+    common = common_options
 
     p = sub.add_parser("new", help="create a game; prints its id")
     p.add_argument("name", metavar="NAME")
