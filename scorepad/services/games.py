@@ -162,9 +162,9 @@ def totals(uow: UnitOfWork, game_id: int) -> dict[str, int]:
 
 def standings(uow: UnitOfWork, game_id: int) -> list[tuple[int, str, int]]:
     """(rank, player, total), best first; equal totals share a rank."""
-    from scorepad.services.views import rank
+    from scorepad.domain.soiree import rank_totals
 
-    return rank(totals(uow, game_id))
+    return rank_totals(totals(uow, game_id))
 
 
 def _set_status(uow: UnitOfWork, game_id: int, status: GameStatus,

@@ -13,6 +13,7 @@ from scorepad.domain import (
     GameStatus,
     RuleSet,
 )
+from scorepad.domain.soiree import rank_totals
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,16 +114,7 @@ class GameSheet:
 
     def standings(self) -> list[tuple[int, str, int]]:
         """(rank, player, total), best first; equal totals share a rank."""
-        return rank(self.totals)
-
-
-def rank(totals: dict[str, int]) -> list[tuple[int, str, int]]:
-    ordered = sorted(totals.items(), key=lambda item: -item[1])
-    result: list[tuple[int, str, int]] = []
-    for index, (player, total) in enumerate(ordered):
-        place = result[-1][0] if result and result[-1][2] == total else index + 1
-        result.append((place, player, total))
-    return result
+        return rank_totals(self.totals)
 
 
 @dataclass(frozen=True, slots=True)
