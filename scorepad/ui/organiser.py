@@ -141,8 +141,10 @@ def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
             tr("Supprimer définitivement", "Delete for good"), purge, destructive=True)
 
     days = game.days_left
-    buttons: list[ft.Control] = [ft.TextButton(tr("Restaurer", "Restore"),
-                                               icon=ft.Icons.RESTORE, on_click=restore)]
+    buttons: list[ft.Control] = [ft.Semantics(
+        identifier=f"bin-restore-{game.id}", container=True,
+        content=ft.TextButton(tr("Restaurer", "Restore"), icon=ft.Icons.RESTORE,
+                              on_click=restore))]
     if state.organiser_key(game.id) is not None:
         buttons.append(ft.TextButton(tr("Supprimer définitivement", "Delete for good"),
                                      icon=ft.Icons.DELETE_FOREVER, on_click=ask_purge,

@@ -223,13 +223,6 @@ def wait_id_text(page: Any, identifier: str, expected: str, timeout: float = 10.
     raise AssertionError(f"{identifier}: expected {expected!r}, shows {last!r}")
 
 
-def pick(page: Any, identifier: str, option: str) -> None:
-    """Opens the dropdown wrapped in Semantics(identifier) and picks `option`."""
-    by_id(page, identifier).first.click()
-    page.get_by_role("menuitem", name=option, exact=True).or_(
-        page.get_by_role("button", name=option, exact=True)).first.click()
-
-
 def scroll_to_id(page: Any, identifier: str, *, steps: int = 20) -> Any:
     """Scrolls the screen under the thumb until a lazily built control exists, then
     returns it (Flutter only builds what is on or near the screen)."""

@@ -66,12 +66,43 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
     raise AssertionError(f"{target} never came within reach of a thumb")
 
 
+def settled_box(page: Any, control: Any) -> Any:
+    """Where a control is drawn once it stops moving: a sheet sliding up or a dialog
+    growing in is tapped when it stands still, as a person's eye waits for it."""
+    box = control.bounding_box()
+    for _ in range(20):
+        page.wait_for_timeout(100)
+        again = control.bounding_box()
+        if again == box:
+            return box
+        box = again
+    return box
+
+
 def thumb(page: Any, locator: Any) -> None:
     """A real tap where the control is drawn (centre of its box), as a thumb does: it
-    reaches only what is on screen and not covered."""
+    reaches only what is on screen and not covered, once it stands still."""
     control = locator.first
     control.wait_for()
     control.scroll_into_view_if_needed()
-    box = control.bounding_box()
+    box = settled_box(page, control)
     assert box is not None, "the control is not on screen"
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def choose(page: Any, dropdown: str, option: str) -> None:
+    """Opens a dropdown with a thumb and taps one of its options. A tap that lands while
+    the previous menu is still closing opens nothing: the thumb taps again, as a person
+    does when the menu does not show."""
+    item = page.get_by_role("menuitem", name=option, exact=True).or_(
+        page.get_by_role("button", name=option, exact=True))
+    for _ in range(3):
+        page.wait_for_timeout(400)  # the previous menu finishes closing
+        tap_at(page, dropdown)
+        for _ in range(20):
+            if item.count():
+                tap_at(page, item, bottom=844)
+                return
+            page.wait_for_timeout(200)
+        page.keyboard.press("Escape")
+    raise AssertionError(f"the {dropdown} menu never offered {option!r}")

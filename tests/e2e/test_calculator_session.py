@@ -8,7 +8,7 @@ from typing import Any
 
 from scorepad.services.games import create_game, get_sheet
 from tests.e2e.conftest import by_id, open_app, wait_id_text
-from tests.e2e.gestures import tap_at
+from tests.e2e.gestures import choose, tap_at
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 
@@ -72,12 +72,8 @@ def test_opened_from_a_game_the_calculator_uses_its_house_rules_and_keeps_the_pr
     wait_id_text(page, "preview-André", "−114")
     page.mouse.move(195, 400)
     page.mouse.wheel(0, -2000)  # back up to the rules (a dropdown shows no text to a test)
-    tap_at(page, "rules-preset")
-    tap_at(page, page.get_by_role("menuitem", name="Règles officielles (FFT)").or_(
-        page.get_by_role("button", name="Règles officielles (FFT)")), bottom=844)
+    choose(page, "rules-preset", "Règles officielles (FFT)")
     wait_id_text(page, "preview-Bruno", "+198")
-    tap_at(page, "rules-preset")
-    tap_at(page, page.get_by_role("menuitem", name="Règles de la partie « Règles maison »").or_(
-        page.get_by_role("button", name="Règles de la partie « Règles maison »")), bottom=844)
+    choose(page, "rules-preset", "Règles de la partie « Règles maison »")
     wait_id_text(page, "preview-Bruno", "+342")
     assert get_sheet(uow_factory(), game).deals == ()  # the calculator saves nothing
