@@ -69,11 +69,12 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
 def settled_box(page: Any, control: Any) -> Any:
     """Where a control is drawn once it stops moving: a sheet sliding up or a dialog
     growing in is tapped when it stands still, as a person's eye waits for it."""
-    box = control.bounding_box()
-    for _ in range(20):
+    box, still = control.bounding_box(), 0
+    for _ in range(30):
         page.wait_for_timeout(100)
         again = control.bounding_box()
-        if again == box:
+        still = still + 1 if again == box else 0
+        if still == 3:  # 300 ms without moving: a late line above has come in
             return box
         box = again
     return box

@@ -12,7 +12,7 @@ import pytest
 
 from scorepad.services import get_sheet
 from tests.e2e.conftest import by_id, click, open_app, tap_box, tap_field, text
-from tests.e2e.gestures import scroll_to
+from tests.e2e.gestures import scroll_to, thumb
 from tests.e2e.slow_link import SlowLink
 
 NAMES = [
@@ -104,7 +104,8 @@ def test_the_game_name_and_a_rule_typed_fast_on_a_slow_link_are_kept(
         page.keyboard.type(name, delay=35)
         page.keyboard.press("Enter")
     by_id(page, "seat-Côme").wait_for()
-    tap_box(page, page.get_by_role("button", name="Règles maison").first)
+    # The new seats' lines settle before the thumb reaches the rules below them.
+    thumb(page, page.get_by_role("button", name="Règles maison"))
     # The rules open below the seats: the thumb scrolls down to the coefficient.
     field = scroll_to(page, page.get_by_role("textbox", name="Coefficient garde contre"))
     page.wait_for_timeout(1000)  # the rules have opened under the thumb: they settle
