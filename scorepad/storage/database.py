@@ -5,18 +5,26 @@ from __future__ import annotations
 
 import logging
 import threading
+import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from scorepad.config import database_url
 from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
 from scorepad.storage.repository import SqlRepository
+from scorepad.storage.watch import (
+    PostgresListener,
+    SqliteWatcher,
+    Watcher,
+    revisions,
+    send_notifications,
+)
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 logger = logging.getLogger(__name__)
@@ -89,12 +97,15 @@ class SqlUnitOfWork:
 
     Plain Core connections rather than ORM sessions: the repository speaks Core, and
     recording a deal stays cheap. After a successful commit, `publish` receives what the
-    transaction changed (one GameChanged per game)."""
+    transaction changed (one GameChanged per game). With `notify_origin` (PostgreSQL) the
+    changes are also announced to the other processes, in the same transaction."""
 
     def __init__(self, engine: Engine,
-                 publish: Callable[[Sequence[GameChanged]], None] | None = None) -> None:
+                 publish: Callable[[Sequence[GameChanged]], None] | None = None,
+                 notify_origin: str | None = None) -> None:
         self._engine = engine
         self._publish = publish
+        self._origin = notify_origin
         self._conn: Connection | None = None
         self._repo: SqlRepository | None = None
 
@@ -121,10 +132,12 @@ class SqlUnitOfWork:
 
     def commit(self) -> None:
         assert self._conn is not None and self._repo is not None
+        events = self._repo.changes.take()
+        if events and self._origin is not None:
+            send_notifications(self._conn, self._origin, events)
         self._conn.commit()
         # Told only once the data is durable, and outside the transaction: a listener
         # that reads the database sees the change.
-        events = self._repo.changes.take()
         if events and self._publish is not None:
             self._publish(events)
 
@@ -136,7 +149,8 @@ class SqlUnitOfWork:
 
 class Database:
     """An opened, migrated database: `uow()` gives a new unit of work; `subscribe(fn)`
-    has `fn(GameChanged)` called after every commit that changed a game."""
+    has `fn(GameChanged)` called after every commit that changed a game, and with
+    `watch()` also after the commits of other processes."""
 
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine = engine
@@ -145,11 +159,14 @@ class Database:
         self._lock = threading.Lock()
         #: the last revision told for each game (by a commit here or by the watcher)
         self._told: dict[int, int] = {}
-        self._watcher: threading.Thread | None = None
-        self._stop_watching = threading.Event()
+        self._watcher: Watcher | None = None
+        self._postgres = engine.dialect.name == "postgresql"
+        #: tells this process's notifications from the others'
+        self.origin = uuid.uuid4().hex[:16]
 
     def uow(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine, self._publish)
+        return SqlUnitOfWork(self.engine, self._publish,
+                             self.origin if self._postgres else None)
 
     def subscribe(self, listener: ChangeListener) -> Callable[[], None]:
         """Registers `listener`; returns the function that unregisters it. Listeners run
@@ -165,62 +182,70 @@ class Database:
 
         return unsubscribe
 
-    def _publish(self, events: Sequence[GameChanged]) -> None:
+    def _publish(self, events: Sequence[GameChanged], *, heard: bool = False) -> None:
+        """Tells the listeners; with `heard` (from another process), drops what was
+        already told (a revision not newer than the last one)."""
+        told_now: list[GameChanged] = []
         with self._lock:
             listeners = list(self._listeners)
             for change in events:
-                if change.game_id is None:
-                    continue
-                if change.kind is ChangeKind.DELETED:
-                    self._told.pop(change.game_id, None)
-                elif change.revision is not None:
-                    self._told[change.game_id] = max(change.revision,
-                                                     self._told.get(change.game_id, -1))
-        for change in events:
+                gid = change.game_id
+                if gid is not None and change.kind is ChangeKind.DELETED:
+                    if heard and gid not in self._told:
+                        continue
+                    self._told.pop(gid, None)
+                elif gid is not None and change.revision is not None:
+                    before = self._told.get(gid, -1)
+                    if heard and before >= change.revision:
+                        continue
+                    self._told[gid] = max(change.revision, before)
+                told_now.append(change)
+        for change in told_now:
             for listener in listeners:
                 try:
                     listener(change)
                 except Exception:  # the write succeeded: a listener cannot undo it
                     logger.exception("change listener failed on %s", change)
 
-    def watch(self, interval: float = 1.0) -> None:
+    def _heard(self, events: Sequence[GameChanged]) -> None:
+        self._publish(events, heard=True)
+
+    def watch(self, interval: float = 0.25) -> None:
         """Also tells listeners of changes made by other processes (the command line, a
-        second server on PostgreSQL): a thread compares the games' revisions every
+        second server): PostgreSQL LISTEN/NOTIFY, or on SQLite a `data_version` check every
         `interval` seconds. Stopped by `dispose()`."""
         if self._watcher is not None:
             return
-        self._told.update(self._revisions())
-        self._stop_watching.clear()
-        self._watcher = threading.Thread(target=self._watch, args=(interval,),
-                                         name="scorepad-db-watch", daemon=True)
-        self._watcher.start()
+        self._told.update(revisions(self.engine))
+        if self._postgres:
+            conninfo = make_url(self.url).set(drivername="postgresql").render_as_string(
+                hide_password=False)
+            listener = PostgresListener(conninfo, self.origin, self._heard, self._catch_up,
+                                        timeout=max(interval, 0.05))
+            self._watcher = listener
+            listener.start()
+            listener.listening.wait(10)
+        else:
+            self._watcher = SqliteWatcher(self.engine, self._catch_up, interval)
+            self._watcher.start()
 
-    def _revisions(self) -> dict[int, int]:
-        with self.engine.connect() as conn:
-            return {int(i): int(r) for i, r in conn.execute(
-                text("SELECT id, revision FROM game WHERE deleted_at IS NULL"))}
-
-    def _watch(self, interval: float) -> None:
-        while not self._stop_watching.wait(interval):
-            try:
-                current = self._revisions()
-            except Exception as exc:  # a locked or briefly unreachable database: next time
-                logger.debug("change watch skipped: %s", exc)
-                continue
-            with self._lock:
-                told = dict(self._told)
-            events = [GameChanged(gid, ChangeKind.CREATED if gid not in told
-                                  else ChangeKind.UPDATED, rev)
-                      for gid, rev in current.items() if gid not in told or told[gid] < rev]
-            events += [GameChanged(gid, ChangeKind.DELETED) for gid in told
-                       if gid not in current]
-            if events:
-                self._publish(events)
+    def _catch_up(self) -> None:
+        """Compares every game's revision with the last one told (at start, after a lost
+        connection, or when SQLite says another connection wrote)."""
+        current = revisions(self.engine)
+        with self._lock:
+            told = dict(self._told)
+        events = [GameChanged(gid, ChangeKind.CREATED if gid not in told
+                              else ChangeKind.UPDATED, rev)
+                  for gid, rev in current.items() if gid not in told or told[gid] < rev]
+        events += [GameChanged(gid, ChangeKind.DELETED) for gid in told
+                   if gid not in current]
+        if events:
+            self._heard(events)
 
     def dispose(self) -> None:
         if self._watcher is not None:
-            self._stop_watching.set()
-            self._watcher.join(5)
+            self._watcher.stop()
             self._watcher = None
         self.engine.dispose()
 

@@ -193,3 +193,32 @@ def test_a_watching_database_hears_changes_made_by_another_process(db_url: str) 
     finally:
         server.dispose()
         other.dispose()
+
+
+@pytest.mark.parametrize(
+    "db_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True)
+def test_on_postgresql_another_process_is_told_of_renames_and_refusals_tell_nothing(
+        db_url: str) -> None:
+    """LISTEN/NOTIFY carries what no revision shows (a renamed player), and a transaction
+    that rolls back announces nothing."""
+    from scorepad.storage import open_database
+
+    server, other = open_database(db_url), open_database(db_url)
+    try:
+        game = s.create_game(other.uow(), name="Mardi", seats=FOUR, deal_size=4)
+        s.set_table_code(other.uow(), game, "1234")
+        events: list[GameChanged] = []
+        server.subscribe(events.append)
+        server.watch()
+        with pytest.raises(s.EditForbidden):
+            s.record_deal(other.uow(), game, GARDE)  # refused: rolled back
+        s.rename_player(other.uow(), "André", "Andrée")
+        assert _wait_for(lambda: (None, ChangeKind.PLAYERS) in
+                         [(e.game_id, e.kind) for e in events])
+        s.record_deal(other.uow(), game, {**GARDE, "taker": "Bruno"}, code="1234")
+        assert _wait_for(lambda: len(events) == 2)
+        assert [(e.game_id, e.kind, e.revision) for e in events] == [
+            (None, ChangeKind.PLAYERS, None), (game, ChangeKind.UPDATED, 2)]
+    finally:
+        server.dispose()
+        other.dispose()
