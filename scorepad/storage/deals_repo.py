@@ -32,6 +32,9 @@ class DealsRepository(RepositoryBase):
     """Deals, scores and versions inside one transaction."""
 
     def last_deal_number(self, game_id: int) -> int:
+        known = self._last_number.get(game_id)
+        if known is not None:
+            return known
         value = self.conn.execute(LAST_NUMBER, {"game_id": game_id}).scalar()
         return int(value or 0)
 
@@ -39,6 +42,7 @@ class DealsRepository(RepositoryBase):
         if not deals:
             return []
         self._changed(game_id)
+        self._last_number.pop(game_id, None)
         ids = self._seat_ids(game_id)
         stamp = db_time(now)
         new_ids: list[int] = []
@@ -155,6 +159,7 @@ class DealsRepository(RepositoryBase):
         ).one()
         game_id, version = row[0], row[1] + 1
         self._changed(game_id)
+        self._last_number.pop(game_id, None)
         ids = self._seat_ids(game_id)
         stamp = db_time(now)
         self.conn.execute(

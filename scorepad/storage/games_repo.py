@@ -17,6 +17,7 @@ from scorepad.storage.repo_base import (
     GAME,
     HANDOVER,
     LOCK_GAME,
+    LOCK_GAME_SQLITE,
     OPERATION,
     PLAYER,
     SCORE,
@@ -113,10 +114,14 @@ class GamesRepository(RepositoryBase):
         return game_id
 
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:
-        row = self.conn.execute(LOCK_GAME, {"game_id": game_id, "now": db_time(now)}
-                                ).mappings().first()
+        sqlite = self.conn.dialect.name == "sqlite"
+        row = self.conn.execute(LOCK_GAME_SQLITE if sqlite else LOCK_GAME,
+                                {"game_id": game_id, "now": db_time(now)}).mappings().first()
         if row is None:
             return None
+        if sqlite:
+            self._last_number[game_id] = int(row["last_number"] or 0)
+            self._has_redo[game_id] = bool(row["has_redo"])
         self._changed(game_id, revision=row["revision"])
         return self._game_row(row, [n for n, _ in self._seat_rows(game_id)])
 

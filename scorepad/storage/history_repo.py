@@ -26,7 +26,9 @@ class HistoryRepository(RepositoryBase):
                        payload: dict[str, Any], now: datetime) -> int:
         # A new change forgets what could be redone (the audit trail keeps it all).
         self._changed(game_id)
-        self.conn.execute(DROP_REDO, {"game_id": game_id})
+        if self._has_redo.get(game_id, True):
+            self.conn.execute(DROP_REDO, {"game_id": game_id})
+            self._has_redo[game_id] = False
         return int(self.conn.execute(INSERT_OPERATION, {
             "game_id": game_id, "code": code, "params_json": dumps(params),
             "payload_json": dumps(payload), "undone": False, "at": db_time(now),
@@ -60,3 +62,4 @@ class HistoryRepository(RepositoryBase):
         ).scalar_one_or_none()
         if game_id is not None:
             self._changed(int(game_id))
+            self._has_redo.pop(int(game_id), None)

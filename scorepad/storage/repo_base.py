@@ -8,7 +8,17 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Table,
+    bindparam,
+    delete,
+    exists,
+    func,
+    insert,
+    select,
+    update,
+)
 
 from scorepad.services.events import ChangeKind, ChangeLog
 from scorepad.services.ports import InputJson
@@ -48,6 +58,18 @@ SEATS_QUERY = (
 LOCK_GAME = (
     update(GAME).where(GAME.c.id == bindparam("game_id"), GAME.c.deleted_at.is_(None))
     .values(updated_at=bindparam("now"), revision=GAME.c.revision + 1).returning(*GAME.c)
+)
+# On SQLite, locking a game also answers the two questions every write asks next (the
+# last live deal's number, whether anything could be redone): two statements fewer per
+# deal. Only there: the write lock is taken before the statement reads, whereas
+# PostgreSQL evaluates RETURNING's subqueries in the snapshot taken before the row lock
+# was granted, and could miss a deal committed meanwhile.
+LOCK_GAME_SQLITE = LOCK_GAME.returning(
+    select(func.max(DEAL.c.number))
+    .where(DEAL.c.game_id == bindparam("game_id"), DEAL.c.deleted.is_(False))
+    .scalar_subquery().label("last_number"),
+    exists().where(OPERATION.c.game_id == bindparam("game_id"),
+                   OPERATION.c.undone.is_(True)).label("has_redo"),
 )
 LAST_NUMBER = select(func.max(DEAL.c.number)).where(
     DEAL.c.game_id == bindparam("game_id"), DEAL.c.deleted.is_(False))
@@ -111,6 +133,9 @@ class RepositoryBase:
         self.changes = ChangeLog()
         self._names: dict[int, str] | None = None
         self._seats: dict[int, list[tuple[str, int]]] = {}
+        #: what LOCK_GAME told of a locked game, until this transaction changes it
+        self._last_number: dict[int, int] = {}
+        self._has_redo: dict[int, bool] = {}
 
     def _changed(self, game_id: int, kind: ChangeKind = ChangeKind.UPDATED,
                  revision: int | None = None) -> None:
