@@ -22,7 +22,8 @@ from scorepad.storage.copy_report import CopyError, CopyReport, GameCopy
 from scorepad.storage.database import DatabaseError, open_database
 from scorepad.storage.repo_base import DEAL, GAME, OPERATION, PLAYER, SCORE, SEAT, VERSION
 
-__all__ = ["COPIED_TABLES", "NOT_COPIED_TABLES", "CopyError", "CopyReport", "GameCopy",
+__all__ = ["COPIED_TABLES", "DERIVED_TABLES", "NOT_COPIED_TABLES", "CopyError", "CopyReport",
+           "GameCopy",
            "copy_database", "safe_url"]
 
 #: Every table the copy moves, in the order rows are inserted (parents first).
@@ -30,6 +31,8 @@ COPIED_TABLES = ("player", "circle", "game", "game_seat", "deal", "deal_score",
                  "deal_version", "operation")
 #: Tables left behind: one-time organiser links are only valid on the server that made them.
 NOT_COPIED_TABLES = ("organiser_handover",)
+#: Tables the target database derives itself (its triggers) while the rows go in.
+DERIVED_TABLES = ("game_total", "game_tally")
 
 
 def safe_url(url: str) -> str:

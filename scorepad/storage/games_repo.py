@@ -22,6 +22,8 @@ from scorepad.storage.repo_base import (
     PLAYER,
     SCORE,
     SEAT,
+    TALLY,
+    TOTAL,
     VERSION,
     RepositoryBase,
     db_time,
@@ -194,33 +196,29 @@ class GamesRepository(RepositoryBase):
         self.conn.execute(delete(OPERATION).where(OPERATION.c.game_id == game_id))
         self.conn.execute(delete(SEAT).where(SEAT.c.game_id == game_id))
         self.conn.execute(delete(HANDOVER).where(HANDOVER.c.game_id == game_id))
+        # The derived figures last: the deletions above updated them through triggers.
+        self.conn.execute(delete(TOTAL).where(TOTAL.c.game_id == game_id))
+        self.conn.execute(delete(TALLY).where(TALLY.c.game_id == game_id))
         self.conn.execute(delete(GAME).where(GAME.c.id == game_id))
         self._changed(game_id, ChangeKind.DELETED)
 
+    # The figures below are read from the tables the database's triggers keep (one row
+    # per game and player) rather than summed over every score row.
+
     def deal_counts(self) -> dict[int, int]:
-        rows = self.conn.execute(
-            select(DEAL.c.game_id, func.count())
-            .where(DEAL.c.deleted.is_(False))
-            .group_by(DEAL.c.game_id)
-        )
-        return {g: int(n) for g, n in rows}
+        rows = self.conn.execute(select(TALLY.c.game_id, TALLY.c.deals))
+        return {g: int(n) for g, n in rows if n}
 
     def totals(self, game_id: int) -> dict[str, int]:
         names = self._player_names()
         rows = self.conn.execute(
-            select(SCORE.c.player_id, func.sum(SCORE.c.points))
-            .where(SCORE.c.game_id == game_id)
-            .group_by(SCORE.c.player_id)
-        )
+            select(TOTAL.c.player_id, TOTAL.c.points).where(TOTAL.c.game_id == game_id))
         return {names[p]: int(s) for p, s in rows}
 
     def all_totals(self) -> dict[int, dict[str, int]]:
         names = self._player_names()
         result: dict[int, dict[str, int]] = {}
-        rows = self.conn.execute(
-            select(SCORE.c.game_id, SCORE.c.player_id, func.sum(SCORE.c.points))
-            .group_by(SCORE.c.game_id, SCORE.c.player_id)
-        )
-        for game_id, player_id, total in rows:
+        for game_id, player_id, total in self.conn.execute(
+                select(TOTAL.c.game_id, TOTAL.c.player_id, TOTAL.c.points)):
             result.setdefault(game_id, {})[names[player_id]] = int(total)
         return result

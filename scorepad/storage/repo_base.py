@@ -29,6 +29,8 @@ from scorepad.storage.tables import (
     DealVersion,
     Game,
     GameSeat,
+    GameTally,
+    GameTotal,
     Operation,
     OrganiserHandover,
     Player,
@@ -44,6 +46,8 @@ PLAYER, GAME, SEAT, DEAL = table_of(Player), table_of(Game), table_of(GameSeat),
 SCORE, VERSION, OPERATION = table_of(DealScore), table_of(DealVersion), table_of(Operation)
 CIRCLE = table_of(Circle)
 HANDOVER = table_of(OrganiserHandover)
+#: derived by the database's triggers (migration 0007), read only
+TOTAL, TALLY = table_of(GameTotal), table_of(GameTally)
 
 
 # The statements of the recording path, built once: building and hashing a statement

@@ -152,3 +152,26 @@ class Operation(SQLModel, table=True):
     payload_json: str = Field(sa_column=Column(Text, nullable=False))
     undone: bool = False
     at: datetime
+
+
+class GameTotal(SQLModel, table=True):
+    """Each player's running total in a game: derived, never written by the application.
+
+    Kept by triggers on `deal_score` (migration 0007) in the transaction that changes a
+    score, so it always equals SUM(deal_score.points) and the games list reads it
+    instead of summing every score row."""
+
+    __tablename__ = "game_total"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    points: int = 0
+
+
+class GameTally(SQLModel, table=True):
+    """A game's number of live deals, kept by triggers on `deal` like GameTotal."""
+
+    __tablename__ = "game_tally"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
+    deals: int = 0

@@ -67,6 +67,8 @@ def test_a_database_of_the_first_migration_is_upgraded_with_its_data_intact(db_u
     assert sheet.totals == {"André": 198, "Bruno": -66, "Cécile": -66, "Didier": -66}
     assert sheet.deals[0].input is not None and sheet.deals[0].input.points == 49
     assert sheet.undo_label == "Enregistrement de la donne 1"
+    [summary] = s.list_games(db.uow())  # the figures the games list reads, filled in
+    assert (summary.deals, summary.totals) == (1, sheet.totals)
     s.record_redeal(db.uow(), 1, "passed")
     assert s.undo(db.uow(), 1) == "Donne 2 : tous passent"
     assert s.undo(db.uow(), 1) == "Enregistrement de la donne 1"
