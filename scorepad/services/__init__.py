@@ -20,6 +20,7 @@ Games and players (`services.games`):
         #  .next_sitting_out/.next_players, .can_undo/.can_redo/.undo_label/.redo_label,
         #  .standings()
     next_deal(uow, game_id) -> NextDeal          # number, dealer, sitting_out, players
+    game_revision(uow, game_id) -> int           # bumped by every write (cheap check)
     totals(uow, game_id) -> dict[str, int]
     standings(uow, game_id) -> list[tuple[int, str, int]]   # (rank, player, total)
     finish_game(uow, game_id) -> None;  reopen_game(uow, game_id) -> None
@@ -224,6 +225,7 @@ from scorepad.services.games import (
     delete_game,
     finish_game,
     game_is_protected,
+    game_revision,
     get_sheet,
     list_games,
     new_players,
@@ -338,6 +340,7 @@ __all__ = [
     "finish_game",
     "game_is_protected",
     "game_record",
+    "game_revision",
     "game_statistics",
     "get_circle",
     "get_sheet",

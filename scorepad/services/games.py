@@ -153,6 +153,13 @@ def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr") -> GameSheet:
     )
 
 
+def game_revision(uow: UnitOfWork, game_id: int) -> int:
+    """The game's revision (bumped by every write): a screen showing it need not read the
+    sheet again. GameNotFound when it is gone."""
+    with uow:
+        return load_game(uow, game_id).revision
+
+
 def totals(uow: UnitOfWork, game_id: int) -> dict[str, int]:
     """Every seat's total, in seat order (SQL aggregate over the score rows)."""
     with uow:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad import services
 from scorepad.domain import GameStatus
 from scorepad.services import GameSheet
 from scorepad.ui.components.layout import empty_state, primary_action, screen
@@ -13,8 +12,9 @@ from scorepad.ui.components.sheet_rows import MemoDealLine, next_deal_strip, tot
 from scorepad.ui.i18n import tr
 from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import use_uow
+from scorepad.ui.sheet_data import use_sheet
 from scorepad.ui.state import use_app_state
-from scorepad.ui.table_code import can_edit, read_only_banner, show_unlock_dialog
+from scorepad.ui.table_code import read_only_banner, show_unlock_dialog
 from scorepad.ui.views.game_menu import Rights, rights_of, show_game_menu
 from scorepad.ui.views.sheet_actions import SheetActions
 
@@ -114,23 +114,19 @@ def SheetView(game_id: int) -> ft.View:
     location = ft.use_route_location()
     reload, set_reload = ft.use_state(0)
     lang = state.lang
-    live = use_live(game_topic(game_id), ALL_TOPIC)
     code = state.code_for(game_id)
     key = state.organiser_key(game_id)
-
-    def load() -> tuple[GameSheet | None, Rights | None]:
-        try:
-            sheet = services.get_sheet(uow(), game_id, lang=lang)
-            return sheet, rights_of(sheet, can_edit(uow, game_id, state),
-                                    services.check_organiser(uow(), game_id, key))
-        except services.GameNotFound:
-            return None, None
-
-    # Reloaded when this screen comes back to the top (the location changes), when
-    # another phone changes the game (live), after our own changes (revision, reload) and
-    # when a table code or an organiser key is entered (code, key).
-    sheet, rights = ft.use_memo(load, dependencies=[
-        game_id, location, state.revision, reload, lang, live, code, key])
+    # Read off the event loop, and only when the game's revision moved: when this screen
+    # comes back to the top (location), another phone or this one changed the game
+    # (live, revision, reload); always when players are renamed (every game), a table
+    # code or an organiser key is entered (code, key).
+    loaded = use_sheet(uow, state, (game_id, lang, code, key),
+                       check_on=[location, state.revision, reload,
+                                 use_live(game_topic(game_id))],
+                       reload_on=[use_live(ALL_TOPIC)])
+    sheet = loaded.sheet
+    rights: Rights | None = None if sheet is None else rights_of(
+        sheet, loaded.editable, loaded.organiser)
     route = f"/games/{game_id}"
     if sheet is None or rights is None:
         return screen(tr("Partie introuvable", "Game not found"), empty_state(

@@ -1,0 +1,136 @@
+"""The score sheet's data on a phone: read off the event loop, at most once per change.
+
+Every trigger (this phone's save, another phone's change, the sheet coming back to the
+top, an undo) asks for a refresh; a refresh first compares the game's revision with the
+one shown (one small query) and reads the whole sheet only when it changed. Requests
+that arrive while a read is running are merged into one more check afterwards, so the
+phone that saved reads its sheet once, not once per trigger."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from scorepad import services
+from scorepad.services import GameSheet
+from scorepad.ui.services_context import UowFactory
+from scorepad.ui.state import AppState
+from scorepad.ui.table_code import can_edit
+
+logger = logging.getLogger(__name__)
+
+#: what decides the sheet's content apart from the game's data: game, language, table
+#: code, organiser key
+SheetKey = tuple[int, str, str | None, str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedSheet:
+    key: SheetKey
+    sheet: GameSheet | None  # None: no such game
+    editable: bool  # this phone may change the deals (no code, or the right one)
+    organiser: bool  # this phone holds the organiser's key
+
+
+def read_sheet(uow: UowFactory, key: SheetKey, state: AppState) -> LoadedSheet:
+    """The whole sheet, whether this phone may change it and whether it is the organiser's
+    (database reads)."""
+    game_id, lang, _code, organiser_key = key
+    try:
+        return LoadedSheet(key, services.get_sheet(uow(), game_id, lang=lang),
+                           can_edit(uow, game_id, state),
+                           services.check_organiser(uow(), game_id, organiser_key))
+    except services.GameNotFound:
+        return LoadedSheet(key, None, False, False)
+
+
+class SheetRefresher:
+    """One mounted sheet's refreshes: at most one read at a time, later requests merged."""
+
+    def __init__(self, shown: LoadedSheet) -> None:
+        self.shown = shown
+        self.key = shown.key
+        self._running = False
+        self._again = False
+        self._force = False
+        #: the `reload_on` values of the last render (a change forces a full read)
+        self.marks: tuple[Any, ...] | None = None
+
+    def _changed(self, uow: UowFactory, force: bool) -> bool:
+        shown = self.shown
+        if force or shown.key != self.key or shown.sheet is None:
+            return True
+        try:
+            return services.game_revision(uow(), shown.key[0]) != shown.sheet.revision
+        except services.GameNotFound:
+            return True
+
+    def _load(self, uow: UowFactory, state: AppState, force: bool) -> LoadedSheet | None:
+        """In a worker thread: the new sheet, or None when the shown one is current."""
+        if not self._changed(uow, force):
+            return None
+        return read_sheet(uow, self.key, state)
+
+    def request(self, page: ft.Page, uow: UowFactory, state: AppState,
+                show: Callable[[LoadedSheet], None], *, force: bool = False) -> None:
+        self._force = self._force or force
+        if self._running:
+            self._again = True
+            return
+        self._running = True
+
+        async def run() -> None:
+            try:
+                while True:
+                    self._again, force_now, self._force = False, self._force, False
+                    loaded = await asyncio.to_thread(self._load, uow, state, force_now)
+                    if loaded is not None:
+                        self.shown = loaded
+                        show(loaded)
+                    if not self._again:
+                        return
+            except Exception:  # a database hiccup: the next change refreshes again
+                logger.exception("sheet refresh failed")
+            finally:
+                self._running = False
+
+        try:
+            page.run_task(run)
+        except (AttributeError, RuntimeError):  # disconnected: on_connect refreshes
+            self._running = False
+
+
+def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *,
+              check_on: Sequence[Any], reload_on: Sequence[Any]) -> LoadedSheet:
+    """The sheet for `key`: read once at mount, then refreshed off the event loop when a
+    value of `check_on` changes (if the game's revision moved) or of `reload_on` or `key`
+    changes (always)."""
+    refresher = ft.use_ref(lambda: SheetRefresher(read_sheet(uow, key, state))).current
+    assert refresher is not None
+    # The state only makes the component render again; what is shown is the refresher's.
+    _shown, set_shown = ft.use_state(0)
+    if refresher.shown.key[0] != key[0]:  # another game: never show the previous one
+        refresher.shown = read_sheet(uow, key, state)
+    refresher.key = key
+    page = ft.context.page
+
+    def show(_new: LoadedSheet) -> None:
+        set_shown(lambda n: n + 1)
+
+    def check() -> None:
+        refresher.request(page, uow, state, show)
+
+    def reload() -> None:
+        marks = tuple(reload_on)
+        force = refresher.shown.key != key or (refresher.marks not in (None, marks))
+        refresher.marks = marks
+        refresher.request(page, uow, state, show, force=force)
+
+    ft.use_effect(check, dependencies=list(check_on))
+    ft.use_effect(reload, dependencies=[*key, *reload_on])
+    return refresher.shown
