@@ -489,6 +489,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             shutil.rmtree(workdir, ignore_errors=True)
 
 
+def print_goals(report: dict[str, Any]) -> None:
+    """The issue's figures with their goals, one line each."""
+    ok = {True: "ok", False: "MISSED"}
+    delay, write = report["propagation_ms"], report["write_ms"]
+    if delay["p95"] is not None:
+        print(f"change -> every other phone: median {delay['median']:.0f} ms, p95 "
+              f"{delay['p95']:.0f} ms, max {delay['max']:.0f} ms  goal p95 <= 500 ms  "
+              f"{ok[delay['p95'] <= 500]}")
+    print(f"API write under that load: median {write['median']:.1f} ms, p95 "
+          f"{write['p95']:.1f} ms  goal median <= 20, p95 <= 100 ms  "
+          f"{ok[write['median'] <= 20 and write['p95'] <= 100]}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=300, help="deals in all (default 300)")
@@ -515,6 +528,7 @@ def main() -> int:
     report = asyncio.run(run(args))
     shown = {k: v for k, v in report.items() if k != "in_sync"}
     print(json.dumps(shown, indent=2, ensure_ascii=False))
+    print_goals(report)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     return 0 if report["ok"] else 1

@@ -290,8 +290,11 @@ def _report_timed(timed: dict[str, Any], deals: int) -> None:
     print(f"  taps for a common deal: {timed['taps']} (+ {timed['typed']} keys for the "
           f"points '{POINTS}')  goal <= 6 + typing")
     for label, lat in (("short game", timed["short"]), (f"{deals}-deal game", timed["long"])):
-        print(f"  save -> new line visible, {label}: median {1000 * statistics.median(lat):.0f}"
-              f" ms, max {1000 * max(lat):.0f} ms over {len(lat)} deals")
+        median, p95 = statistics.median(lat), sorted(lat)[int(0.95 * (len(lat) - 1))]
+        print(f"  save -> new line visible, {label}: median {1000 * median:.0f} ms, p95 "
+              f"{1000 * p95:.0f} ms, max {1000 * max(lat):.0f} ms over {len(lat)} deals  "
+              f"goal median <= 300, p95 <= 500 ms  "
+              f"{'ok' if median <= 0.3 and p95 <= 0.5 else 'MISSED'}")
     report_loads(timed["loads"])
 
 
