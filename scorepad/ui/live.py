@@ -134,14 +134,33 @@ def session_live(page: ft.Page) -> LiveTopics:
     return live
 
 
-def use_live(*topics: str) -> int:
+def use_live(*topics: str, active: bool = True) -> int:
     """A number that changes whenever one of `topics` is announced: put it in the
-    dependencies of what a screen loads from the database."""
+    dependencies of what a screen loads from the database.
+
+    A screen under another one (`active` False: the games list under a sheet) does not
+    reload for every change of every table: the announcements are noted, and the number
+    changes once when the screen is back on top."""
     tick, set_tick = ft.use_state(0)
     page = ft.context.page
+    flags = ft.use_ref(lambda: {"active": active, "missed": False}).current
+    assert flags is not None
+    flags["active"] = active
+
+    def announced() -> None:
+        if flags["active"]:
+            set_tick(lambda n: n + 1)
+        else:
+            flags["missed"] = True
 
     def follow() -> Callable[[], None]:
-        return session_live(page).add(topics, lambda: set_tick(lambda n: n + 1))
+        return session_live(page).add(topics, announced)
+
+    def back_on_top() -> None:
+        if active and flags["missed"]:
+            flags["missed"] = False
+            set_tick(lambda n: n + 1)
 
     ft.use_effect(follow, dependencies=list(topics))
+    ft.use_effect(back_on_top, dependencies=[active])
     return tick

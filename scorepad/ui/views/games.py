@@ -188,10 +188,13 @@ def GamesView() -> ft.View:
     uow = use_uow()
     location = ft.use_route_location()
     reload, set_reload = ft.use_state(0)
-    live = use_live(GAMES_TOPIC)
+    # Under a sheet (a table's phones), the list waits until it is back on top rather
+    # than reading and drawing every game again for each deal of every table.
+    on_top = location == "/"
+    live = use_live(GAMES_TOPIC, active=on_top)
     games, binned = ft.use_memo(lambda: (services.list_games(uow()),
-                                         len(services.list_bin(uow()))),
-                                dependencies=[location, state.revision, reload, live])
+                                         len(services.list_bin(uow()))), dependencies=[
+        on_top, state.revision if on_top else None, reload, live])
 
     def delete(game: GameSummary) -> None:
         _confirm_bin(uow, state, game, lambda: set_reload(lambda n: n + 1))
