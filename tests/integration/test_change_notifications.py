@@ -206,7 +206,7 @@ def test_on_postgresql_another_process_is_told_of_renames_and_refusals_tell_noth
     server, other = open_database(db_url), open_database(db_url)
     try:
         game = s.create_game(other.uow(), name="Mardi", seats=FOUR, deal_size=4)
-        s.set_table_code(other.uow(), game, "1234")
+        s.set_table_code(other.uow(), game, "1234", organiser=s.OPERATOR)
         events: list[GameChanged] = []
         server.subscribe(events.append)
         server.watch()
