@@ -171,12 +171,13 @@ class _Tally:
         for poignee in entry.poignees:
             if poignee.player == self.player:
                 self.poignees[poignee.size] += 1
-        self.miseres += entry.miseres.count(self.player)
-        ref = DealRef(game, deal.number, score, role, entry.contract)
+        if entry.miseres:
+            self.miseres += entry.miseres.count(self.player)
+        # A reference is built only for a new best or worst (most deals are neither).
         if self.best is None or score > self.best.score:
-            self.best = ref
+            self.best = DealRef(game, deal.number, score, role, entry.contract)
         if self.worst is None or score < self.worst.score:
-            self.worst = ref
+            self.worst = DealRef(game, deal.number, score, role, entry.contract)
 
     def freeze(self) -> PlayerStats:
         return PlayerStats(
@@ -216,13 +217,19 @@ def _tally_of(tallies: dict[str, _Tally], name: str) -> _Tally:
 def _tally(games: Iterable[GameRecord]) -> dict[str, _Tally]:
     tallies: dict[str, _Tally] = {}
     for game in games:
-        for seat in game.seats:
-            _tally_of(tallies, seat).games += 1
+        seated = [_tally_of(tallies, seat) for seat in game.seats]
+        seats = set(game.seats)
+        for tally in seated:
+            tally.games += 1
         for deal in game.deals:
+            for tally in seated:
+                tally.add_deal(game.name, deal)
             # A name in a row but not seated cannot come from the app; count it anyway
             # so that totals still add up.
-            for name in (*game.seats, *(n for n in deal.scores if n not in game.seats)):
-                _tally_of(tallies, name).add_deal(game.name, deal)
+            if not deal.scores.keys() <= seats:
+                for name in deal.scores:
+                    if name not in seats:
+                        _tally_of(tallies, name).add_deal(game.name, deal)
     return tallies
 
 

@@ -28,6 +28,13 @@ from scorepad.storage.repo_base import (
 )
 
 
+#: the columns a deal row is read from, in one place
+DEAL_COLUMNS = (DEAL.c.id, DEAL.c.game_id, DEAL.c.number, DEAL.c.dealer_id,
+                DEAL.c.sitting_out_id, DEAL.c.kind, DEAL.c.input_json, DEAL.c.deleted,
+                DEAL.c.version, DEAL.c.created_at, DEAL.c.updated_at)
+KINDS = {kind.value: kind for kind in DealKind}
+
+
 class DealsRepository(RepositoryBase):
     """Deals, scores and versions inside one transaction."""
 
@@ -79,39 +86,31 @@ class DealsRepository(RepositoryBase):
             "deleted": state.deleted, "author": author, "at": stamp,
         }
 
+    def _scores_by_deal(self, where: Any, names: dict[int, str]) -> dict[int, dict[str, int]]:
+        """The score rows matching `where`, by deal, with the players' names."""
+        scores: dict[int, dict[str, int]] = {}
+        rows = self.conn.execute(
+            select(SCORE.c.deal_id, SCORE.c.player_id, SCORE.c.points).where(where)).all()
+        for deal_id, player_id, points in rows:
+            by_player = scores.get(deal_id)
+            if by_player is None:
+                by_player = scores[deal_id] = {}
+            by_player[names[player_id]] = points
+        return scores
+
     def _deal_rows(self, where: Any) -> list[DealRow]:
         names = self._player_names()
         deals = self.conn.execute(
-            select(DEAL).where(where).order_by(DEAL.c.number, DEAL.c.id)
-        ).mappings().all()
+            select(*DEAL_COLUMNS).where(where).order_by(DEAL.c.number, DEAL.c.id)).all()
         if not deals:
             return []
-        deal_ids = [d["id"] for d in deals]
+        deal_ids = [d.id for d in deals]
         scores: dict[int, dict[str, int]] = {}
         # Chunked IN lists stay under every backend's parameter limit.
         for start in range(0, len(deal_ids), 500):
-            chunk = deal_ids[start:start + 500]
-            rows = self.conn.execute(
-                select(SCORE.c.deal_id, SCORE.c.player_id, SCORE.c.points)
-                .where(SCORE.c.deal_id.in_(chunk))
-            )
-            for deal_id, player_id, points in rows:
-                scores.setdefault(deal_id, {})[names[player_id]] = points
-        result = []
-        for d in deals:
-            sitting = d["sitting_out_id"]
-            result.append(DealRow(
-                id=d["id"], game_id=d["game_id"], number=d["number"],
-                dealer=names[d["dealer_id"]],
-                sitting_out=(names[sitting],) if sitting is not None else (),
-                state=DealState(
-                    kind=DealKind(d["kind"]), input=decode_input(d["input_json"], names),
-                    scores=scores.get(d["id"], {}), deleted=bool(d["deleted"]),
-                ),
-                version=d["version"], created_at=py_time(d["created_at"]),
-                updated_at=py_time(d["updated_at"]),
-            ))
-        return result
+            scores.update(self._scores_by_deal(
+                SCORE.c.deal_id.in_(deal_ids[start:start + 500]), names))
+        return [self._row(d, names, scores.get(d.id, {})) for d in deals]
 
     def get_deal(self, deal_id: int) -> DealRow | None:
         rows = self._deal_rows(DEAL.c.id == deal_id)
@@ -122,19 +121,15 @@ class DealsRepository(RepositoryBase):
 
     def deals_of_games(self, game_ids: Sequence[int]) -> dict[int, list[DealRow]]:
         """The live deals of several games at once (statistics over many games): one
-        query for the deals and one for their scores, by game."""
+        query for the deals and one for their scores, by chunk of games."""
         names = self._player_names()
         result: dict[int, list[DealRow]] = {game_id: [] for game_id in game_ids}
         ids = list(result)
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
-            scores: dict[int, dict[str, int]] = {}
-            for deal_id, player_id, points in self.conn.execute(
-                    select(SCORE.c.deal_id, SCORE.c.player_id, SCORE.c.points)
-                    .where(SCORE.c.game_id.in_(chunk))):
-                scores.setdefault(deal_id, {})[names[player_id]] = points
+            scores = self._scores_by_deal(SCORE.c.game_id.in_(chunk), names)
             deals = self.conn.execute(
-                select(DEAL).where(DEAL.c.game_id.in_(chunk), DEAL.c.deleted.is_(False))
+                select(*DEAL_COLUMNS).where(DEAL.c.game_id.in_(chunk), DEAL.c.deleted.is_(False))
                 .order_by(DEAL.c.game_id, DEAL.c.number, DEAL.c.id)).all()
             for d in deals:
                 result[d.game_id].append(self._row(d, names, scores.get(d.id, {})))
@@ -146,7 +141,7 @@ class DealsRepository(RepositoryBase):
         return DealRow(
             id=d.id, game_id=d.game_id, number=d.number, dealer=names[d.dealer_id],
             sitting_out=(names[sitting],) if sitting is not None else (),
-            state=DealState(kind=DealKind(d.kind), input=decode_input(d.input_json, names),
+            state=DealState(kind=KINDS[d.kind], input=decode_input(d.input_json, names),
                             scores=scores, deleted=bool(d.deleted)),
             version=d.version, created_at=py_time(d.created_at),
             updated_at=py_time(d.updated_at),

@@ -12,7 +12,7 @@ import pytest
 
 from scorepad.services import get_sheet
 from tests.e2e.conftest import by_id, click, open_app, tap_box, tap_field, text
-from tests.e2e.gestures import scroll_to, thumb
+from tests.e2e.gestures import tap_at, thumb
 from tests.e2e.slow_link import SlowLink
 
 NAMES = [
@@ -106,10 +106,13 @@ def test_the_game_name_and_a_rule_typed_fast_on_a_slow_link_are_kept(
     by_id(page, "seat-Côme").wait_for()
     # The new seats' lines settle before the thumb reaches the rules below them.
     thumb(page, page.get_by_role("button", name="Règles maison"))
-    # The rules open below the seats: the thumb scrolls down to the coefficient.
-    field = scroll_to(page, page.get_by_role("textbox", name="Coefficient garde contre"))
+    # The rules open below the seats, under the "Commencer" bar: the thumb scrolls the
+    # coefficient up above the bar, then taps it.
     page.wait_for_timeout(1000)  # the rules have opened under the thumb: they settle
-    tap_field(page, field)
+    tap_at(page, page.get_by_role("textbox", name="Coefficient garde contre"), bottom=760)
+    page.wait_for_function(
+        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+    page.wait_for_timeout(300)  # the keyboard slides up
     page.wait_for_function("() => document.activeElement.value === '6'")  # FFT's value
     page.keyboard.press("Control+A")
     page.keyboard.press("Backspace")
