@@ -207,15 +207,21 @@ def trusted_deal(data: dict[str, Any]) -> DealInput:
         data["defense_points"])
     pab = data.get("petit_au_bout")
     chelem = data.get("chelem")
+    poignees = data.get("poignees")
     return DealInput(
         players=tuple(data["players"]), taker=data["taker"],
-        contract=Contract(data["contract"]), bouts=int(data["bouts"]), points=points,
+        contract=_CONTRACT_OF[data["contract"]], bouts=int(data["bouts"]), points=points,
         partner=data.get("partner"),
         poignees=tuple(Poignee(p["player"], PoigneeSize(p["size"]))
-                       for p in data.get("poignees", ())),
-        petit_au_bout=Side(pab) if pab else None,
+                       for p in poignees) if poignees else (),
+        petit_au_bout=_SIDE_OF[pab] if pab else None,
         chelem_announced=bool(data.get("chelem_announced", False)),
-        chelem=Side(chelem) if chelem else None,
-        miseres=tuple(data.get("miseres", ())),
+        chelem=_SIDE_OF[chelem] if chelem else None,
+        miseres=tuple(data.get("miseres") or ()),
         points_entered_as_defense="points" not in data,
     )
+
+
+#: the enumerations by their stored value (a dict lookup, not an Enum call per deal)
+_CONTRACT_OF = {contract.value: contract for contract in Contract}
+_SIDE_OF = {side.value: side for side in Side}

@@ -148,36 +148,44 @@ class _Tally:
         self.worst: DealRef | None = None
 
     def add_deal(self, game: str, deal: DealRecord) -> None:
-        score = deal.scores.get(self.player, 0)
+        # Called for every player of every deal of a season: the common case (a defender
+        # without bonus) does as little as it can.
+        player = self.player
+        score = deal.scores.get(player, 0)
         self.total += score
-        if self.player in deal.sitting_out:
+        if deal.sitting_out and player in deal.sitting_out:
             self.sat_out += 1
         entry = deal.input
-        if deal.kind is not DealKind.PLAYED or entry is None or self.player not in entry.players:
+        if entry is None or deal.kind is not DealKind.PLAYED or player not in entry.players:
             return
         self.played += 1
-        role = entry.role_of(self.player)
-        self.roles[role][0] += 1
-        self.roles[role][1] += score
-        side = Side.DEFENSE if role is Role.DEFENDER else Side.ATTACK
+        role = (Role.TAKER if player == entry.taker else
+                Role.PARTNER if player == entry.partner else Role.DEFENDER)
+        counts = self.roles[role]
+        counts[0] += 1
+        counts[1] += score
         if role is Role.TAKER:
             self.takes[entry.contract] += 1
             self.made[entry.contract] += _made(entry)
             self.chelems[2] += entry.chelem_announced
-        if entry.petit_au_bout is not None:
-            self.pab[0 if entry.petit_au_bout is side else 1] += 1
-        if entry.chelem is not None:
-            self.chelems[0 if entry.chelem is side else 1] += 1
+        if entry.petit_au_bout is not None or entry.chelem is not None:
+            self._bonuses(entry, Side.DEFENSE if role is Role.DEFENDER else Side.ATTACK)
         for poignee in entry.poignees:
-            if poignee.player == self.player:
+            if poignee.player == player:
                 self.poignees[poignee.size] += 1
         if entry.miseres:
-            self.miseres += entry.miseres.count(self.player)
+            self.miseres += entry.miseres.count(player)
         # A reference is built only for a new best or worst (most deals are neither).
         if self.best is None or score > self.best.score:
             self.best = DealRef(game, deal.number, score, role, entry.contract)
         if self.worst is None or score < self.worst.score:
             self.worst = DealRef(game, deal.number, score, role, entry.contract)
+
+    def _bonuses(self, entry: DealInput, side: Side) -> None:
+        if entry.petit_au_bout is not None:
+            self.pab[0 if entry.petit_au_bout is side else 1] += 1
+        if entry.chelem is not None:
+            self.chelems[0 if entry.chelem is side else 1] += 1
 
     def freeze(self) -> PlayerStats:
         return PlayerStats(

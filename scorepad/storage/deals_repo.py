@@ -20,6 +20,7 @@ from scorepad.storage.repo_base import (
     SCORE,
     VERSION,
     RepositoryBase,
+    as_text,
     db_time,
     decode_input,
     dumps,
@@ -27,11 +28,10 @@ from scorepad.storage.repo_base import (
     py_time,
 )
 
-
 #: the columns a deal row is read from, in one place
 DEAL_COLUMNS = (DEAL.c.id, DEAL.c.game_id, DEAL.c.number, DEAL.c.dealer_id,
                 DEAL.c.sitting_out_id, DEAL.c.kind, DEAL.c.input_json, DEAL.c.deleted,
-                DEAL.c.version, DEAL.c.created_at, DEAL.c.updated_at)
+                DEAL.c.version, as_text(DEAL.c.created_at), as_text(DEAL.c.updated_at))
 KINDS = {kind.value: kind for kind in DealKind}
 
 
@@ -137,14 +137,16 @@ class DealsRepository(RepositoryBase):
 
     @staticmethod
     def _row(d: Any, names: dict[int, str], scores: dict[str, int]) -> DealRow:
-        sitting = d.sitting_out_id
+        """A row of DEAL_COLUMNS as a DealRow (unpacked by position: a season reads
+        thousands, and a Row's attributes by name cost more than the rest)."""
+        (deal_id, game_id, number, dealer_id, sitting, kind, input_json, deleted, version,
+         created_at, updated_at) = d
         return DealRow(
-            id=d.id, game_id=d.game_id, number=d.number, dealer=names[d.dealer_id],
+            id=deal_id, game_id=game_id, number=number, dealer=names[dealer_id],
             sitting_out=(names[sitting],) if sitting is not None else (),
-            state=DealState(kind=KINDS[d.kind], input=decode_input(d.input_json, names),
-                            scores=scores, deleted=bool(d.deleted)),
-            version=d.version, created_at=py_time(d.created_at),
-            updated_at=py_time(d.updated_at),
+            state=DealState(kind=KINDS[kind], input=decode_input(input_json, names),
+                            scores=scores, deleted=bool(deleted)),
+            version=version, created_at=py_time(created_at), updated_at=py_time(updated_at),
         )
 
     def set_deal_state(self, deal_id: int, state: DealState, *, action: str,
