@@ -156,8 +156,9 @@ def test_the_statistics_follow_the_circle_and_the_period_chosen(
     wait_id_text(page, "stat-total-Blaise", "+96")
     wait_id_text(page, "stat-total-Albin", "−32")
 
-    choose(page, "filter-circle", "Rive droite")  # nothing of theirs then
+    choose(page, "filter-circle", "Rive droite")  # nothing of theirs then, and it says when
     text(page, "Pas de statistiques ici").wait_for()
+    wait_id_text(page, "stats-summary", f"Du {first} au {last} · 0 partie")
     thumb(page, by_id(page, "period-all"))
     wait_id_text(page, "stat-total-Eugène", "+198")
     assert by_id(page, "stat-total-Albin").count() == 0
@@ -180,6 +181,8 @@ def test_circles_are_named_renamed_and_a_game_moved_into_one_counts_in_its_ranki
     confirm(page, "Créer")
     tap_at(page, "circle-Les Tilleuls")  # on the list, then its ranking: empty so far
     text(page, "Aucune partie sur cette période").wait_for()
+    wait_id_text(page, "ranking-summary",
+                 f"Saison {season(services.today())} · 0 partie · 0 donne")
 
     open_app(page, app_url, "/circles", wait_text="Cercles")
     menu_action(page, "circle-menu-Les Tilleuls", "Renommer")

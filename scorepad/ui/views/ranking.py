@@ -25,15 +25,18 @@ from scorepad.ui.stats_filter import StatsFilter, parse_circle
 
 
 def ranking_controls(result: SeasonRanking, label: str) -> list[ft.Control]:
+    # The period read, even when nothing is in it: the "Dates…" chip does not say which
+    # dates were picked.
+    period = ft.Container(ft.Semantics(identifier="ranking-summary", content=ft.Text(
+        summary(result.games, result.deals, label), color=ft.Colors.ON_SURFACE_VARIANT)),
+        padding=ft.Padding.only(left=16, right=16, top=10))
     if not result.players:
-        return [empty_state(ft.Icons.LEADERBOARD, tr("Aucune partie sur cette période",
-                                                     "No game over this period"),
-                            tr("Choisissez une autre période ou un autre cercle.",
-                               "Choose another period or another circle."))]
+        return [period, empty_state(ft.Icons.LEADERBOARD, tr(
+            "Aucune partie sur cette période", "No game over this period"), tr(
+            "Choisissez une autre période ou un autre cercle.",
+            "Choose another period or another circle."))]
     controls: list[ft.Control] = [
-        ft.Container(ft.Semantics(identifier="ranking-summary", content=ft.Text(
-            summary(result.games, result.deals, label), color=ft.Colors.ON_SURFACE_VARIANT)),
-            padding=ft.Padding.only(left=16, right=16, top=10)),
+        period,
         section_title(tr("Classement", "Ranking")),
         ranking_table(result.players),
         section_title(tr("Prises par contrat", "Takes by contract")),

@@ -213,17 +213,20 @@ def _shortcuts(chosen: StatsFilter) -> ft.Control:
 
 def _all_stats_body(players: Sequence[PlayerStats], games: Sequence[PlayedGame],
                     label: str) -> list[ft.Control]:
+    count = ntr(len(games), ("{n} partie", "{n} parties"), ("{n} game", "{n} games"))
+    # The period read, even when nothing is in it: the "Dates…" chip does not say which
+    # dates were picked.
+    period = ft.Container(ft.Semantics(identifier="stats-summary", content=ft.Text(
+        f"{label} · {count}", color=ft.Colors.ON_SURFACE_VARIANT)),
+        padding=ft.Padding.only(left=16, right=16, top=12))
     if not games:
-        return [empty_state(
+        return [period, empty_state(
             ft.Icons.INSIGHTS, tr("Pas de statistiques ici", "No statistics here"),
             tr("Aucune partie pour ce cercle sur cette période ; elles apparaissent dès la "
                "première donne.", "No game for this circle over this period; they appear "
                "after the first deal."))]
-    count = ntr(len(games), ("{n} partie", "{n} parties"), ("{n} game", "{n} games"))
     return [
-        ft.Container(ft.Semantics(identifier="stats-summary", content=ft.Text(
-            f"{label} · {count}", color=ft.Colors.ON_SURFACE_VARIANT)),
-            padding=ft.Padding.only(left=16, right=16, top=12)),
+        period,
         section_title(tr("Score cumulé, partie après partie",
                          "Cumulative score, game after game")),
         score_chart(cumulative_over_played(games), tr("partie", "game")),
