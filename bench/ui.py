@@ -211,8 +211,7 @@ def message_time(browser: Any, url: str, game: int, number: int,
         page.locator(f'[flt-semantics-identifier="{ident}"]').first.click()
         page.wait_for_timeout(120)
     page.locator('[flt-semantics-identifier="preview-Bruno"]').first.wait_for()
-    # The message is a semantics group labelled with its text.
-    message = page.locator(f'flt-semantics[aria-label*="Donne {number} enregistrée"]')
+    message = page.get_by_text(f"Donne {number} enregistrée").filter(visible=True)
     start = time.perf_counter()
     page.get_by_role("button", name="Enregistrer la donne", exact=True).first.click()
     message.first.wait_for(state="attached", timeout=30_000)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.ui.components.layout import MAX_BODY_WIDTH, SEED_COLOR, empty_state, screen
+from scorepad.ui.components.layout import MAX_BODY_WIDTH, app_theme, empty_state, screen
 from scorepad.ui.i18n import tr
 from scorepad.ui.live import session_live
 from scorepad.ui.organiser import BinView, ClaimView
@@ -119,8 +119,8 @@ def App(state: AppState) -> list[ft.View]:
 
 async def main(page: ft.Page) -> None:
     page.title = "scorepad"
-    page.theme = ft.Theme(color_scheme_seed=SEED_COLOR)
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR)
+    page.theme = app_theme()
+    page.dark_theme = app_theme()
     state = await load_state()
     state.apply()
 

@@ -18,10 +18,15 @@ UoW = Callable[[], Any]
 
 
 def box(locator: Any) -> dict[str, float]:
-    locator.wait_for()
-    found = locator.bounding_box()
-    assert found is not None, "not on screen"
-    return dict(found)
+    """Where the control is drawn; a control redrawn at that moment (the sheet coming
+    back under the message) is looked for again."""
+    for _ in range(20):
+        locator.wait_for()
+        found = locator.bounding_box()
+        if found is not None:
+            return dict(found)
+        locator.page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} is not on screen")
 
 
 def tap_at(page: Any, locator: Any, fx: float = 0.5, fy: float = 0.5) -> None:

@@ -123,12 +123,18 @@ def empty_state(icon: ft.IconData, title: str, text: str) -> ft.Control:
     )
 
 
-def app_theme(dark: bool) -> ft.Theme:
-    return ft.Theme(
-        color_scheme_seed=SEED_COLOR,
-        use_material3=True,
-        visual_density=ft.VisualDensity.STANDARD,
-    ) if not dark else ft.Theme(color_scheme_seed=SEED_COLOR, use_material3=True)
+#: Screens change at once, without the platform's slide or zoom: after "Enregistrer" the
+#: sheet with its new line is the next thing drawn (the animation cost a quarter second
+#: on every save).
+_NO_TRANSITIONS = ft.PageTransitionsTheme(
+    android=ft.PageTransitionTheme.NONE, ios=ft.PageTransitionTheme.NONE,
+    linux=ft.PageTransitionTheme.NONE, macos=ft.PageTransitionTheme.NONE,
+    windows=ft.PageTransitionTheme.NONE)
+
+
+def app_theme() -> ft.Theme:
+    """The app's light and dark theme (the seed colour gives both schemes)."""
+    return ft.Theme(color_scheme_seed=SEED_COLOR, page_transitions=_NO_TRANSITIONS)
 
 
 def primary_action(label: str, icon: ft.IconData,

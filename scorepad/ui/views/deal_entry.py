@@ -87,7 +87,6 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
         await page.push_route(route)
         confirm_change(state, uow_factory, text, change, route=route)
 
-    state.touch()
     page.run_task(back_then_confirm)
 
 
