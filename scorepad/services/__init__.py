@@ -136,7 +136,8 @@ Table code (`services.games`, hashing in `services.access`):
 Change notifications (`services.events`): the storage's `Database.subscribe(listener)`
 calls `listener(GameChanged(game_id, kind, revision))` after each successful commit, one
 event per game written (kind: ChangeKind updated/created/deleted/players);
-`Database.watch()` also reports other processes' changes (revisions polled every second).
+`Database.watch()` also reports other processes' changes (PostgreSQL: LISTEN/NOTIFY sent
+in the writing transaction; SQLite: `PRAGMA data_version` checked every 0.25 s).
 
 Exports, imports, statistics (`services.exchange`):
     game_record(uow, game_id) -> GameRecord
