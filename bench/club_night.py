@@ -279,7 +279,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.servers > 1 and db_url.startswith("sqlite"):
             raise SystemExit("--servers 2 needs PostgreSQL: --db postgresql+psycopg://...")
         game_ids = _create_games(db_url, args.games)
-        servers = [start_app(db_url, Path(tmp) / f"server{i}.log", timeout=120)
+        # Every phone of the bench comes from 127.0.0.1, as every phone of a club comes
+        # from its reverse proxy: that address is the proxy's, exempt from the cap of 64
+        # connections per address that protects a server reached directly.
+        servers = [start_app(db_url, Path(tmp) / f"server{i}.log", timeout=120,
+                             extra_args=["--proxy-headers", "--forwarded-allow-ips",
+                                         "127.0.0.1"])
                    for i in range(args.servers)]
         try:
             stats = ServerStats([p.pid for p, _ in servers])
