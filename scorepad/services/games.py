@@ -174,34 +174,31 @@ def standings(uow: UnitOfWork, game_id: int) -> list[tuple[int, str, int]]:
     return rank_totals(totals(uow, game_id))
 
 
-def _set_status(uow: UnitOfWork, game_id: int, status: GameStatus,
-                organiser: Organiser | None) -> None:
+def _update_game(uow: UnitOfWork, game_id: int, organiser: Organiser | None, *,
+                 name: str | None = None, status: GameStatus | None = None) -> None:
+    """The organiser's change of a game's name or status (None: unchanged)."""
     with uow:
         lock_for_organiser(uow, game_id, now(), organiser)
-        uow.repo.update_game(game_id, status=status)
+        uow.repo.update_game(game_id, name=name, status=status)
         uow.commit()
 
 
 def finish_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None
                 ) -> None:
     """Organiser only (see access.authorize_organiser)."""
-    _set_status(uow, game_id, GameStatus.FINISHED, organiser)
+    _update_game(uow, game_id, organiser, status=GameStatus.FINISHED)
 
 
 def reopen_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None
                 ) -> None:
     """Organiser only (see access.authorize_organiser)."""
-    _set_status(uow, game_id, GameStatus.IN_PROGRESS, organiser)
+    _update_game(uow, game_id, organiser, status=GameStatus.IN_PROGRESS)
 
 
 def rename_game(uow: UnitOfWork, game_id: int, name: str, *,
                 organiser: Organiser | None = None) -> None:
     """Organiser only (see access.authorize_organiser)."""
-    clean = _game_name(name)
-    with uow:
-        lock_for_organiser(uow, game_id, now(), organiser)
-        uow.repo.update_game(game_id, name=clean)
-        uow.commit()
+    _update_game(uow, game_id, organiser, name=_game_name(name))
 
 
 def delete_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None
