@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
 from scorepad import services
@@ -197,6 +198,19 @@ class ApiContext:
     def organiser(request: Request) -> Organiser:
         """The organiser key the request carries (X-Organiser-Key), never in a URL."""
         return Organiser(request.headers.get(ORGANISER_HEADER))
+
+    async def run_with_body(self, request: Request,
+                            work: Callable[[dict[str, Any], str], dict[str, Any]],
+                            status: int = 200, *, optional: bool = False) -> Response:
+        """`run` for a route whose body is a JSON object (`optional`: no body reads as
+        {}): a malformed body is refused at once (§3, 400), then `work(body, lang)` runs
+        in a worker thread."""
+        try:
+            data = await json_body(request) if not optional or await request.body() else {}
+        except BadRequest as exc:
+            return error_response(exc, request_lang(request))
+        return await run_in_threadpool(self.run, request, lambda lang: work(data, lang),
+                                       status)
 
     def run(self, request: Request, work: Callable[[str], dict[str, Any]],
             status: int = 200) -> Response:
