@@ -10,20 +10,12 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, NoReturn
 
-from scorepad.domain import (
-    DealKind,
-    DealRecord,
-    GameRecord,
-    GameStatus,
-    InvalidDeal,
-    RuleSet,
-    Table,
-    parse_deal,
-    score_deal,
-)
+from scorepad.domain import InvalidDeal, RuleSet, Table
+from scorepad.domain.game import DealKind, DealRecord, GameRecord, GameStatus
 from scorepad.domain.language import de_name
 from scorepad.domain.messages import describe, fmt_list, language
-from scorepad.domain.parsing import MAX_NAME
+from scorepad.domain.parsing import MAX_NAME, parse_deal
+from scorepad.domain.scoring import score_deal
 from scorepad.exports.import_messages import MESSAGES
 from scorepad.exports.json_export import FORMAT_NAME, FORMAT_VERSION
 

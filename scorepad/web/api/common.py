@@ -16,21 +16,7 @@ from fastapi.responses import JSONResponse, Response
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.domain.messages import language
-from scorepad.services import (
-    DealConflict,
-    DealNotFound,
-    EditForbidden,
-    GameFinished,
-    GameNotFound,
-    HandoverInvalid,
-    NoOrganiser,
-    NotInBin,
-    Organiser,
-    OrganiserOnly,
-    ServiceError,
-    StaleUndo,
-    TooManyCodes,
-)
+from scorepad.services import Organiser, ServiceError
 from scorepad.services.access import CodeAttempts
 from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
 
@@ -160,20 +146,23 @@ def clip_echoes(body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-_STATUS: tuple[tuple[type[Exception], int], ...] = (
-    (BadRequest, 400), (InvalidDeal, 400), (EditForbidden, 403), (OrganiserOnly, 403),
-    (NoOrganiser, 403), (GameNotFound, 404), (DealNotFound, 404), (NotInBin, 404),
-    (HandoverInvalid, 404), (DealConflict, 409), (GameFinished, 409), (StaleUndo, 409),
-    (TooManyCodes, 429),
-)
+#: The status of each refusal (the first that matches; any other is a 400).
+_STATUS: dict[int, tuple[type[Exception], ...]] = {
+    400: (BadRequest, InvalidDeal),
+    403: (services.EditForbidden, services.OrganiserOnly, services.NoOrganiser),
+    404: (services.GameNotFound, services.DealNotFound, services.NotInBin,
+          services.HandoverInvalid),
+    409: (services.DealConflict, services.GameFinished, services.StaleUndo),
+    429: (services.TooManyCodes,),
+}
 
 
 def error_response(exc: Exception, lang: str) -> JSONResponse:
     """FORMAT.md §3 with the status that says what went wrong."""
     assert isinstance(exc, BadRequest | InvalidDeal | ServiceError)
     body: dict[str, Any] = clip_echoes(exc.to_dict(lang))
-    status = next((s for kind, s in _STATUS if isinstance(exc, kind)), 400)
-    if isinstance(exc, DealConflict):
+    status = next((s for s, kinds in _STATUS.items() if isinstance(exc, kinds)), 400)
+    if isinstance(exc, services.DealConflict):
         body["current"] = deal_to_dict(exc.current)
     return JSONResponse(body, status_code=status, headers=NO_STORE)
 
@@ -224,6 +213,6 @@ class ApiContext:
                 self.attempts.check(client)
             return JSONResponse(work(lang), status_code=status, headers=NO_STORE)
         except (BadRequest, InvalidDeal, ServiceError) as exc:
-            if isinstance(exc, EditForbidden) and code_given:
+            if isinstance(exc, services.EditForbidden) and code_given:
                 self.attempts.failed(client)
             return error_response(exc, lang)
