@@ -11,58 +11,17 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from scorepad.cli.scoring import print_json
+from scorepad.domain.language import LANGUAGES, nword, section
 
 EXIT_INVALID = 2
 T = TypeVar("T")
 
-_TEXT = {
-    "fr": {
-        "no_games": "Aucune partie.",
-        "status": {"in_progress": "en cours", "finished": "terminée"},
-        "deals": ("donne", "donnes"),
-        "versions": ("version d'historique", "versions d'historique"),
-        "operations": ("action annulable", "actions annulables"),
-        "unreadable": "Impossible de lire le fichier {path} : {reason}",
-        "unwritable": "Impossible d'écrire le fichier {path} : {reason}",
-        "unexpected": "Erreur inattendue : {reason}",
-        "copy_head": "Copie de {source} vers {target}",
-        "copy_copied": "Parties copiées : {n} ({deals}, {versions}, {operations})",
-        "copy_game": "  « {name} » : n° {source_id} -> n° {target_id} ({deals})",
-        "copy_skipped": "Parties déjà présentes dans la cible, ignorées : {n}",
-        "copy_skip": "  « {name} » : n° {source_id}, déjà là sous le n° {target_id}",
-        "copy_players": "Joueurs créés : {created} ; retrouvés par leur nom : {reused}",
-        "copy_verified": "Totaux vérifiés : identiques dans la source et la cible.",
-        "copy_nothing_new": "Rien de nouveau : toutes les parties étaient déjà dans la cible "
-                            "(relancer la copie ne crée pas de doublon).",
-    },
-    "en": {
-        "no_games": "No games.",
-        "status": {"in_progress": "in progress", "finished": "finished"},
-        "deals": ("deal", "deals"),
-        "versions": ("history version", "history versions"),
-        "operations": ("undoable action", "undoable actions"),
-        "unreadable": "Cannot read the file {path}: {reason}",
-        "unwritable": "Cannot write the file {path}: {reason}",
-        "unexpected": "Unexpected error: {reason}",
-        "copy_head": "Copying {source} to {target}",
-        "copy_copied": "Games copied: {n} ({deals}, {versions}, {operations})",
-        "copy_game": "  \"{name}\": number {source_id} -> number {target_id} ({deals})",
-        "copy_skipped": "Games already in the target, skipped: {n}",
-        "copy_skip": "  \"{name}\": number {source_id}, already there as number {target_id}",
-        "copy_players": "Players created: {created}; found by name: {reused}",
-        "copy_verified": "Totals checked: the same in the source and the target.",
-        "copy_nothing_new": "Nothing new: every game was already in the target "
-                            "(running the copy again creates no duplicate).",
-    },
-}
+_TEXT = {lang: section("cli", lang) for lang in LANGUAGES}
 
 
 def _count(n: int, what: str, lang: str) -> str:
     """"1 donne", "0 donne", "2 donnes" / "1 deal", "0 deals" (the language's plural rule)."""
-    from scorepad.domain.language import plural
-
-    one, other = _TEXT[lang][what]
-    return f"{n} {plural(n, one, other, lang)}"
+    return f"{n} {nword('cli.' + what, n, lang)}"
 
 
 def _error(field: str, message: str) -> int:
@@ -120,7 +79,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
     def line(g: Any) -> str:
         totals = ", ".join(f"{p} {fmt_signed(v, args.lang)}" for p, v in g.totals.items())
-        return (f"{g.id:>4}  {g.name}  ({text['status'][g.status.value]}, "
+        return (f"{g.id:>4}  {g.name}  ({text['status.' + g.status.value]}, "
                 f"{_count(g.deals, 'deals', args.lang)})  {totals}")
 
     return print_list(
