@@ -43,8 +43,10 @@ class FakeRepository:
             if seat not in self.players.values():
                 self.players[self._next()] = seat
         game_id = self._next()
-        self.games[game_id] = GameRow(game_id, name, status, tuple(seats), deal_size,
-                                      first_dealer, rules, created_at, now,
+        self.games[game_id] = GameRow(id=game_id, name=name, status=status,
+                                      seats=tuple(seats), deal_size=deal_size,
+                                      first_dealer=first_dealer, rules=rules,
+                                      created_at=created_at, updated_at=now,
                                       circle_id=circle_id, organiser_hash=organiser_hash)
         return game_id
 
