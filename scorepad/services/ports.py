@@ -11,7 +11,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
 
-from scorepad.domain import DealKind, GameStatus
+from scorepad.domain import DealKind, DealTurn, GameStatus
 
 #: A deal input as JSON (FORMAT.md §1 without rules), player names as they are now.
 InputJson = dict[str, Any]
@@ -56,13 +56,10 @@ class DealState:
     deleted: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class DealRow:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealRow(DealTurn):
     id: int
     game_id: int
-    number: int
-    dealer: str
-    sitting_out: tuple[str, ...]
     state: DealState
     version: int
     created_at: datetime
@@ -116,12 +113,9 @@ class CircleRow:
 
 
 @dataclass(frozen=True, slots=True)
-class NewDeal:
+class NewDeal(DealTurn):
     """A deal to store (used when recording and when importing)."""
 
-    number: int
-    dealer: str
-    sitting_out: tuple[str, ...]
     state: DealState
     author: str | None = None
     action: str = "created"

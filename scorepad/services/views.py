@@ -10,6 +10,7 @@ from scorepad.domain import (
     Contract,
     DealInput,
     DealKind,
+    DealTurn,
     DealWarning,
     RuleSet,
 )
@@ -40,15 +41,12 @@ class GameSummary(GameHead):
     totals: dict[str, int]
 
 
-@dataclass(frozen=True, slots=True)
-class SheetDeal:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetDeal(DealTurn):
     """One line of the score sheet."""
 
     id: int
     game_id: int
-    number: int
-    dealer: str
-    sitting_out: tuple[str, ...]
     kind: DealKind
     input: DealInput | None
     scores: dict[str, int]
@@ -62,12 +60,9 @@ class SheetDeal:
 
 
 @dataclass(frozen=True, slots=True)
-class NextDeal:
+class NextDeal(DealTurn):
     """Who deals the next deal, who sits out, who plays."""
 
-    number: int
-    dealer: str
-    sitting_out: tuple[str, ...]
     players: tuple[str, ...]
 
 

@@ -122,8 +122,10 @@ class FakeRepository:
         ids = []
         for deal in deals:
             deal_id = self._next()
-            self.deals[deal_id] = DealRow(deal_id, game_id, deal.number, deal.dealer,
-                                          deal.sitting_out, deal.state, 1, now, now)
+            self.deals[deal_id] = DealRow(id=deal_id, game_id=game_id, number=deal.number,
+                                          dealer=deal.dealer, sitting_out=deal.sitting_out,
+                                          state=deal.state, version=1, created_at=now,
+                                          updated_at=now)
             self.versions.append(DealVersionRow(deal_id, 1, deal.action, deal.state,
                                                 deal.author, now))
             ids.append(deal_id)
