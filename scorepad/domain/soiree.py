@@ -19,6 +19,7 @@ from datetime import date, datetime, timedelta
 
 from scorepad.domain.game import DealKind, PlayedGame
 from scorepad.domain.model import CONTRACTS, Contract, Role, Side
+from scorepad.domain.stats import rate
 
 
 def rank_totals(totals: dict[str, int]) -> list[tuple[int, str, int]]:
@@ -43,7 +44,7 @@ class SoireePlayer:
     @property
     def average(self) -> float | None:
         """Points per deal played (None when the player played no deal)."""
-        return self.total / self.deals_played if self.deals_played else None
+        return rate(self.total, self.deals_played)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,8 @@ from scorepad.domain.model import (
 )
 
 
-def _rate(part: int, whole: int) -> float | None:
+def rate(part: int, whole: int) -> float | None:
+    """`part` per `whole` (an average, a success rate); None when `whole` is 0."""
     return part / whole if whole else None
 
 
@@ -33,7 +34,7 @@ class ContractStats:
     @property
     def success_rate(self) -> float | None:
         """Made / taken, from 0 to 1; None when never taken."""
-        return _rate(self.made, self.takes)
+        return rate(self.made, self.takes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class RoleStats:
 
     @property
     def average(self) -> float | None:
-        return self.total / self.deals if self.deals else None
+        return rate(self.total, self.deals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +93,12 @@ class PlayerStats:
 
     @property
     def success_rate(self) -> float | None:
-        return _rate(self.takes_made, self.takes)
+        return rate(self.takes_made, self.takes)
 
     @property
     def average(self) -> float | None:
         """Average score per deal played (deals sat out and redeals not counted)."""
-        return self.total / self.deals_played if self.deals_played else None
+        return rate(self.total, self.deals_played)
 
     @property
     def poignees_declared(self) -> int:
