@@ -79,22 +79,6 @@ class GameSheet(GameHead):
     undo_label: str | None
     redo_label: str | None
 
-    @property
-    def next_deal_number(self) -> int:
-        return self.next.number
-
-    @property
-    def next_dealer(self) -> str:
-        return self.next.dealer
-
-    @property
-    def next_sitting_out(self) -> tuple[str, ...]:
-        return self.next.sitting_out
-
-    @property
-    def next_players(self) -> tuple[str, ...]:
-        return self.next.players
-
     def standings(self) -> list[tuple[int, str, int]]:
         """(rank, player, total), best first; equal totals share a rank."""
         return rank_totals(self.totals)
