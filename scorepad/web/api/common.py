@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, Response
 
 from scorepad import services
 from scorepad.domain import InvalidDeal
+from scorepad.domain.errors import Refusal
 from scorepad.domain.messages import language
 from scorepad.services import Organiser, ServiceError
 from scorepad.services.access import CodeAttempts
@@ -53,18 +54,14 @@ _TEXTS = {
 }
 
 
-class BadRequest(Exception):
+class BadRequest(Refusal):
     """A malformed request (not a refused deal): FORMAT.md §3 with status 400."""
 
-    def __init__(self, field: str, key: str, **params: object) -> None:
-        super().__init__(field)
-        self.field = field
-        self.key = key
-        self.params = params
+    def summary(self) -> str:
+        return self.field
 
-    def to_dict(self, lang: str) -> dict[str, dict[str, str]]:
-        message = _TEXTS[language(lang)][self.key].format(**self.params)
-        return {"error": {"field": self.field, "message": message}}
+    def message(self, lang: str = "fr") -> str:
+        return _TEXTS[language(lang)][self.code].format(**self.params)
 
 
 def request_lang(request: Request) -> str:
