@@ -60,15 +60,27 @@ class DealRef:
     contract: Contract
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayedPoints:
+    """A player's points over the deals they played (deals sat out and redeals do not
+    count, so the average is fair to whoever arrived late or sat out)."""
+
+    total: int
+    deals_played: int
+
+    @property
+    def average(self) -> float | None:
+        """Points per deal played (None when the player played no deal)."""
+        return rate(self.total, self.deals_played)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerStats(PlayedPoints):
     """Everything a player did over the games considered."""
 
     player: str
     games: int
-    deals_played: int
     deals_sat_out: int
-    total: int
     contracts: tuple[ContractStats, ...]
     as_taker: RoleStats
     as_partner: RoleStats
@@ -94,11 +106,6 @@ class PlayerStats:
     @property
     def success_rate(self) -> float | None:
         return rate(self.takes_made, self.takes)
-
-    @property
-    def average(self) -> float | None:
-        """Average score per deal played (deals sat out and redeals not counted)."""
-        return rate(self.total, self.deals_played)
 
     @property
     def poignees_declared(self) -> int:
