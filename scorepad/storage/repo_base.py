@@ -112,26 +112,26 @@ def dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _players_mapped(data: InputJson, to: Mapping[Any, Any]) -> InputJson:
-    """The input with every reference to a player (players, taker, partner, poignées,
-    misères) looked up in `to`: names to ids when storing, ids to names when reading."""
-    out = dict(data)
-    out["players"] = [to[p] for p in data.get("players", [])]
-    out["taker"] = to[data["taker"]]
+def _map_players(data: InputJson, to: Mapping[Any, Any]) -> InputJson:
+    """Looks up in `to` every reference to a player of an input (players, taker, partner,
+    poignées, misères), in place: names to ids when storing, ids to names when reading."""
+    data["players"] = [to[p] for p in data.get("players", [])]
+    data["taker"] = to[data["taker"]]
     partner = data.get("partner")
-    out["partner"] = to[partner] if partner is not None else None
-    out["poignees"] = [{"player": to[p["player"]], "size": p["size"]}
-                       for p in data.get("poignees", [])]
-    out["miseres"] = [to[p] for p in data.get("miseres", [])]
-    return out
+    data["partner"] = to[partner] if partner is not None else None
+    data["poignees"] = [{"player": to[p["player"]], "size": p["size"]}
+                        for p in data.get("poignees", [])]
+    data["miseres"] = [to[p] for p in data.get("miseres", [])]
+    return data
 
 
 def encode_input(data: InputJson | None, ids: dict[str, int]) -> str | None:
-    return None if data is None else dumps(_players_mapped(data, ids))
+    return None if data is None else dumps(_map_players(dict(data), ids))
 
 
 def decode_input(text: str | None, names: dict[int, str]) -> InputJson | None:
-    return None if text is None else _players_mapped(json.loads(text), names)
+    # A season decodes thousands of inputs: the freshly parsed dict is mapped in place.
+    return None if text is None else _map_players(json.loads(text), names)
 
 
 class RepositoryBase:
