@@ -4,21 +4,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import date
-from pathlib import Path
 
-from scorepad.cli.data import _error, _run, _uow_factory, common_options
+from scorepad.cli.data import _error, _uow_factory, command, print_list, write_output
 
 _TEXT = {
     "fr": {"no_circles": "Aucun cercle.", "games": "parties", "bad_date":
            "La date de la soirée s'écrit AAAA-MM-JJ ou « today » (reçu « {got} »).",
-           "unwritable": "Impossible d'écrire le fichier {path} : {reason}",
            "rating": "cote", "average": "moy./donne", "won": "gagnées"},
     "en": {"no_circles": "No circles.", "games": "games", "bad_date":
            "The evening's date is written YYYY-MM-DD or \"today\" (got \"{got}\").",
-           "unwritable": "Cannot write the file {path}: {reason}",
            "rating": "rating", "average": "avg/deal", "won": "won"},
 }
 
@@ -26,17 +22,12 @@ _TEXT = {
 def cmd_circles(args: argparse.Namespace) -> int:
     from scorepad import services
 
-    circles = services.list_circles(_uow_factory(args)())
-    if args.json:
-        data = [{"id": c.id, "name": c.name, "games": c.games} for c in circles]
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-        return 0
     text = _TEXT[args.lang]
-    if not circles:
-        sys.stdout.write(text["no_circles"] + "\n")
-    for c in circles:
-        sys.stdout.write(f"{c.id:>4}  {c.name}  ({c.games} {text['games']})\n")
-    return 0
+    return print_list(
+        services.list_circles(_uow_factory(args)()), as_json=args.json,
+        item_json=lambda c: {"id": c.id, "name": c.name, "games": c.games},
+        item_line=lambda c: f"{c.id:>4}  {c.name}  ({c.games} {text['games']})",
+        empty=text["no_circles"])
 
 
 def cmd_circle(args: argparse.Namespace) -> int:
@@ -80,53 +71,37 @@ def cmd_export_soiree(args: argparse.Namespace) -> int:
         return _error("date", text["bad_date"].format(got=args.date))
     data = services.export_soiree(_uow_factory(args)(), day, args.format, circle=args.circle,
                                   lang=args.lang)
-    if args.output in (None, "-"):
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return 0
-    try:
-        Path(args.output).write_bytes(data)
-    except OSError as exc:
-        return _error("output", text["unwritable"].format(path=args.output,
-                                                          reason=exc.strerror or exc))
-    return 0
+    return write_output(data, args.output, args.lang)
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Registers circles/circle/ranking/export-soiree."""
 
-    common = common_options
-
-    p = sub.add_parser("circles", help="list the circles of players")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    common(p)
-    p.set_defaults(func=_run(cmd_circles))
+    with command(sub, "circles", cmd_circles, help="list the circles of players") as p:
+        p.add_argument("--json", action="store_true", help="print JSON")
 
     p = sub.add_parser("circle", help="create, rename or delete a circle")
     actions = p.add_subparsers(dest="action", required=True)
-    new = actions.add_parser("new", help="a new circle; prints its id")
-    new.add_argument("name", metavar="NAME")
-    rename = actions.add_parser("rename", help="rename a circle")
-    rename.add_argument("id", type=int, metavar="ID")
-    rename.add_argument("name", metavar="NAME")
-    drop = actions.add_parser("delete", help="delete a circle (its games stay)")
-    drop.add_argument("id", type=int, metavar="ID")
-    for q in (new, rename, drop):
-        common(q)
-        q.set_defaults(func=_run(cmd_circle))
+    with command(actions, "new", cmd_circle, help="a new circle; prints its id") as q:
+        q.add_argument("name", metavar="NAME")
+    with command(actions, "rename", cmd_circle, help="rename a circle") as q:
+        q.add_argument("id", type=int, metavar="ID")
+        q.add_argument("name", metavar="NAME")
+    with command(actions, "delete", cmd_circle,
+                 help="delete a circle (its games stay)") as q:
+        q.add_argument("id", type=int, metavar="ID")
 
-    p = sub.add_parser("ranking", help="a circle's ranking over a period")
-    p.add_argument("--circle", type=int, metavar="ID", help="the circle (default: every game)")
-    p.add_argument("--period", default="season", help="evening, month, season, all, "
-                   "YYYY-MM-DD, YYYY-MM or YYYY-MM-DD..YYYY-MM-DD (default: season)")
-    common(p)
-    p.set_defaults(func=_run(cmd_ranking))
+    with command(sub, "ranking", cmd_ranking, help="a circle's ranking over a period") as p:
+        p.add_argument("--circle", type=int, metavar="ID",
+                       help="the circle (default: every game)")
+        p.add_argument("--period", default="season", help="evening, month, season, all, "
+                       "YYYY-MM-DD, YYYY-MM or YYYY-MM-DD..YYYY-MM-DD (default: season)")
 
-    p = sub.add_parser("export-soiree", help="export an evening's recap as CSV, PDF or PNG")
-    p.add_argument("date", metavar="DATE", help="the evening, YYYY-MM-DD or today")
-    p.add_argument("--circle", type=int, metavar="ID", help="the circle (default: every "
-                   "game of that evening)")
-    p.add_argument("--format", required=True, choices=("csv", "pdf", "png"))
-    p.add_argument("-o", "--output", metavar="FILE", help="file to write (default: stdout)")
-    common(p)
-    p.set_defaults(func=_run(cmd_export_soiree))
+    with command(sub, "export-soiree", cmd_export_soiree,
+                 help="export an evening's recap as CSV, PDF or PNG") as p:
+        p.add_argument("date", metavar="DATE", help="the evening, YYYY-MM-DD or today")
+        p.add_argument("--circle", type=int, metavar="ID", help="the circle (default: every "
+                       "game of that evening)")
+        p.add_argument("--format", required=True, choices=("csv", "pdf", "png"))
+        p.add_argument("-o", "--output", metavar="FILE",
+                       help="file to write (default: stdout)")

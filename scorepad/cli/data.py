@@ -5,60 +5,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from scorepad.cli.scoring import print_json
+from scorepad.domain.language import LANGUAGES, nword, section
 
 EXIT_INVALID = 2
+T = TypeVar("T")
 
-_TEXT = {
-    "fr": {
-        "no_games": "Aucune partie.",
-        "status": {"in_progress": "en cours", "finished": "terminée"},
-        "deals": ("donne", "donnes"),
-        "versions": ("version d'historique", "versions d'historique"),
-        "operations": ("action annulable", "actions annulables"),
-        "unreadable": "Impossible de lire le fichier {path} : {reason}",
-        "unwritable": "Impossible d'écrire le fichier {path} : {reason}",
-        "unexpected": "Erreur inattendue : {reason}",
-        "copy_head": "Copie de {source} vers {target}",
-        "copy_copied": "Parties copiées : {n} ({deals}, {versions}, {operations})",
-        "copy_game": "  « {name} » : n° {source_id} -> n° {target_id} ({deals})",
-        "copy_skipped": "Parties déjà présentes dans la cible, ignorées : {n}",
-        "copy_skip": "  « {name} » : n° {source_id}, déjà là sous le n° {target_id}",
-        "copy_players": "Joueurs créés : {created} ; retrouvés par leur nom : {reused}",
-        "copy_verified": "Totaux vérifiés : identiques dans la source et la cible.",
-        "copy_nothing_new": "Rien de nouveau : toutes les parties étaient déjà dans la cible "
-                            "(relancer la copie ne crée pas de doublon).",
-    },
-    "en": {
-        "no_games": "No games.",
-        "status": {"in_progress": "in progress", "finished": "finished"},
-        "deals": ("deal", "deals"),
-        "versions": ("history version", "history versions"),
-        "operations": ("undoable action", "undoable actions"),
-        "unreadable": "Cannot read the file {path}: {reason}",
-        "unwritable": "Cannot write the file {path}: {reason}",
-        "unexpected": "Unexpected error: {reason}",
-        "copy_head": "Copying {source} to {target}",
-        "copy_copied": "Games copied: {n} ({deals}, {versions}, {operations})",
-        "copy_game": "  \"{name}\": number {source_id} -> number {target_id} ({deals})",
-        "copy_skipped": "Games already in the target, skipped: {n}",
-        "copy_skip": "  \"{name}\": number {source_id}, already there as number {target_id}",
-        "copy_players": "Players created: {created}; found by name: {reused}",
-        "copy_verified": "Totals checked: the same in the source and the target.",
-        "copy_nothing_new": "Nothing new: every game was already in the target "
-                            "(running the copy again creates no duplicate).",
-    },
-}
+_TEXT = {lang: section("cli", lang) for lang in LANGUAGES}
 
 
 def _count(n: int, what: str, lang: str) -> str:
     """"1 donne", "0 donne", "2 donnes" / "1 deal", "0 deals" (the language's plural rule)."""
-    from scorepad.domain.language import plural
-
-    one, other = _TEXT[lang][what]
-    return f"{n} {plural(n, one, other, lang)}"
+    return f"{n} {nword('cli.' + what, n, lang)}"
 
 
 def _error(field: str, message: str) -> int:
@@ -95,45 +58,59 @@ def _uow_factory(args: argparse.Namespace) -> Any:
     return open_database(args.db).uow
 
 
+def print_list(items: Sequence[T], *, as_json: bool, item_json: Callable[[T], object],
+               item_line: Callable[[T], str], empty: str) -> int:
+    """A listing: JSON (a list, FORMAT.md §4) or a line an item (`empty` when none)."""
+    if as_json:
+        print_json([item_json(item) for item in items])
+        return 0
+    if not items:
+        sys.stdout.write(empty + "\n")
+    for item in items:
+        sys.stdout.write(item_line(item) + "\n")
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     from scorepad import services
-
-    games = services.list_games(_uow_factory(args)())
-    if args.json:
-        data = [
-            {"id": g.id, "name": g.name, "seats": list(g.seats), "deals": g.deals,
-             "totals": g.totals, "status": g.status.value, "deal_size": g.deal_size,
-             "created_at": g.created_at.isoformat(timespec="seconds"),
-             "updated_at": g.updated_at.isoformat(timespec="seconds")}
-            for g in games
-        ]
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-        return 0
     from scorepad.domain.messages import fmt_signed
 
     text = _TEXT[args.lang]
-    if not games:
-        sys.stdout.write(text["no_games"] + "\n")
-    for g in games:
+
+    def line(g: Any) -> str:
         totals = ", ".join(f"{p} {fmt_signed(v, args.lang)}" for p, v in g.totals.items())
-        sys.stdout.write(f"{g.id:>4}  {g.name}  ({text['status'][g.status.value]}, "
-                         f"{_count(g.deals, 'deals', args.lang)})  {totals}\n")
-    return 0
+        return (f"{g.id:>4}  {g.name}  ({text['status.' + g.status.value]}, "
+                f"{_count(g.deals, 'deals', args.lang)})  {totals}")
+
+    return print_list(
+        services.list_games(_uow_factory(args)()), as_json=args.json, item_line=line,
+        item_json=lambda g: {
+            "id": g.id, "name": g.name, "seats": list(g.seats), "deals": g.deals,
+            "totals": g.totals, "status": g.status.value, "deal_size": g.deal_size,
+            "created_at": g.created_at.isoformat(timespec="seconds"),
+            "updated_at": g.updated_at.isoformat(timespec="seconds")},
+        empty=text["no_games"])
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     from scorepad import services
 
     data = services.export_game(_uow_factory(args)(), args.game, args.format, args.lang)
-    if args.output in (None, "-"):
+    return write_output(data, args.output, args.lang)
+
+
+def write_output(data: bytes, output: str | None, lang: str) -> int:
+    """Writes an export to the file `output` (None or "-": stdout); a file that cannot be
+    written is a clear message (field "output", exit status 2)."""
+    if output is None or output == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
         return 0
     try:
-        Path(args.output).write_bytes(data)
+        Path(output).write_bytes(data)
     except OSError as exc:
-        return _error("output", _TEXT[args.lang]["unwritable"].format(
-            path=args.output, reason=exc.strerror or exc))
+        return _error("output", _TEXT[lang]["unwritable"].format(
+            path=output, reason=exc.strerror or exc))
     return 0
 
 
@@ -162,7 +139,7 @@ def cmd_copy(args: argparse.Namespace) -> int:
     except CopyError as exc:
         return _error(exc.field, exc.message(args.lang))
     if args.json:
-        sys.stdout.write(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        print_json(report.to_dict())
         return 0
     text = _TEXT[args.lang]
     lines = [text["copy_head"].format(source=report.source, target=report.target)]
@@ -218,27 +195,33 @@ def common_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=("fr", "en"), default="fr")
 
 
+@contextmanager
+def command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str,
+            func: Callable[[argparse.Namespace], int], **kwargs: Any
+            ) -> Iterator[argparse.ArgumentParser]:
+    """A command backed by storage: its parser, to add its own arguments to; then `--db`,
+    `--lang` and `func`, run by `_run`."""
+    p = sub.add_parser(name, **kwargs)
+    yield p
+    common_options(p)
+    p.set_defaults(func=_run(func))
+
+
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Registers games/export/import/copy."""
 
-    common = common_options
+    with command(sub, "games", cmd_games, help="list the games") as p:
+        p.add_argument("--json", action="store_true", help="print JSON (FORMAT.md §4)")
 
-    p = sub.add_parser("games", help="list the games")
-    p.add_argument("--json", action="store_true", help="print JSON (FORMAT.md §4)")
-    common(p)
-    p.set_defaults(func=_run(cmd_games))
+    with command(sub, "export", cmd_export, help="export a game as CSV, JSON or PDF") as p:
+        p.add_argument("game", type=int, metavar="GAME", help="the game's id (see `games`)")
+        p.add_argument("--format", required=True, choices=("csv", "json", "pdf"))
+        p.add_argument("-o", "--output", metavar="FILE",
+                       help="file to write (default: stdout)")
 
-    p = sub.add_parser("export", help="export a game as CSV, JSON or PDF")
-    p.add_argument("game", type=int, metavar="GAME", help="the game's id (see `games`)")
-    p.add_argument("--format", required=True, choices=("csv", "json", "pdf"))
-    p.add_argument("-o", "--output", metavar="FILE", help="file to write (default: stdout)")
-    common(p)
-    p.set_defaults(func=_run(cmd_export))
-
-    p = sub.add_parser("import", help="import a game exported as JSON; prints its id")
-    p.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
-    common(p)
-    p.set_defaults(func=_run(cmd_import))
+    with command(sub, "import", cmd_import,
+                 help="import a game exported as JSON; prints its id") as p:
+        p.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
 
     p = sub.add_parser("copy", help="copy every game from one database to another "
                        "(all or nothing)", description=COPY_DESCRIPTION,

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scorepad.cli.data import _error, _run, _uow_factory, common_options
+from scorepad.cli.data import _error, _uow_factory, command, print_list
 from scorepad.cli.serve import DEFAULT_PORT, lan_addresses, qr_text
 
 _TEXT = {
@@ -147,61 +147,46 @@ def cmd_bin(args: argparse.Namespace) -> int:
         gone = services.empty_bin(uow()) if args.empty else services.purge_expired(uow())
         sys.stdout.write(text["purged"].format(n=len(gone)) + "\n")
         return 0
-    games = services.list_bin(uow())
-    if args.json:
-        sys.stdout.write(json.dumps([
-            {"id": g.id, "name": g.name, "deleted_at": g.deleted_at.isoformat(
-                timespec="seconds"), "days_left": g.days_left} for g in games],
-            ensure_ascii=False, indent=2) + "\n")
-        return 0
-    if not games:
-        sys.stdout.write(text["bin_empty"] + "\n")
-    for g in games:
-        sys.stdout.write(text["bin_line"].format(
-            id=g.id, name=g.name, deleted=g.deleted_at.date().isoformat(),
-            days=g.days_left) + "\n")
-    return 0
+    return print_list(
+        services.list_bin(uow()), as_json=args.json,
+        item_json=lambda g: {"id": g.id, "name": g.name, "deleted_at": g.deleted_at.isoformat(
+            timespec="seconds"), "days_left": g.days_left},
+        item_line=lambda g: text["bin_line"].format(
+            id=g.id, name=g.name, deleted=g.deleted_at.date().isoformat(), days=g.days_left),
+        empty=text["bin_empty"])
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Registers new/code/organiser/bin."""
 
-    common = common_options
+    with command(sub, "new", cmd_new, help="create a game; prints its id") as p:
+        p.add_argument("name", metavar="NAME")
+        p.add_argument("--players", required=True, metavar="A,B,C,D",
+                       help="the seats in table order, separated by commas")
+        p.add_argument("--deal-size", type=int, metavar="N",
+                       help="active players a deal (default: the seats, at most 5)")
+        p.add_argument("--dealer", metavar="P", help="who deals first (default: first seat)")
+        p.add_argument("--rules", metavar="FILE", help="a rules object (JSON, FORMAT.md §1)")
 
-    p = sub.add_parser("new", help="create a game; prints its id")
-    p.add_argument("name", metavar="NAME")
-    p.add_argument("--players", required=True, metavar="A,B,C,D",
-                   help="the seats in table order, separated by commas")
-    p.add_argument("--deal-size", type=int, metavar="N",
-                   help="active players a deal (default: the seats, at most 5)")
-    p.add_argument("--dealer", metavar="P", help="who deals first (default: first seat)")
-    p.add_argument("--rules", metavar="FILE", help="a rules object (JSON, FORMAT.md §1)")
-    common(p)
-    p.set_defaults(func=_run(cmd_new))
+    with command(sub, "code", cmd_code,
+                 help="show, set or remove a game's table code (operator)") as p:
+        p.add_argument("game", type=int, metavar="GAME")
+        group = p.add_mutually_exclusive_group()
+        group.add_argument("--set", metavar="CODE", help="the new code (4-12 letters/digits)")
+        group.add_argument("--remove", action="store_true", help="remove the code")
 
-    p = sub.add_parser("code", help="show, set or remove a game's table code (operator)")
-    p.add_argument("game", type=int, metavar="GAME")
-    group = p.add_mutually_exclusive_group()
-    group.add_argument("--set", metavar="CODE", help="the new code (4-12 letters/digits)")
-    group.add_argument("--remove", action="store_true", help="remove the code")
-    common(p)
-    p.set_defaults(func=_run(cmd_code))
+    with command(sub, "organiser", cmd_organiser, help="print a one-time link making a "
+                 "phone the game's organiser (operator)") as p:
+        p.add_argument("game", type=int, metavar="GAME")
+        p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                       help=f"the port scorepad serves on (default {DEFAULT_PORT})")
+        p.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
 
-    p = sub.add_parser("organiser", help="print a one-time link making a phone the game's "
-                       "organiser (operator)")
-    p.add_argument("game", type=int, metavar="GAME")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT,
-                   help=f"the port scorepad serves on (default {DEFAULT_PORT})")
-    p.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
-    common(p)
-    p.set_defaults(func=_run(cmd_organiser))
-
-    p = sub.add_parser("bin", help="the bin: list, restore, purge (30 days) or empty")
-    group = p.add_mutually_exclusive_group()
-    group.add_argument("--restore", type=int, metavar="GAME", help="take a game out")
-    group.add_argument("--purge", action="store_true",
-                       help="delete the games binned more than 30 days ago")
-    group.add_argument("--empty", action="store_true", help="delete every binned game")
-    p.add_argument("--json", action="store_true", help="print the list as JSON")
-    common(p)
-    p.set_defaults(func=_run(cmd_bin))
+    with command(sub, "bin", cmd_bin,
+                 help="the bin: list, restore, purge (30 days) or empty") as p:
+        group = p.add_mutually_exclusive_group()
+        group.add_argument("--restore", type=int, metavar="GAME", help="take a game out")
+        group.add_argument("--purge", action="store_true",
+                           help="delete the games binned more than 30 days ago")
+        group.add_argument("--empty", action="store_true", help="delete every binned game")
+        p.add_argument("--json", action="store_true", help="print the list as JSON")

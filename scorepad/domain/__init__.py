@@ -1,7 +1,7 @@
 """The rules of French Tarot scoring: pure Python, standard library only."""
 
 from scorepad.domain.errors import InvalidDeal
-from scorepad.domain.game import DealKind, DealRecord, GameRecord, GameStatus
+from scorepad.domain.game import DealKind, DealRecord, DealTurn, GameRecord, GameStatus
 from scorepad.domain.model import (
     CONTRACTS,
     POIGNEE_THRESHOLDS,
@@ -32,6 +32,7 @@ __all__ = [
     "DealInput",
     "DealKind",
     "DealRecord",
+    "DealTurn",
     "DealWarning",
     "GameRecord",
     "GameStatus",

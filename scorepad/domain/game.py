@@ -27,10 +27,16 @@ class GameStatus(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class DealRecord:
+class DealTurn:
+    """A deal's place in its game: its number, who deals it, who sits it out."""
+
     number: int
     dealer: str
     sitting_out: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord(DealTurn):
     kind: DealKind
     input: DealInput | None
     scores: dict[str, int] = field(default_factory=dict)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import gettext
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 LANGUAGES = ("fr", "en")
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -52,6 +53,15 @@ def keys(lang: str) -> tuple[str, ...]:
 def is_plural_key(key: str, lang: str) -> bool:
     messages: dict[object, str] = catalog(lang)._catalog  # type: ignore[attr-defined]
     return (key, 0) in messages
+
+
+@cache
+def section(prefix: str, lang: str) -> Mapping[str, str]:
+    """The texts of every `prefix.<name>` key of a catalog (plural keys left out), by
+    name: the words of one renderer (the PDF sheet, a recap, the command line)."""
+    start = prefix + "."
+    return MappingProxyType({key.removeprefix(start): word(key, lang) for key in keys(lang)
+                             if key.startswith(start) and not is_plural_key(key, lang)})
 
 
 def word(key: str, lang: str) -> str:

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from scorepad.domain.errors import InvalidDeal
+from scorepad.domain.language import section
 
 #: A game started before 6 in the morning belongs to the evening before: a soirée that
 #: goes past midnight stays one soirée.
@@ -22,26 +23,6 @@ _MONTHS = {
     "en": ["January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December"],
 }
-_TEXTS = {
-    "fr": {
-        "evening": "Soirée du {start}", "month": "{month} {year}",
-        "season": "Saison {year}-{next}", "all": "Depuis toujours",
-        "custom": "Du {start} au {end}",
-        "period": "Période inconnue « {got} » : evening, month, season, all, une date "
-                  "AAAA-MM-JJ, un mois AAAA-MM ou deux dates AAAA-MM-JJ..AAAA-MM-JJ.",
-        "period_order": "La période commence le {start} et finit avant, le {end} : "
-                        "donnez la date de début en premier.",
-    },
-    "en": {
-        "evening": "Evening of {start}", "month": "{month} {year}",
-        "season": "Season {year}-{next}", "all": "All time",
-        "custom": "From {start} to {end}",
-        "period": "Unknown period \"{got}\": evening, month, season, all, a date "
-                  "YYYY-MM-DD, a month YYYY-MM or two dates YYYY-MM-DD..YYYY-MM-DD.",
-        "period_order": "The period starts on {start} and ends before, on {end}: give "
-                        "the start date first.",
-    },
-}
 
 
 class InvalidPeriod(InvalidDeal):
@@ -49,8 +30,7 @@ class InvalidPeriod(InvalidDeal):
     same way: field "period", a message in the reader's language)."""
 
     def message(self, lang: str = "fr") -> str:
-        texts = _TEXTS["en" if lang == "en" else "fr"]
-        return texts[self.code].format(**self.params)
+        return section("period", lang)[self.code].format(**self.params)
 
 
 def evening_of(moment: datetime, tz: tzinfo | None = None) -> date:
@@ -138,7 +118,7 @@ class Period:
 
     def label(self, lang: str = "fr") -> str:
         """The period as people say it ("Saison 2026-2027", "novembre 2026")."""
-        texts = _TEXTS["en" if lang == "en" else "fr"]
+        texts = section("period", lang)
         if self.start is None or self.end is None:
             return texts["all"]
         params: dict[str, Any] = {

@@ -11,7 +11,7 @@ from scorepad.domain.game import DealKind, PlayedGame
 from scorepad.domain.model import POINTS_NEEDED, Contract
 from scorepad.domain.period import Period
 from scorepad.domain.soiree import rank_totals
-from scorepad.domain.stats import ContractStats, PlayerStats, player_statistics
+from scorepad.domain.stats import ContractStats, PlayerStats, player_statistics, rate
 
 #: The conservative skill estimate is mu minus this many sigmas.
 ORDINAL_SIGMAS = 3.0
@@ -44,7 +44,7 @@ class PartnerResult:
 
     @property
     def success_rate(self) -> float | None:
-        return self.made / self.deals if self.deals else None
+        return rate(self.made, self.deals)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from datetime import date, datetime, timedelta
 
 from scorepad.domain.game import DealKind, PlayedGame
 from scorepad.domain.model import CONTRACTS, Contract, Role, Side
+from scorepad.domain.stats import PlayedPoints
 
 
 def rank_totals(totals: dict[str, int]) -> list[tuple[int, str, int]]:
@@ -31,19 +32,12 @@ def rank_totals(totals: dict[str, int]) -> list[tuple[int, str, int]]:
     return result
 
 
-@dataclass(frozen=True, slots=True)
-class SoireePlayer:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SoireePlayer(PlayedPoints):
     player: str
     rank: int
-    total: int
-    deals_played: int
     #: tables (games) the player sat at this evening
     games: int
-
-    @property
-    def average(self) -> float | None:
-        """Points per deal played (None when the player played no deal)."""
-        return self.total / self.deals_played if self.deals_played else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,8 +202,9 @@ def soiree_recap(games: Sequence[PlayedGame], *, day: date | None = None,
         evening.add_game(game)
     tables = tuple(_table(g) for g in games)
     players = tuple(
-        SoireePlayer(player, place, total, evening.played.get(player, 0),
-                     evening.games.get(player, 0))
+        SoireePlayer(player=player, rank=place, total=total,
+                     deals_played=evening.played.get(player, 0),
+                     games=evening.games.get(player, 0))
         for place, player, total in rank_totals(evening.totals)
     )
     spans = [(t.first_deal_at, t.last_deal_at) for t in tables

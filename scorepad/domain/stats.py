@@ -18,7 +18,8 @@ from scorepad.domain.model import (
 )
 
 
-def _rate(part: int, whole: int) -> float | None:
+def rate(part: int, whole: int) -> float | None:
+    """`part` per `whole` (an average, a success rate); None when `whole` is 0."""
     return part / whole if whole else None
 
 
@@ -33,7 +34,7 @@ class ContractStats:
     @property
     def success_rate(self) -> float | None:
         """Made / taken, from 0 to 1; None when never taken."""
-        return _rate(self.made, self.takes)
+        return rate(self.made, self.takes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class RoleStats:
 
     @property
     def average(self) -> float | None:
-        return self.total / self.deals if self.deals else None
+        return rate(self.total, self.deals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,15 +60,27 @@ class DealRef:
     contract: Contract
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayedPoints:
+    """A player's points over the deals they played (deals sat out and redeals do not
+    count, so the average is fair to whoever arrived late or sat out)."""
+
+    total: int
+    deals_played: int
+
+    @property
+    def average(self) -> float | None:
+        """Points per deal played (None when the player played no deal)."""
+        return rate(self.total, self.deals_played)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerStats(PlayedPoints):
     """Everything a player did over the games considered."""
 
     player: str
     games: int
-    deals_played: int
     deals_sat_out: int
-    total: int
     contracts: tuple[ContractStats, ...]
     as_taker: RoleStats
     as_partner: RoleStats
@@ -92,12 +105,7 @@ class PlayerStats:
 
     @property
     def success_rate(self) -> float | None:
-        return _rate(self.takes_made, self.takes)
-
-    @property
-    def average(self) -> float | None:
-        """Average score per deal played (deals sat out and redeals not counted)."""
-        return self.total / self.deals_played if self.deals_played else None
+        return rate(self.takes_made, self.takes)
 
     @property
     def poignees_declared(self) -> int:

@@ -10,20 +10,13 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, NoReturn
 
-from scorepad.domain import (
-    DealKind,
-    DealRecord,
-    GameRecord,
-    GameStatus,
-    InvalidDeal,
-    RuleSet,
-    Table,
-    parse_deal,
-    score_deal,
-)
+from scorepad.domain import InvalidDeal, RuleSet, Table
+from scorepad.domain.errors import Refusal
+from scorepad.domain.game import DealKind, DealRecord, GameRecord, GameStatus
 from scorepad.domain.language import de_name
 from scorepad.domain.messages import describe, fmt_list, language
-from scorepad.domain.parsing import MAX_NAME
+from scorepad.domain.parsing import MAX_NAME, parse_deal
+from scorepad.domain.scoring import score_deal
 from scorepad.exports.import_messages import MESSAGES
 from scorepad.exports.json_export import FORMAT_NAME, FORMAT_VERSION
 
@@ -40,7 +33,7 @@ DEAL_KEYS = ("number", "dealer", "sitting_out", "kind", "input", "scores")
 _REQUIRED = ("format", "version", "name", "created_at", "seats", "deal_size", "rules",
              "deals", "totals")
 
-class ImportRefused(Exception):
+class ImportRefused(Refusal):
     """The whole import is refused; `message(lang)` says why, naming the deal at fault.
 
     `deal` is the deal's number (or None), `position` its 1-based place in the list when
@@ -58,13 +51,13 @@ class ImportRefused(Exception):
         cause: InvalidDeal | None = None,
         **params: Any,
     ) -> None:
-        self.code = code
-        self.field = field
         self.deal = deal
         self.position = position
         self.cause = cause
-        self.params = params
-        super().__init__(self.message("en"))
+        super().__init__(field, code, **params)
+
+    def summary(self) -> str:
+        return self.message("en")
 
     def detail(self, lang: str = "fr") -> str:
         """The reason alone, without the 'import refused, deal n' prefix."""
@@ -80,10 +73,6 @@ class ImportRefused(Exception):
             return _text("refused_position", {"position": self.position, "detail": detail},
                          lang)
         return _text("refused", {"detail": detail}, lang)
-
-    def to_dict(self, lang: str = "fr") -> dict[str, dict[str, str]]:
-        """The shape of FORMAT.md §3, for the command line."""
-        return {"error": {"field": self.field, "message": self.message(lang)}}
 
 
 def _text(code: str, params: Mapping[str, Any], lang: str) -> str:

@@ -13,7 +13,7 @@ from fpdf.enums import TableCellFillMode, WrapMode, XPos, YPos
 from fpdf.fonts import FontFace
 
 from scorepad.domain import FFT_RULES, POINTS_NEEDED, DealKind, DealRecord, GameRecord, RuleSet
-from scorepad.domain.language import plural
+from scorepad.domain.language import LANGUAGES, plural, section
 from scorepad.domain.messages import CONTRACT_NAMES, fmt_list, fmt_number, fmt_signed, language
 from scorepad.exports.bonuses import LEGEND, bonuses
 
@@ -27,49 +27,7 @@ _MONTHS = {
            "September", "October", "November", "December"),
 }
 _DEAL_COUNT = {"fr": ("{count} donne", "{count} donnes"), "en": ("{count} deal", "{count} deals")}
-_WORDS: dict[str, dict[str, str]] = {
-    "fr": {
-        "number": "N°", "dealer": "Donneur", "taker": "Preneur (appelé)",
-        "contract": "Contrat", "bouts_points": "Bouts / pts", "result": "Résultat",
-        "bonuses": "Primes", "notes": "Notes", "note": "Donne {number} : {text}",
-        "passed": "tous passent", "petit_sec": "petit sec", "alone": "seul",
-        "made": "fait de {n}", "lost": "chuté de {n}", "total": "Total",
-        "date": "Partie du {day} {month} {year} à {hour} h {minute:02d}",
-        "players": "Joueurs : {names}", "seated": "{seats} joueurs assis, {size} par donne",
-        "dealer_out": " (le donneur ne joue pas)", "finished": "Partie terminée",
-        "in_progress": "Partie en cours",
-        "ranking": "Classement", "no_deal": "Aucune donne enregistrée.",
-        "rules_fft": "Règles : FFT (Fédération française de tarot), sans règle maison.",
-        "rules_house": "Règles maison : {changes}.",
-        "rules_all": "Valeurs : {values}.", "coefficients": "coefficients {v}",
-        "base": "base {v}", "pab": "petit au bout {v}", "pab_mult": "multiplié",
-        "pab_not_mult": "non multiplié", "poignees": "poignées {v}",
-        "chelem": "chelem annoncé {a}, non annoncé {m}, annoncé chuté {f}, de la défense {d}",
-        "misere_on": "misère {v}", "misere_off": "pas de misère",
-        "sitting_out": "–", "page": "scorepad · {name} · page {page}/{pages}",
-    },
-    "en": {
-        "number": "No.", "dealer": "Dealer", "taker": "Taker (partner)",
-        "contract": "Contract", "bouts_points": "Bouts / pts", "result": "Result",
-        "bonuses": "Bonuses", "notes": "Notes", "note": "Deal {number}: {text}",
-        "passed": "all passed", "petit_sec": "petit sec", "alone": "alone",
-        "made": "made by {n}", "lost": "lost by {n}", "total": "Total",
-        "date": "Game of {day} {month} {year} at {hour}:{minute:02d}",
-        "players": "Players: {names}", "seated": "{seats} seated players, {size} a deal",
-        "dealer_out": " (the dealer sits out)", "finished": "Game finished",
-        "in_progress": "Game in progress",
-        "ranking": "Ranking", "no_deal": "No deal recorded.",
-        "rules_fft": "Rules: FFT (French Tarot Federation), no house rule.",
-        "rules_house": "House rules: {changes}.",
-        "rules_all": "Values: {values}.", "coefficients": "coefficients {v}",
-        "base": "base {v}", "pab": "petit au bout {v}", "pab_mult": "multiplied",
-        "pab_not_mult": "not multiplied", "poignees": "poignées {v}",
-        "chelem": "chelem announced {a}, not announced {m}, announced and failed {f}, "
-                  "by the defence {d}",
-        "misere_on": "misère {v}", "misere_off": "no misère",
-        "sitting_out": "–", "page": "scorepad · {name} · page {page}/{pages}",
-    },
-}
+_WORDS = {lang: section("pdf", lang) for lang in LANGUAGES}
 _NEGATIVE = (150, 20, 20)
 _ZEBRA = (242, 242, 242)
 _TOTAL_FILL = (215, 215, 215)

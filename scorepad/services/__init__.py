@@ -16,9 +16,8 @@ Games and players (`services.games`):
     get_sheet(uow, game_id, *, lang="fr") -> GameSheet
         # .deals (SheetDeal: id, number, dealer, sitting_out, kind, input, scores, version,
         #  made, difference, contract, taker, partner, warnings), .totals (SQL aggregate,
-        #  seat order), .next (NextDeal) and .next_deal_number/.next_dealer/
-        #  .next_sitting_out/.next_players, .can_undo/.can_redo/.undo_label/.redo_label,
-        #  .standings()
+        #  seat order), .next (NextDeal: number, dealer, sitting_out, players),
+        #  .can_undo/.can_redo/.undo_label/.redo_label, .standings()
     next_deal(uow, game_id) -> NextDeal          # number, dealer, sitting_out, players
     game_revision(uow, game_id) -> int           # bumped by every write (cheap check)
     totals(uow, game_id) -> dict[str, int]

@@ -26,7 +26,7 @@ from scorepad.services.common import (
     table_of,
 )
 from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
-from scorepad.services.ports import DealState, GameRow, NewDeal, UnitOfWork
+from scorepad.services.ports import DealRow, DealState, GameRow, NewDeal, UnitOfWork
 from scorepad.services.views import DealVersion
 
 REDEAL_KINDS = (DealKind.PASSED, DealKind.PETIT_SEC)
@@ -113,14 +113,7 @@ def edit_deal(uow: UnitOfWork, game_id: int, deal_id: int, data: dict[str, Any] 
             state = DealState(_redeal_kind(kind), None, {})
         if state == row.state:
             return row.version
-        version = uow.repo.set_deal_state(deal_id, state, action="edited", author=author,
-                                          now=when)
-        change = push_change(uow, game, code="edit", params={"number": row.number},
-                             payload={"deals": [[deal_id, row.version, version]]}, when=when)
-        uow.commit()
-        if on_done is not None:
-            on_done(change)
-        return version
+        return _store_state(uow, game, row, state, "edited", author, "edit", when, on_done)
 
 
 def delete_deal(uow: UnitOfWork, game_id: int, deal_id: int, *,
@@ -139,13 +132,20 @@ def delete_deal(uow: UnitOfWork, game_id: int, deal_id: int, *,
         if expected_version is not None and expected_version != row.version:
             raise DealConflict(sheet_deal(row, rules_of(game)), expected_version)
         state = DealState(row.state.kind, row.state.input, row.state.scores, deleted=True)
-        version = uow.repo.set_deal_state(deal_id, state, action="deleted", author=author,
-                                          now=when)
-        change = push_change(uow, game, code="delete", params={"number": row.number},
-                             payload={"deals": [[deal_id, row.version, version]]}, when=when)
-        uow.commit()
+        _store_state(uow, game, row, state, "deleted", author, "delete", when, on_done)
+
+
+def _store_state(uow: UnitOfWork, game: GameRow, row: DealRow, state: DealState, action: str,
+                 author: str | None, code: str, when: datetime, on_done: OnDone | None) -> int:
+    """A deal's new state (the previous one stays in its audit trail) and the undoable
+    change `code` that swaps them, committed; `on_done` gets the change. The new version."""
+    version = uow.repo.set_deal_state(row.id, state, action=action, author=author, now=when)
+    change = push_change(uow, game, code=code, params={"number": row.number},
+                         payload={"deals": [[row.id, row.version, version]]}, when=when)
+    uow.commit()
     if on_done is not None:
         on_done(change)
+    return version
 
 
 def deal_history(uow: UnitOfWork, deal_id: int) -> list[DealVersion]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from scorepad.domain.errors import Refusal
 from scorepad.domain.messages import describe, error_message, fmt_number, language
 
 if TYPE_CHECKING:
@@ -142,17 +143,14 @@ _MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
-class ServiceError(Exception):
-    """A use case refused: `field` is what to correct, `message(lang)` says why."""
+class ServiceError(Refusal):
+    """A use case refused: `field` is what to correct, `message(lang)` says why (the
+    class's `code` unless another is given)."""
 
     code = "service_error"
 
     def __init__(self, field: str, code: str | None = None, **params: Any) -> None:
-        self.field = field
-        if code is not None:
-            self.code = code
-        self.params = params
-        super().__init__(f"{field}: {self.code} {params}")
+        super().__init__(field, code if code is not None else type(self).code, **params)
 
     def message(self, lang: str = "fr") -> str:
         lang = language(lang)
@@ -170,10 +168,6 @@ class ServiceError(Exception):
             else:
                 shown[key] = value
         return template.format(**shown)
-
-    def to_dict(self, lang: str = "fr") -> dict[str, dict[str, str]]:
-        """FORMAT.md §3 shape."""
-        return {"error": {"field": self.field, "message": self.message(lang)}}
 
 
 class GameNotFound(ServiceError):

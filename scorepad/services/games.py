@@ -32,7 +32,7 @@ from scorepad.services.errors import (
 )
 from scorepad.services.players import resolve_seats
 from scorepad.services.ports import GameRow, UnitOfWork
-from scorepad.services.views import GameSheet, GameSummary, NextDeal
+from scorepad.services.views import GameHead, GameSheet, GameSummary, NextDeal
 
 MAX_GAME_NAME = 200
 
@@ -98,13 +98,8 @@ def list_games(uow: UnitOfWork) -> list[GameSummary]:
         counts = uow.repo.deal_counts()
         totals = uow.repo.all_totals()
     summaries = [
-        GameSummary(
-            id=g.id, name=g.name, status=g.status, seats=g.seats, deal_size=g.deal_size,
-            deals=counts.get(g.id, 0), totals=_seat_totals(g, totals.get(g.id, {})),
-            created_at=g.created_at, updated_at=g.updated_at,
-            protected=g.code_hash is not None, revision=g.revision, circle_id=g.circle_id,
-            organised=g.organiser_hash is not None,
-        )
+        GameSummary(**GameHead.of(g), deals=counts.get(g.id, 0),
+                    totals=_seat_totals(g, totals.get(g.id, {})))
         for g in games
     ]
     summaries.sort(key=lambda s: (s.status is GameStatus.FINISHED,
@@ -139,17 +134,12 @@ def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr") -> GameSheet:
         undone = uow.repo.first_undone(game_id)
     rules = rules_of(game)
     return GameSheet(
-        id=game.id, name=game.name, status=game.status, created_at=game.created_at,
-        updated_at=game.updated_at, seats=game.seats, deal_size=game.deal_size,
-        first_dealer=game.first_dealer, rules=rules,
+        **GameHead.of(game), first_dealer=game.first_dealer, rules=rules,
         deals=tuple(sheet_deal(row, rules) for row in rows),
         totals=_seat_totals(game, totals), next=nxt,
         can_undo=done is not None, can_redo=undone is not None,
         undo_label=operation_label(done.code, done.params, lang) if done else None,
         redo_label=operation_label(undone.code, undone.params, lang) if undone else None,
-        protected=game.code_hash is not None, revision=game.revision,
-        circle_id=game.circle_id,
-        organised=game.organiser_hash is not None,
     )
 
 
@@ -174,34 +164,31 @@ def standings(uow: UnitOfWork, game_id: int) -> list[tuple[int, str, int]]:
     return rank_totals(totals(uow, game_id))
 
 
-def _set_status(uow: UnitOfWork, game_id: int, status: GameStatus,
-                organiser: Organiser | None) -> None:
+def _update_game(uow: UnitOfWork, game_id: int, organiser: Organiser | None, *,
+                 name: str | None = None, status: GameStatus | None = None) -> None:
+    """The organiser's change of a game's name or status (None: unchanged)."""
     with uow:
         lock_for_organiser(uow, game_id, now(), organiser)
-        uow.repo.update_game(game_id, status=status)
+        uow.repo.update_game(game_id, name=name, status=status)
         uow.commit()
 
 
 def finish_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None
                 ) -> None:
     """Organiser only (see access.authorize_organiser)."""
-    _set_status(uow, game_id, GameStatus.FINISHED, organiser)
+    _update_game(uow, game_id, organiser, status=GameStatus.FINISHED)
 
 
 def reopen_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None
                 ) -> None:
     """Organiser only (see access.authorize_organiser)."""
-    _set_status(uow, game_id, GameStatus.IN_PROGRESS, organiser)
+    _update_game(uow, game_id, organiser, status=GameStatus.IN_PROGRESS)
 
 
 def rename_game(uow: UnitOfWork, game_id: int, name: str, *,
                 organiser: Organiser | None = None) -> None:
     """Organiser only (see access.authorize_organiser)."""
-    clean = _game_name(name)
-    with uow:
-        lock_for_organiser(uow, game_id, now(), organiser)
-        uow.repo.update_game(game_id, name=clean)
-        uow.commit()
+    _update_game(uow, game_id, organiser, name=_game_name(name))
 
 
 def delete_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None

@@ -11,29 +11,35 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
 
-from scorepad.domain import DealKind, GameStatus
+from scorepad.domain import DealKind, DealTurn, GameStatus
 
 #: A deal input as JSON (FORMAT.md §1 without rules), player names as they are now.
 InputJson = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class GameRow:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameFacts:
+    """What every record of a game says, the stored row and the views shown alike."""
+
     id: int
     name: str
     status: GameStatus
     seats: tuple[str, ...]
     deal_size: int
-    first_dealer: int
-    rules: dict[str, Any]
     created_at: datetime
     updated_at: datetime
-    #: salted hash of the table code (None: anybody may edit), see services.access
-    code_hash: str | None = None
     #: bumped by every write transaction on the game: a client knows when it is stale
     revision: int = 0
     #: the circle the game belongs to (None: no circle)
     circle_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRow(GameFacts):
+    first_dealer: int
+    rules: dict[str, Any]
+    #: salted hash of the table code (None: anybody may edit), see services.access
+    code_hash: str | None = None
     #: hash of the organiser's key (None: a game from before organisers), see access
     organiser_hash: str | None = None
     #: when the game went to the bin (None: it is not in the bin)
@@ -50,13 +56,10 @@ class DealState:
     deleted: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class DealRow:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealRow(DealTurn):
     id: int
     game_id: int
-    number: int
-    dealer: str
-    sitting_out: tuple[str, ...]
     state: DealState
     version: int
     created_at: datetime
@@ -110,12 +113,9 @@ class CircleRow:
 
 
 @dataclass(frozen=True, slots=True)
-class NewDeal:
+class NewDeal(DealTurn):
     """A deal to store (used when recording and when importing)."""
 
-    number: int
-    dealer: str
-    sitting_out: tuple[str, ...]
     state: DealState
     author: str | None = None
     action: str = "created"

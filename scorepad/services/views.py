@@ -2,50 +2,51 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
+from typing import Any
 
 from scorepad.domain import (
     Contract,
     DealInput,
     DealKind,
+    DealTurn,
     DealWarning,
-    GameStatus,
     RuleSet,
 )
 from scorepad.domain.soiree import rank_totals
+from scorepad.services.ports import GameFacts, GameRow
 
 
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    id: int
-    name: str
-    status: GameStatus
-    seats: tuple[str, ...]
-    deal_size: int
-    deals: int
-    totals: dict[str, int]
-    created_at: datetime
-    updated_at: datetime
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameHead(GameFacts):
+    """What every view of a game says of it (its list entry, its sheet)."""
+
     #: the game has a table code: only a phone with the code may change it
     protected: bool = False
-    #: bumped by every change of the game
-    revision: int = 0
-    #: the circle the game belongs to (None: none)
-    circle_id: int | None = None
     #: the game has an organiser (False: a game from before organisers, see access)
     organised: bool = False
 
+    @staticmethod
+    def of(game: GameRow) -> dict[str, Any]:
+        """The fields above read from the stored row (to build a view with)."""
+        facts = {f.name: getattr(game, f.name) for f in fields(GameFacts)}
+        return {**facts, "protected": game.code_hash is not None,
+                "organised": game.organiser_hash is not None}
 
-@dataclass(frozen=True, slots=True)
-class SheetDeal:
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSummary(GameHead):
+    deals: int
+    totals: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetDeal(DealTurn):
     """One line of the score sheet."""
 
     id: int
     game_id: int
-    number: int
-    dealer: str
-    sitting_out: tuple[str, ...]
     kind: DealKind
     input: DealInput | None
     scores: dict[str, int]
@@ -59,24 +60,14 @@ class SheetDeal:
 
 
 @dataclass(frozen=True, slots=True)
-class NextDeal:
+class NextDeal(DealTurn):
     """Who deals the next deal, who sits out, who plays."""
 
-    number: int
-    dealer: str
-    sitting_out: tuple[str, ...]
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class GameSheet:
-    id: int
-    name: str
-    status: GameStatus
-    created_at: datetime
-    updated_at: datetime
-    seats: tuple[str, ...]
-    deal_size: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSheet(GameHead):
     first_dealer: int
     rules: RuleSet
     deals: tuple[SheetDeal, ...]
@@ -87,30 +78,6 @@ class GameSheet:
     can_redo: bool
     undo_label: str | None
     redo_label: str | None
-    #: the game has a table code: only a phone with the code may change it
-    protected: bool = False
-    #: bumped by every change of the game: equal revisions show the same sheet
-    revision: int = 0
-    #: the circle the game belongs to (None: none)
-    circle_id: int | None = None
-    #: the game has an organiser (False: a game from before organisers, see access)
-    organised: bool = False
-
-    @property
-    def next_deal_number(self) -> int:
-        return self.next.number
-
-    @property
-    def next_dealer(self) -> str:
-        return self.next.dealer
-
-    @property
-    def next_sitting_out(self) -> tuple[str, ...]:
-        return self.next.sitting_out
-
-    @property
-    def next_players(self) -> tuple[str, ...]:
-        return self.next.players
 
     def standings(self) -> list[tuple[int, str, int]]:
         """(rank, player, total), best first; equal totals share a rank."""

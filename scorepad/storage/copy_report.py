@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from scorepad.domain.errors import Refusal
+
 _MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
         "bad_url": "« {url} » n'est pas une adresse de base de données (exemples : "
@@ -49,17 +51,17 @@ _MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
-class CopyError(Exception):
+class CopyError(Refusal):
     """The copy was refused or rolled back: `field` ("from", "to" or "game") says where,
     `message(lang)` says why; the target is unchanged."""
 
     def __init__(self, field: str, code: str, *, detail: Callable[[str], str] | None = None,
                  **params: Any) -> None:
-        self.field = field
-        self.code = code
-        self.params = params
         self._detail = detail
-        super().__init__(self.message("en"))
+        super().__init__(field, code, **params)
+
+    def summary(self) -> str:
+        return self.message("en")
 
     def message(self, lang: str = "fr") -> str:
         texts = _MESSAGES["en" if lang == "en" else "fr"]

@@ -5,6 +5,7 @@ breaks history) and the transaction's connection, caches and change log."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -111,32 +112,26 @@ def dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def encode_input(data: InputJson | None, ids: dict[str, int]) -> str | None:
-    if data is None:
-        return None
-    out = dict(data)
-    out["players"] = [ids[n] for n in data.get("players", [])]
-    out["taker"] = ids[data["taker"]]
+def _map_players(data: InputJson, to: Mapping[Any, Any]) -> InputJson:
+    """Looks up in `to` every reference to a player of an input (players, taker, partner,
+    poignées, misères), in place: names to ids when storing, ids to names when reading."""
+    data["players"] = [to[p] for p in data.get("players", [])]
+    data["taker"] = to[data["taker"]]
     partner = data.get("partner")
-    out["partner"] = ids[partner] if partner is not None else None
-    out["poignees"] = [{"player": ids[p["player"]], "size": p["size"]}
-                       for p in data.get("poignees", [])]
-    out["miseres"] = [ids[n] for n in data.get("miseres", [])]
-    return dumps(out)
+    data["partner"] = to[partner] if partner is not None else None
+    data["poignees"] = [{"player": to[p["player"]], "size": p["size"]}
+                        for p in data.get("poignees", [])]
+    data["miseres"] = [to[p] for p in data.get("miseres", [])]
+    return data
+
+
+def encode_input(data: InputJson | None, ids: dict[str, int]) -> str | None:
+    return None if data is None else dumps(_map_players(dict(data), ids))
 
 
 def decode_input(text: str | None, names: dict[int, str]) -> InputJson | None:
-    if text is None:
-        return None
-    data: InputJson = json.loads(text)
-    data["players"] = [names[i] for i in data.get("players", [])]
-    data["taker"] = names[data["taker"]]
-    partner = data.get("partner")
-    data["partner"] = names[partner] if partner is not None else None
-    data["poignees"] = [{"player": names[p["player"]], "size": p["size"]}
-                        for p in data.get("poignees", [])]
-    data["miseres"] = [names[i] for i in data.get("miseres", [])]
-    return data
+    # A season decodes thousands of inputs: the freshly parsed dict is mapped in place.
+    return None if text is None else _map_players(json.loads(text), names)
 
 
 class RepositoryBase:

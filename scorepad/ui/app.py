@@ -57,6 +57,9 @@ def _game_route(build: Callable[[int], ft.View]) -> Callable[[], ft.View]:
     return GameRoute
 
 
+Screen = Callable[..., ft.View]
+RouteTree = dict[str, "Screen | tuple[Screen, RouteTree]"]
+
 # Made once, at import: a route's component must stay the same function across renders.
 SheetRoute = _game_route(SheetView)
 DealEntryRoute = _game_route(DealEntryView)
@@ -68,44 +71,44 @@ GameStatsRoute = _game_route(GameStatsView)
 RulesRoute = _game_route(GameRulesView)
 
 
-def routes() -> list[ft.Route]:
-    # Nested routes stack their views: the back arrow and the Android back gesture pop
-    # to the parent (deal -> sheet -> games).
-    return [
-        ft.Route(path="/", component=GamesView, children=[
-            ft.Route(path="new", component=NewGameView),
-            ft.Route(path="bin", component=BinView),
-            ft.Route(path="circles", component=CirclesView, children=[
-                ft.Route(path=":circle/ranking", component=RankingRoute),
-                ft.Route(path=":circle/soiree", component=SoireeRoute),
-            ]),
-            ft.Route(path="players", component=PlayersView),
-            ft.Route(path="games/:id", component=SheetRoute, children=[
-                ft.Route(path="deal", component=DealEntryRoute),
-                ft.Route(path="stats", component=GameStatsRoute),
-                ft.Route(path="rules", component=RulesRoute),
-                ft.Route(path="deals/:deal_id", component=DealDetailRoute, children=[
-                    ft.Route(path="edit", component=DealEditRoute),
-                ]),
-            ]),
-        ]),
-        ft.Route(path="/calculator", component=CalculatorView),
-        ft.Route(path="/stats", component=AllStatsView, children=[
-            ft.Route(path="soiree", component=SoireeRoute),
-            ft.Route(path="soiree/:circle/:day", component=SoireeRoute),
-            ft.Route(path="ranking", component=RankingRoute),
-            ft.Route(path="ranking/:circle", component=RankingRoute),
-        ]),
-        # The big screen of a club night (a TV, a laptop): no bar, read-only, live.
-        ft.Route(path="/grand-ecran", component=BigScreenRoute),
-        ft.Route(path="/grand-ecran/:circle", component=BigScreenRoute),
-        ft.Route(path="/grand-ecran/:circle/:day", component=BigScreenRoute),
-        ft.Route(path="/settings", component=SettingsView),
-        # A hand-over link: takes the organiser role, then opens the game.
-        ft.Route(path="/organiser/:token", component=ClaimView),
-        # Last: any other address gets a real screen (with its bar) rather than a blank page.
-        ft.Route(path="/:rest*", component=NotFoundView),
-    ]
+#: The screens by address: path -> component, or path -> (component, its nested routes).
+#: Nested routes stack their views: the back arrow and the Android back gesture pop to the
+#: parent (deal -> sheet -> games). The first route that matches wins.
+ROUTES: RouteTree = {
+    "/": (GamesView, {
+        "new": NewGameView, "bin": BinView,
+        "circles": (CirclesView, {":circle/ranking": RankingRoute,
+                                  ":circle/soiree": SoireeRoute}),
+        "players": PlayersView,
+        "games/:id": (SheetRoute, {
+            "deal": DealEntryRoute, "stats": GameStatsRoute, "rules": RulesRoute,
+            "deals/:deal_id": (DealDetailRoute, {"edit": DealEditRoute}),
+        }),
+    }),
+    "/calculator": CalculatorView,
+    "/stats": (AllStatsView, {"soiree": SoireeRoute, "soiree/:circle/:day": SoireeRoute,
+                              "ranking": RankingRoute, "ranking/:circle": RankingRoute}),
+    # The big screen of a club night (a TV, a laptop): no bar, read-only, live.
+    "/grand-ecran": BigScreenRoute, "/grand-ecran/:circle": BigScreenRoute,
+    "/grand-ecran/:circle/:day": BigScreenRoute,
+    "/settings": SettingsView,
+    # A hand-over link: takes the organiser role, then opens the game.
+    "/organiser/:token": ClaimView,
+    # Last: any other address gets a real screen (with its bar) rather than a blank page.
+    "/:rest*": NotFoundView,
+}
+
+
+def routes(tree: RouteTree = ROUTES) -> list[ft.Route]:
+    """The router's routes for a tree of ROUTES' shape."""
+    made = []
+    for path, target in tree.items():
+        if isinstance(target, tuple):
+            component, children = target
+            made.append(ft.Route(path=path, component=component, children=routes(children)))
+        else:
+            made.append(ft.Route(path=path, component=target))
+    return made
 
 
 @ft.component

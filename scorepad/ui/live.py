@@ -8,13 +8,15 @@ import itertools
 import logging
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
 from scorepad.services import ChangeKind, GameChanged
+from scorepad.ui.state import use_app_state
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: every change of any game (the games list shows totals and deal counts)
 GAMES_TOPIC = "scorepad/games"
@@ -164,3 +166,18 @@ def use_live(*topics: str, active: bool = True) -> int:
     ft.use_effect(follow, dependencies=list(topics))
     ft.use_effect(back_on_top, dependencies=[active])
     return tick
+
+
+def use_reloaded(load: Callable[[], T], *topics: str) -> tuple[T, Callable[..., None]]:
+    """What `load()` reads from the database, read again when one of `topics` is
+    announced, when this session writes anything (the app state's revision) and when the
+    returned `again()` is called (a dialog changed it)."""
+    state = use_app_state()
+    reload, set_reload = ft.use_state(0)
+    live = use_live(*topics)
+    value = ft.use_memo(load, dependencies=[reload, live, state.revision])
+
+    def again(*_changed: object) -> None:
+        set_reload(lambda n: n + 1)
+
+    return value, again

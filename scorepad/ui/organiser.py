@@ -15,7 +15,7 @@ from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialo
 from scorepad.ui.components.layout import empty_state, screen
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.i18n import current_lang, tr
-from scorepad.ui.live import GAMES_TOPIC, use_live
+from scorepad.ui.live import GAMES_TOPIC, use_reloaded
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 
@@ -168,14 +168,7 @@ def BinView() -> ft.View:
     organiser "Supprimer définitivement"."""
     state = use_app_state()
     uow = use_uow()
-    reload, set_reload = ft.use_state(0)
-    live = use_live(GAMES_TOPIC)
-    games = ft.use_memo(lambda: services.list_bin(uow()),
-                        dependencies=[reload, live, state.revision])
-
-    def again() -> None:
-        set_reload(lambda n: n + 1)
-
+    games, again = use_reloaded(lambda: services.list_bin(uow()), GAMES_TOPIC)
     items: list[ft.Control] = [_bin_tile(g, state, uow, again) for g in games]
     if not items:
         items.append(empty_state(ft.Icons.DELETE_OUTLINE, tr("Corbeille vide", "The bin is empty"),

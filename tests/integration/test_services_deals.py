@@ -116,7 +116,7 @@ def test_deleting_the_last_deal_gives_its_number_and_dealer_back(uow: UoW, game:
     s.delete_deal(uow(), game, second)
     sheet = s.get_sheet(uow(), game)
     assert [d.number for d in sheet.deals] == [1]
-    assert (sheet.next_deal_number, sheet.next_dealer) == (2, "Bruno")
+    assert (sheet.next.number, sheet.next.dealer) == (2, "Bruno")
     assert sheet.totals == dict.fromkeys(FOUR, 0)
     assert [h.action for h in s.deal_history(uow(), second)] == ["created", "deleted"]
     with pytest.raises(s.DealNotFound):
@@ -131,7 +131,7 @@ def test_deleting_an_earlier_deal_keeps_the_others_as_they_were_played(uow: UoW,
     s.delete_deal(uow(), game, first)
     sheet = s.get_sheet(uow(), game)
     assert [(d.number, d.dealer) for d in sheet.deals] == [(2, "Bruno"), (3, "Cécile")]
-    assert (sheet.next_deal_number, sheet.next_dealer) == (4, "Didier")
+    assert (sheet.next.number, sheet.next.dealer) == (4, "Didier")
 
 
 def test_a_deal_of_another_game_is_not_found(uow: UoW, game: int) -> None:

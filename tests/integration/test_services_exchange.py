@@ -51,7 +51,7 @@ def test_an_imported_game_can_be_played_on(uow: UoW) -> None:
     data = s.export_game(uow(), _played_game(uow), "json")
     copy = s.import_game(uow(), data)
     sheet = s.get_sheet(uow(), copy)
-    assert sheet.next_deal_number == 5 and sheet.next_dealer == "André"
+    assert sheet.next.number == 5 and sheet.next.dealer == "André"
     assert not sheet.can_undo
     s.record_redeal(uow(), copy, "passed")
     assert len(s.get_sheet(uow(), copy).deals) == 5

@@ -25,7 +25,7 @@ def test_a_new_game_has_its_seats_rules_and_no_deal(uow: UoW) -> None:
     assert sheet.rules.to_dict()["coefficients"]["garde_contre"] == 8
     assert sheet.deals == ()
     assert sheet.totals == dict.fromkeys(FOUR, 0)
-    assert (sheet.next_deal_number, sheet.next_dealer) == (1, "André")
+    assert (sheet.next.number, sheet.next.dealer) == (1, "André")
     assert not sheet.can_undo and not sheet.can_redo
 
 
@@ -75,7 +75,7 @@ def test_five_at_a_table_of_four_the_dealer_sits_out_and_the_deal_moves_every_de
         (3, "André", DealKind.PLAYED)]
     assert sheet.totals == {"André": 0, "Bruno": -32, "Cécile": -32, "Didier": 96,
                             "Élodie": -32}
-    assert (sheet.next_dealer, sheet.next_sitting_out) == ("Bruno", ("Bruno",))
+    assert (sheet.next.dealer, sheet.next.sitting_out) == ("Bruno", ("Bruno",))
 
 
 def test_games_are_listed_in_progress_first_then_finished_most_recent_first(

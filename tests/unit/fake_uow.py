@@ -43,8 +43,10 @@ class FakeRepository:
             if seat not in self.players.values():
                 self.players[self._next()] = seat
         game_id = self._next()
-        self.games[game_id] = GameRow(game_id, name, status, tuple(seats), deal_size,
-                                      first_dealer, rules, created_at, now,
+        self.games[game_id] = GameRow(id=game_id, name=name, status=status,
+                                      seats=tuple(seats), deal_size=deal_size,
+                                      first_dealer=first_dealer, rules=rules,
+                                      created_at=created_at, updated_at=now,
                                       circle_id=circle_id, organiser_hash=organiser_hash)
         return game_id
 
@@ -120,8 +122,10 @@ class FakeRepository:
         ids = []
         for deal in deals:
             deal_id = self._next()
-            self.deals[deal_id] = DealRow(deal_id, game_id, deal.number, deal.dealer,
-                                          deal.sitting_out, deal.state, 1, now, now)
+            self.deals[deal_id] = DealRow(id=deal_id, game_id=game_id, number=deal.number,
+                                          dealer=deal.dealer, sitting_out=deal.sitting_out,
+                                          state=deal.state, version=1, created_at=now,
+                                          updated_at=now)
             self.versions.append(DealVersionRow(deal_id, 1, deal.action, deal.state,
                                                 deal.author, now))
             ids.append(deal_id)

@@ -1,8 +1,4 @@
-"""${message}
-
-Revision ID: ${up_revision}
-Revises: ${down_revision | comma,n}
-"""
+"""${message}"""
 
 from __future__ import annotations
 
@@ -12,8 +8,6 @@ ${imports if imports else ""}
 
 revision = ${repr(up_revision)}
 down_revision = ${repr(down_revision)}
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

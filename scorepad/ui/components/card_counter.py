@@ -17,7 +17,7 @@ from scorepad.domain.cards import (
     chien_size,
     pile_holds_chien,
 )
-from scorepad.ui.components.deal_controls import applying, choice, error_text
+from scorepad.ui.components.deal_controls import applying, choice, error_text, tap_key
 from scorepad.ui.deal_form import DealForm
 from scorepad.ui.fmt import number
 from scorepad.ui.i18n import current_lang, tr
@@ -37,22 +37,9 @@ _LABELS: dict[str, tuple[str, str]] = {
 
 def _stepper_button(ident: str, content: ft.Control, on_tap: OnChange, *,
                     enabled: bool, expand: bool = False) -> ft.Control:
-    return ft.Semantics(
-        identifier=ident,
-        button=True,
-        expand=expand,
-        content=ft.Container(
-            content=content,
-            width=None if expand else STEPPER_SIZE,
-            height=STEPPER_SIZE,
-            alignment=ft.Alignment.CENTER,
-            border_radius=14,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            opacity=1 if enabled else 0.3,
-            ink=True,
-            on_click=(lambda _e: on_tap()) if enabled else None,
-        ),
-    )
+    return tap_key(ident, content, on_tap, enabled=enabled, expand=expand,
+                   width=None if expand else STEPPER_SIZE, height=STEPPER_SIZE, radius=14,
+                   bgcolor=ft.Colors.SECONDARY_CONTAINER, dimmed=0.3)
 
 
 def _stepper_row(counter: PileCounter, name: str, label: str, hint: str,

@@ -41,6 +41,30 @@ def contract_label(contract: Contract, short: bool = False) -> str:
     }[contract]
 
 
+def tap_key(ident: str, content: ft.Control, on_tap: Callable[[], None], *, enabled: bool,
+            height: int, radius: int, bgcolor: ft.ColorValue, dimmed: float,
+            expand: bool = False,
+            width: int | None = None) -> ft.Control:
+    """A big key: `content` centred on a rounded tile, tappable while `enabled` and
+    faded to the opacity `dimmed` otherwise. `ident` is its stable test id."""
+    return ft.Semantics(
+        identifier=ident,
+        button=True,
+        expand=expand,
+        content=ft.Container(
+            content=content,
+            width=width,
+            height=height,
+            alignment=ft.Alignment.CENTER,
+            border_radius=radius,
+            bgcolor=bgcolor,
+            opacity=1 if enabled else dimmed,
+            ink=True,
+            on_click=(lambda _e: on_tap()) if enabled else None,
+        ),
+    )
+
+
 def choice(
     ident: str,
     text: str,

@@ -7,28 +7,16 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.domain.messages import fmt_number
-from scorepad.ui.components.deal_controls import applying, error_text
+from scorepad.ui.components.deal_controls import applying, error_text, tap_key
 from scorepad.ui.deal_form import KEY_BACK, KEY_HALF, DealForm, Preview
 from scorepad.ui.i18n import current_lang, tr
 
 
 def _key(ident: str, content: ft.Control, on_tap: Callable[[], None], *,
          enabled: bool = True) -> ft.Control:
-    return ft.Semantics(
-        identifier=ident,
-        button=True,
-        expand=True,
-        content=ft.Container(
-            content=content,
-            alignment=ft.Alignment.CENTER,
-            height=46,
-            border_radius=12,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if enabled else ft.Colors.SURFACE,
-            ink=True,
-            on_click=(lambda _e: on_tap()) if enabled else None,
-            opacity=1 if enabled else 0.35,
-        ),
-    )
+    return tap_key(ident, content, on_tap, enabled=enabled, expand=True, height=46, radius=12,
+                   bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if enabled else ft.Colors.SURFACE,
+                   dimmed=0.35)
 
 
 def keypad(form: DealForm, changed: Callable[[], None]) -> ft.Control:

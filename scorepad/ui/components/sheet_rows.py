@@ -34,8 +34,8 @@ def totals_header(sheet: GameSheet, dark: bool) -> ft.Control:
     cells: list[ft.Control] = []
     for seat in sheet.seats:
         total = sheet.totals.get(seat, 0)
-        dealer = seat == sheet.next_dealer
-        out = seat in sheet.next_sitting_out
+        dealer = seat == sheet.next.dealer
+        out = seat in sheet.next.sitting_out
         cells.append(ft.Container(
             ft.Column([
                 ft.Row([
@@ -89,11 +89,11 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
                     locked: bool = False) -> ft.Control:
     """Who deals next, and the redeal buttons (disabled when finished or read-only)."""
     labels = player_labels(sheet.seats)
-    dealer = labels.get(sheet.next_dealer, sheet.next_dealer)
-    text = tr(f"Donne {sheet.next_deal_number} : {dealer} distribue",
-              f"Deal {sheet.next_deal_number}: {dealer} deals")
-    if sheet.next_sitting_out:
-        out = names([labels.get(p, p) for p in sheet.next_sitting_out])
+    dealer = labels.get(sheet.next.dealer, sheet.next.dealer)
+    text = tr(f"Donne {sheet.next.number} : {dealer} distribue",
+              f"Deal {sheet.next.number}: {dealer} deals")
+    if sheet.next.sitting_out:
+        out = names([labels.get(p, p) for p in sheet.next.sitting_out])
         text += tr(f", {out} ne joue pas", f", {out} sits out")
     if finished:
         text = tr("Partie terminée", "Game finished")

@@ -14,9 +14,8 @@ from scorepad.ui.components.layout import empty_state, screen
 from scorepad.ui.components.name_dialog import show_name_dialog
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.i18n import current_lang, ntr, tr
-from scorepad.ui.live import GAMES_TOPIC, use_live
+from scorepad.ui.live import GAMES_TOPIC, use_reloaded
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.state import use_app_state
 
 
 def ask_new_circle(uow: UowFactory, then: Callable[[int], None]) -> None:
@@ -115,16 +114,8 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
 
 @ft.component
 def CirclesView() -> ft.View:
-    state = use_app_state()
     uow = use_uow()
-    reload, set_reload = ft.use_state(0)
-    live = use_live(GAMES_TOPIC)
-    circles = ft.use_memo(lambda: services.list_circles(uow()),
-                          dependencies=[reload, live, state.revision])
-
-    def changed(_id: object = None) -> None:
-        set_reload(lambda n: n + 1)
-
+    circles, changed = use_reloaded(lambda: services.list_circles(uow()), GAMES_TOPIC)
     if not circles:
         items: list[ft.Control] = [empty_state(
             ft.Icons.GROUPS, tr("Aucun cercle", "No circle yet"),

@@ -17,9 +17,8 @@ from scorepad.ui.components.name_dialog import show_name_dialog
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.fmt import of_name
 from scorepad.ui.i18n import current_lang, ntr, tr
-from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC, use_live
+from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC, use_reloaded
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.state import use_app_state
 
 
 class PlayerActions:
@@ -150,16 +149,13 @@ def player_sections(players: list[PlayerRow], merged: list[MergedPlayer],
 
 @ft.component
 def PlayersView() -> ft.View:
-    state = use_app_state()
     uow = use_uow()
-    reload, set_reload = ft.use_state(0)
-    live = use_live(GAMES_TOPIC, ALL_TOPIC)
 
     def load() -> tuple[list[PlayerRow], list[MergedPlayer]]:
         return (services.list_players(uow(), include_hidden=True), services.list_merged(uow()))
 
-    players, merged = ft.use_memo(load, dependencies=[reload, live, state.revision])
-    actions = PlayerActions(uow, lambda: set_reload(lambda n: n + 1))
+    (players, merged), again = use_reloaded(load, GAMES_TOPIC, ALL_TOPIC)
+    actions = PlayerActions(uow, again)
     if not players and not merged:
         body: ft.Control = empty_state(
             ft.Icons.PEOPLE_OUTLINE, tr("Aucun joueur", "No player yet"),

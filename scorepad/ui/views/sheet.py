@@ -46,7 +46,7 @@ def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str) -> list[f
 def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
                 locked: bool) -> ft.Control:
     finished = sheet.status == GameStatus.FINISHED
-    number = sheet.next_deal_number
+    number = sheet.next.number
     top: list[ft.Control] = (
         [read_only_banner(actions.game_id, actions.state, actions.uow)] if locked else [])
     return ft.Column([

@@ -10,26 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
 from scorepad import services
 from scorepad.domain import InvalidDeal
+from scorepad.domain.errors import Refusal
 from scorepad.domain.messages import language
-from scorepad.services import (
-    DealConflict,
-    DealNotFound,
-    EditForbidden,
-    GameFinished,
-    GameNotFound,
-    HandoverInvalid,
-    NoOrganiser,
-    NotInBin,
-    Organiser,
-    OrganiserOnly,
-    ServiceError,
-    StaleUndo,
-    TooManyCodes,
-)
+from scorepad.services import Organiser, ServiceError
 from scorepad.services.access import CodeAttempts
 from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
 
@@ -66,18 +54,14 @@ _TEXTS = {
 }
 
 
-class BadRequest(Exception):
+class BadRequest(Refusal):
     """A malformed request (not a refused deal): FORMAT.md §3 with status 400."""
 
-    def __init__(self, field: str, key: str, **params: object) -> None:
-        super().__init__(field)
-        self.field = field
-        self.key = key
-        self.params = params
+    def summary(self) -> str:
+        return self.field
 
-    def to_dict(self, lang: str) -> dict[str, dict[str, str]]:
-        message = _TEXTS[language(lang)][self.key].format(**self.params)
-        return {"error": {"field": self.field, "message": message}}
+    def message(self, lang: str = "fr") -> str:
+        return _TEXTS[language(lang)][self.code].format(**self.params)
 
 
 def request_lang(request: Request) -> str:
@@ -159,20 +143,23 @@ def clip_echoes(body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-_STATUS: tuple[tuple[type[Exception], int], ...] = (
-    (BadRequest, 400), (InvalidDeal, 400), (EditForbidden, 403), (OrganiserOnly, 403),
-    (NoOrganiser, 403), (GameNotFound, 404), (DealNotFound, 404), (NotInBin, 404),
-    (HandoverInvalid, 404), (DealConflict, 409), (GameFinished, 409), (StaleUndo, 409),
-    (TooManyCodes, 429),
-)
+#: The status of each refusal (the first that matches; any other is a 400).
+_STATUS: dict[int, tuple[type[Exception], ...]] = {
+    400: (BadRequest, InvalidDeal),
+    403: (services.EditForbidden, services.OrganiserOnly, services.NoOrganiser),
+    404: (services.GameNotFound, services.DealNotFound, services.NotInBin,
+          services.HandoverInvalid),
+    409: (services.DealConflict, services.GameFinished, services.StaleUndo),
+    429: (services.TooManyCodes,),
+}
 
 
 def error_response(exc: Exception, lang: str) -> JSONResponse:
     """FORMAT.md §3 with the status that says what went wrong."""
     assert isinstance(exc, BadRequest | InvalidDeal | ServiceError)
     body: dict[str, Any] = clip_echoes(exc.to_dict(lang))
-    status = next((s for kind, s in _STATUS if isinstance(exc, kind)), 400)
-    if isinstance(exc, DealConflict):
+    status = next((s for s, kinds in _STATUS.items() if isinstance(exc, kinds)), 400)
+    if isinstance(exc, services.DealConflict):
         body["current"] = deal_to_dict(exc.current)
     return JSONResponse(body, status_code=status, headers=NO_STORE)
 
@@ -198,6 +185,19 @@ class ApiContext:
         """The organiser key the request carries (X-Organiser-Key), never in a URL."""
         return Organiser(request.headers.get(ORGANISER_HEADER))
 
+    async def run_with_body(self, request: Request,
+                            work: Callable[[dict[str, Any], str], dict[str, Any]],
+                            status: int = 200, *, optional: bool = False) -> Response:
+        """`run` for a route whose body is a JSON object (`optional`: no body reads as
+        {}): a malformed body is refused at once (§3, 400), then `work(body, lang)` runs
+        in a worker thread."""
+        try:
+            data = await json_body(request) if not optional or await request.body() else {}
+        except BadRequest as exc:
+            return error_response(exc, request_lang(request))
+        return await run_in_threadpool(self.run, request, lambda lang: work(data, lang),
+                                       status)
+
     def run(self, request: Request, work: Callable[[str], dict[str, Any]],
             status: int = 200) -> Response:
         """Runs `work(lang)`, answering its result as JSON or its refusal as §3; a wrong
@@ -210,6 +210,6 @@ class ApiContext:
                 self.attempts.check(client)
             return JSONResponse(work(lang), status_code=status, headers=NO_STORE)
         except (BadRequest, InvalidDeal, ServiceError) as exc:
-            if isinstance(exc, EditForbidden) and code_given:
+            if isinstance(exc, services.EditForbidden) and code_given:
                 self.attempts.failed(client)
             return error_response(exc, lang)

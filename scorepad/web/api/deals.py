@@ -6,7 +6,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
 from scorepad import services
@@ -14,10 +13,7 @@ from scorepad.web.api.common import (
     ApiContext,
     BadRequest,
     describe,
-    error_response,
-    json_body,
     number,
-    request_lang,
 )
 
 
@@ -53,13 +49,9 @@ def add_routes(router: APIRouter, ctx: ApiContext) -> None:
 def _add_record(router: APIRouter, ctx: ApiContext) -> None:
     @router.post("/games/{game_id}/deals")
     async def record(game_id: str, request: Request) -> Response:
-        try:
-            data = await json_body(request)
-        except BadRequest as exc:
-            return error_response(exc, request_lang(request))
         code, author = ctx.who(request)
 
-        def work(lang: str) -> dict[str, Any]:
+        def work(data: dict[str, Any], lang: str) -> dict[str, Any]:
             gid = number(game_id, "game")
             kind = data.get("kind", "played")
             done: list[services.Change] = []
@@ -75,19 +67,15 @@ def _add_record(router: APIRouter, ctx: ApiContext) -> None:
             return {"deal_id": deal_id, "change": change_to_dict(done),
                     "sheet": ctx.sheet(gid, lang)}
 
-        return await run_in_threadpool(ctx.run, request, work, 201)
+        return await ctx.run_with_body(request, work, 201)
 
 
 def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
     @router.put("/games/{game_id}/deals/{deal_id}")
     async def edit(game_id: str, deal_id: str, request: Request) -> Response:
-        try:
-            data = await json_body(request)
-        except BadRequest as exc:
-            return error_response(exc, request_lang(request))
         code, author = ctx.who(request)
 
-        def work(lang: str) -> dict[str, Any]:
+        def work(data: dict[str, Any], lang: str) -> dict[str, Any]:
             gid, did = number(game_id, "game"), number(deal_id, "deal")
             expected = _expected_version(data, request)
             kind = data.pop("kind", "played")
@@ -100,7 +88,7 @@ def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
             return {"version": version, "change": change_to_dict(done),
                     "sheet": ctx.sheet(gid, lang)}
 
-        return await run_in_threadpool(ctx.run, request, work)
+        return await ctx.run_with_body(request, work)
 
     @router.delete("/games/{game_id}/deals/{deal_id}")
     def delete(game_id: str, deal_id: str, request: Request) -> Response:
@@ -124,13 +112,9 @@ def _history_step(ctx: ApiContext, move: Callable[..., str | None]
     scopes it to that change or to the sheet the client saw (409 when stale); without
     either, the game's last change whoever made it (scripts)."""
     async def endpoint(game_id: str, request: Request) -> Response:
-        try:
-            data = await json_body(request) if await request.body() else {}
-        except BadRequest as exc:
-            return error_response(exc, request_lang(request))
         code, author = ctx.who(request)
 
-        def work(lang: str) -> dict[str, Any]:
+        def work(data: dict[str, Any], lang: str) -> dict[str, Any]:
             gid = number(game_id, "game")
             operation = _whole(data, request, "operation")
             expected = _whole(data, request, "expected_revision")
@@ -141,6 +125,6 @@ def _history_step(ctx: ApiContext, move: Callable[..., str | None]
             return {"label": label, "change": change_to_dict(done),
                     "sheet": ctx.sheet(gid, lang)}
 
-        return await run_in_threadpool(ctx.run, request, work)
+        return await ctx.run_with_body(request, work, optional=True)
 
     return endpoint

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
 from scorepad import services
@@ -15,10 +14,7 @@ from scorepad.services.common import check_keys
 from scorepad.web.api.common import (
     ApiContext,
     BadRequest,
-    error_response,
-    json_body,
     number,
-    request_lang,
 )
 
 
@@ -50,16 +46,12 @@ def _add_create(router: APIRouter, ctx: ApiContext) -> None:
     async def create(request: Request) -> Response:
         """Body {"name", "seats", "deal_size"?, "dealer"?, "rules"?}: 201 with the new id
         and the organiser key (shown this once: keep it, it is never stored in clear)."""
-        try:
-            data = await json_body(request)
-        except BadRequest as exc:
-            return error_response(exc, request_lang(request))
 
-        def work(lang: str) -> dict[str, Any]:
+        def work(data: dict[str, Any], lang: str) -> dict[str, Any]:
             made = services.new_game_from_dict(ctx.uow_factory(), data)
             return {"id": made.id, "organiser_key": made.organiser_key}
 
-        return await run_in_threadpool(ctx.run, request, work, 201)
+        return await ctx.run_with_body(request, work, 201)
 
 
 def _add_change(router: APIRouter, ctx: ApiContext) -> None:
@@ -67,13 +59,9 @@ def _add_change(router: APIRouter, ctx: ApiContext) -> None:
     async def change(game_id: str, request: Request) -> Response:
         """Body {"name": ...} or {"status": "in_progress" | "finished"} (one change, one
         transaction): the organiser's."""
-        try:
-            data = await json_body(request)
-        except BadRequest as exc:
-            return error_response(exc, request_lang(request))
         who = ctx.organiser(request)
 
-        def work(lang: str) -> dict[str, Any]:
+        def work(data: dict[str, Any], lang: str) -> dict[str, Any]:
             gid = number(game_id, "game")
             check_keys(data, ("name", "status"))
             status = data.get("status")
@@ -88,7 +76,7 @@ def _add_change(router: APIRouter, ctx: ApiContext) -> None:
                 services.reopen_game(ctx.uow_factory(), gid, organiser=who)
             return ctx.sheet(gid, lang)
 
-        return await run_in_threadpool(ctx.run, request, work)
+        return await ctx.run_with_body(request, work)
 
 
 def _add_code(router: APIRouter, ctx: ApiContext) -> None:
@@ -96,19 +84,15 @@ def _add_code(router: APIRouter, ctx: ApiContext) -> None:
     async def set_code(game_id: str, request: Request) -> Response:
         """Body exactly {"code": new} or {"code": null} (removes it); the organiser key in
         X-Organiser-Key. Any other key is refused, never read as "no code"."""
-        try:
-            data = await json_body(request)
-        except BadRequest as exc:
-            return error_response(exc, request_lang(request))
         who = ctx.organiser(request)
 
-        def work(lang: str) -> dict[str, Any]:
+        def work(data: dict[str, Any], lang: str) -> dict[str, Any]:
             gid = number(game_id, "game")
             check_keys(data, ("code",), required=("code",))
             services.set_table_code(ctx.uow_factory(), gid, data["code"], organiser=who)
             return {"protected": services.game_is_protected(ctx.uow_factory(), gid)}
 
-        return await run_in_threadpool(ctx.run, request, work)
+        return await ctx.run_with_body(request, work)
 
     @router.get("/games/{game_id}/access")
     def access(game_id: str, request: Request) -> Response:

@@ -6,18 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
 from scorepad import services
 from scorepad.services.common import check_keys
 from scorepad.web.api.common import (
     ApiContext,
-    BadRequest,
-    error_response,
-    json_body,
     number,
-    request_lang,
 )
 
 
@@ -52,17 +47,13 @@ def _add_handover(router: APIRouter, ctx: ApiContext) -> None:
     @router.post("/organiser")
     async def claim(request: Request) -> Response:
         """Body {"token"}: the game's new organiser key (the former one stops working)."""
-        try:
-            data = await json_body(request)
-        except BadRequest as exc:
-            return error_response(exc, request_lang(request))
 
-        def work(lang: str) -> dict[str, Any]:
+        def work(data: dict[str, Any], lang: str) -> dict[str, Any]:
             check_keys(data, ("token",), required=("token",))
             made = services.claim_handover(ctx.uow_factory(), data["token"])
             return {"id": made.id, "organiser_key": made.organiser_key}
 
-        return await run_in_threadpool(ctx.run, request, work)
+        return await ctx.run_with_body(request, work)
 
 
 def _add_bin(router: APIRouter, ctx: ApiContext) -> None:

@@ -1,8 +1,4 @@
-"""The first schema: players, games and seats, deals, score rows, audit trail, undo stack.
-
-Revision ID: 0001
-Revises:
-"""
+"""The first schema: players, games and seats, deals, score rows, audit trail, undo stack."""
 
 from __future__ import annotations
 
@@ -11,8 +7,6 @@ from alembic import op
 
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,4 @@
-"""Games get a table code (its salted hash only) and a revision bumped by every write.
-
-Revision ID: 0003
-Revises: 0002
-"""
+"""Games get a table code (its salted hash only) and a revision bumped by every write."""
 
 from __future__ import annotations
 
@@ -11,8 +7,6 @@ from alembic import op
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,5 @@
 """Games get an organiser (the hash of a key one phone holds), a bin (deleted_at) and
 one-time links that hand the organiser role to another phone.
-
-Revision ID: 0004
-Revises: 0003
 """
 
 from __future__ import annotations
@@ -12,8 +9,6 @@ from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

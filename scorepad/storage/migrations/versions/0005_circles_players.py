@@ -1,8 +1,4 @@
-"""Circles of players (a game may belong to one), hidden players and merged players.
-
-Revision ID: 0005
-Revises: 0004 (written after 0003; touches none of the columns of 0004)
-"""
+"""Circles of players (a game may belong to one), hidden players and merged players."""
 
 from __future__ import annotations
 
@@ -10,9 +6,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0004"
-branch_labels = None
-depends_on = None
+down_revision = "0004"  # written after 0003; touches none of the columns of 0004
 
 
 #: (table, column, referenced table, ON DELETE, constraint name) of the new references

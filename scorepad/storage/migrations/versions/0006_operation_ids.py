@@ -1,8 +1,5 @@
 """Undo entries keep ids never used before (SQLite reused the id of a dropped redo entry,
 so an undo aimed at one change could have reached a newer one).
-
-Revision ID: 0006
-Revises: 0005
 """
 
 from __future__ import annotations
@@ -11,22 +8,20 @@ from alembic import op
 
 revision = "0006"
 down_revision = "0005"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
+    _sqlite_autoincrement(True)
+
+
+def downgrade() -> None:
+    _sqlite_autoincrement(False)
+
+
+def _sqlite_autoincrement(on: bool) -> None:
     # PostgreSQL's sequences never give an id twice; SQLite needs AUTOINCREMENT.
     if op.get_bind().dialect.name != "sqlite":
         return
     with op.batch_alter_table("operation", recreate="always",
-                              table_kwargs={"sqlite_autoincrement": True}):
-        pass
-
-
-def downgrade() -> None:
-    if op.get_bind().dialect.name != "sqlite":
-        return
-    with op.batch_alter_table("operation", recreate="always",
-                              table_kwargs={"sqlite_autoincrement": False}):
+                              table_kwargs={"sqlite_autoincrement": on}):
         pass

@@ -3,9 +3,6 @@ per player instead of summing every score row (110k deals: one aggregate per gam
 
 The application never writes these tables: the database derives them, in the same
 transaction as the score rows, on SQLite and on PostgreSQL alike.
-
-Revision ID: 0007
-Revises: 0006 (touches no column of 0004 to 0006)
 """
 
 from __future__ import annotations
@@ -14,9 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0006"
-branch_labels = None
-depends_on = None
+down_revision = "0006"  # touches no column of 0004 to 0006
 
 _SQLITE_TRIGGERS = [
     """CREATE TRIGGER deal_score_total_insert AFTER INSERT ON deal_score BEGIN
