@@ -58,6 +58,8 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
             continue
         box = locator.first.bounding_box()
         if box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom:
+            box = settled_box(page, locator.first)  # the list has stopped moving
+        if box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom:
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             return
         below = box is None or box["y"] + box["height"] > bottom

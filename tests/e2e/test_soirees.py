@@ -10,7 +10,7 @@ from typing import Any
 
 from scorepad import services
 from tests.e2e.conftest import UI_TIMEOUT_MS, by_id, open_app, scroll_to_id, wait_id_text
-from tests.e2e.gestures import thumb, type_points
+from tests.e2e.gestures import tap_at, thumb, type_points
 
 GARDE_ANDRE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}  # +198 / −66
 PRISE_BRUNO = {"taker": "Bruno", "contract": "prise", "bouts": 1, "points": 58}  # +96 / −32
@@ -103,11 +103,12 @@ def test_two_names_of_one_player_are_merged_from_the_players_screen_then_split(
                          seats=["Kar", "Léa2", "Mona2"])
     open_app(page, app_url, "/", wait_text="Parties")
     thumb(page, page.get_by_label("Joueurs", exact=True))
-    by_id(page, "player-Kar").wait_for()
-    thumb(page, by_id(page, "player-menu-Kar"))
+    # Other tests' players come first in the list: the thumb scrolls down to "Kar".
+    scroll_to_id(page, "player-Kar")
+    tap_at(page, "player-menu-Kar")
     thumb(page, page.get_by_role("menuitem", name="Fusionner avec…").or_(
         page.get_by_text("Fusionner avec…", exact=True)))
-    thumb(page, page.get_by_role("radio", name="Karim", exact=True))
+    tap_at(page, page.get_by_role("radio", name="Karim", exact=True), top=0, bottom=844)
     thumb(page, page.get_by_role("radio", name="Garder « Karim »"))
     thumb(page, page.get_by_role("button", name="Continuer"))
     # The confirmation says what happens before anything is changed.
@@ -123,7 +124,11 @@ def test_two_names_of_one_player_are_merged_from_the_players_screen_then_split(
     assert karim.games == 2
 
     thumb(page, page.get_by_role("button", name="Séparer"))
-    by_id(page, "player-Kar").wait_for()
+    page.mouse.move(195, 300)  # on the list, above the message
+    for _ in range(10):  # back to the top of the list, then down to "Kar"
+        page.mouse.wheel(0, -2000)
+        page.wait_for_timeout(100)
+    scroll_to_id(page, "player-Kar")
     assert by_id(page, "merged-Kar").count() == 0
     names = [p.name for p in services.list_players(uow_factory())]
     assert "Kar" in names and "Karim" in names

@@ -12,7 +12,7 @@ import pytest
 
 from scorepad.services import get_sheet
 from tests.e2e.conftest import by_id, click, open_app, tap_box, tap_field, text
-from tests.e2e.gestures import tap_at, thumb
+from tests.e2e.gestures import tap_at
 from tests.e2e.slow_link import SlowLink
 
 NAMES = [
@@ -105,7 +105,7 @@ def test_the_game_name_and_a_rule_typed_fast_on_a_slow_link_are_kept(
         page.keyboard.press("Enter")
     by_id(page, "seat-Côme").wait_for()
     # The new seats' lines settle before the thumb reaches the rules below them.
-    thumb(page, page.get_by_role("button", name="Règles maison"))
+    tap_at(page, page.get_by_role("button", name="Règles maison"), bottom=760)
     # The rules open below the seats, under the "Commencer" bar: the thumb scrolls the
     # coefficient up above the bar, then taps it.
     page.wait_for_timeout(1000)  # the rules have opened under the thumb: they settle
