@@ -3,7 +3,6 @@ checked by the server, conflicts, and the server-sent change stream."""
 
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
@@ -13,27 +12,14 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from scorepad import services as s
-from scorepad.web.api import ChangeHub, build_api_router
+from scorepad.web.api import ChangeHub
+from tests.integration.api_helpers import api_app, sse_events
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
-
-
-def _app(database: Any, hub: ChangeHub | None = None, heartbeat: float = 15.0) -> FastAPI:
-    app = FastAPI()
-    app.include_router(build_api_router(database.uow, subscribe=database.subscribe, hub=hub,
-                                        heartbeat=heartbeat))
-    return app
-
-
-@pytest.fixture
-def client(database: Any) -> Iterator[TestClient]:
-    with TestClient(_app(database)) as test_client:
-        yield test_client
 
 
 KEY = "la-cle-de-l-organisateur"
@@ -208,7 +194,7 @@ def server(database: Any) -> Iterator[tuple[str, ChangeHub]]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(_app(database, hub, heartbeat=0.2), log_level="warning",
+    config = uvicorn.Config(api_app(database, hub, heartbeat=0.2), log_level="warning",
                             timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -223,16 +209,6 @@ def server(database: Any) -> Iterator[tuple[str, ChangeHub]]:
     sock.close()
 
 
-def _events(response: httpx.Response) -> Iterator[tuple[str, dict[str, Any]]]:
-    name = "message"
-    for line in response.iter_lines():
-        if line.startswith("event: "):
-            name = line[7:]
-        elif line.startswith("data: "):
-            yield name, json.loads(line[6:])
-            name = "message"
-
-
 def test_the_event_stream_says_hello_then_tells_each_change_of_its_game_only(
         server: tuple[str, ChangeHub], database: Any, game: int) -> None:
     base, hub = server
@@ -241,7 +217,7 @@ def test_the_event_stream_says_hello_then_tells_each_change_of_its_game_only(
             http.stream("GET", f"/api/games/{game}/events") as response:
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("text/event-stream")
-        events = _events(response)
+        events = sse_events(response)
         assert next(events) == ("hello", {"game_id": game, "kind": "hello", "revision": 0})
         assert hub.listeners == 1
         s.record_redeal(database.uow(), other, "passed")  # not this game: not told
@@ -267,14 +243,14 @@ def test_a_phone_that_comes_back_gets_the_current_revision_first(
         s.record_redeal(database.uow(), game, "passed")
     with httpx.Client(base_url=base, timeout=10) as http, \
             http.stream("GET", f"/api/games/{game}/events") as response:
-        assert next(_events(response))[1]["revision"] == 3
+        assert next(sse_events(response))[1]["revision"] == 3
 
 
 def test_closing_all_streams_ends_them(server: tuple[str, ChangeHub], game: int) -> None:
     base, hub = server
     with httpx.Client(base_url=base, timeout=10) as http, \
             http.stream("GET", f"/api/games/{game}/events") as response:
-        events = _events(response)
+        events = sse_events(response)
         next(events)
         hub.close_all()
         assert list(events) == []

@@ -4,26 +4,14 @@ handed over by a one-time token, the bin; nothing written by a refused request."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, text
 from sqlmodel import SQLModel
 
-from scorepad.web.api import build_api_router
-
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
-
-
-@pytest.fixture
-def client(database: Any) -> Iterator[TestClient]:
-    app = FastAPI()
-    app.include_router(build_api_router(database.uow, subscribe=database.subscribe))
-    with TestClient(app) as test_client:
-        yield test_client
 
 
 def _state(database: Any) -> tuple[object, ...]:

@@ -3,26 +3,15 @@ body or the query; a stale one is a 409 with FORMAT.md §3 and changes nothing."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from scorepad import services as s
-from scorepad.web.api import build_api_router
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
-
-
-@pytest.fixture
-def client(database: Any) -> Iterator[TestClient]:
-    app = FastAPI()
-    app.include_router(build_api_router(database.uow, subscribe=database.subscribe))
-    with TestClient(app) as test_client:
-        yield test_client
 
 
 @pytest.fixture

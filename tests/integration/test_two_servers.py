@@ -3,7 +3,6 @@ phones following the game on the other (LISTEN/NOTIFY, no polling between them).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,22 +13,13 @@ import pytest
 from scorepad import services as s
 from scorepad.storage import open_database
 from scripts.appserver import start_app, stop_app
+from tests.integration.api_helpers import sse_events
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 STARTUP_TIMEOUT = 60.0
 POSTGRES_ONLY = pytest.mark.parametrize(
     "db_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True)
-
-
-def _events(response: httpx.Response) -> Iterator[tuple[str, dict[str, Any]]]:
-    name = "message"
-    for line in response.iter_lines():
-        if line.startswith("event: "):
-            name = line[7:]
-        elif line.startswith("data: "):
-            yield name, json.loads(line[6:])
-            name = "message"
 
 
 def next_update(events: Iterator[tuple[str, dict[str, Any]]]) -> tuple[str, dict[str, Any]]:
@@ -68,7 +58,7 @@ def test_a_deal_saved_through_one_server_reaches_a_phone_of_the_other(
         database.dispose()
     with httpx.Client(timeout=20) as http, \
             http.stream("GET", f"{second}/api/games/{game}/events") as response:
-        events = _events(response)
+        events = sse_events(response)
         assert next(events)[0] == "hello"
         http.post(f"{first}/api/games/{other}/deals", json={"kind": "passed"})  # not ours
         saved = http.post(f"{first}/api/games/{game}/deals", json=GARDE)
@@ -80,7 +70,7 @@ def test_a_deal_saved_through_one_server_reaches_a_phone_of_the_other(
         assert sheet["totals"] == {"André": 198, "Bruno": -66, "Cécile": -66, "Didier": -66}
         # And the other way round, an undo on the second reaches the first's phones.
         with http.stream("GET", f"{first}/api/games/{game}/events") as back:
-            back_events = _events(back)
+            back_events = sse_events(back)
             assert next(back_events) == ("hello", {"game_id": game, "kind": "hello",
                                                    "revision": 1})
             assert http.post(f"{second}/api/games/{game}/undo").status_code == 200
