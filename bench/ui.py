@@ -126,15 +126,29 @@ def enter_common_deal(page: Any, url: str, game: int, number: int) -> tuple[int,
         counter.type_digit(digit)
     page.locator('[flt-semantics-identifier="preview-Bruno"]').first.wait_for()
     line = f'[flt-semantics-identifier="row-{number}-Bruno"]'
-    start = time.perf_counter()
+    page.evaluate(WATCH_SAVE, line)
     counter.tap_button("Enregistrer la donne")
-    page.wait_for_function(
-        """(sel) => { const e = document.querySelector(sel);
-                      return e !== null && e.innerText.trim() === '+198'; }""",
-        arg=line, polling="raf", timeout=30_000)
-    latency = time.perf_counter() - start
+    page.wait_for_function("window.__scorepadSeen !== null", polling="raf", timeout=30_000)
+    latency = page.evaluate("window.__scorepadSeen - window.__scorepadTap") / 1000
     page.wait_for_url(f"{url}/games/{game}")
     return counter.taps, counter.typed, latency
+
+
+#: Timed in the page itself, as a person sees it: from the finger leaving the save button
+#: (the browser's pointerup) to the first animation frame where the new line is drawn
+#: with its score. The test driver's own round trips are not counted.
+WATCH_SAVE = """(sel) => {
+  window.__scorepadTap = null; window.__scorepadSeen = null;
+  window.addEventListener('pointerup', (e) => { window.__scorepadTap = performance.now(); },
+                          {capture: true, once: true});
+  const look = (now) => {
+    const e = document.querySelector(sel);
+    if (window.__scorepadTap !== null && e !== null && e.innerText.trim() === '+198') {
+      window.__scorepadSeen = now;
+    } else { requestAnimationFrame(look); }
+  };
+  requestAnimationFrame(look);
+}"""
 
 
 def measure_saves(browser: Any, url: str, game: int, start_number: int,

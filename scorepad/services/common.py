@@ -37,6 +37,16 @@ def load_game(uow: UnitOfWork, game_id: int) -> GameRow:
     return game
 
 
+def game_stamp(uow: UnitOfWork, game_id: int) -> tuple[int, datetime]:
+    """The game's revision and creation time (one small query); GameNotFound when it is
+    gone. The creation time tells a game from a later one given the same number."""
+    with uow:
+        stamp = uow.repo.game_stamp(game_id)
+    if stamp is None:
+        raise GameNotFound(game_id)
+    return stamp
+
+
 def _locked(uow: UnitOfWork, game_id: int, when: datetime) -> GameRow:
     game = uow.repo.lock_game(game_id, now=when)
     if game is None:  # missing, or in the bin

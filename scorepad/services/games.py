@@ -18,6 +18,7 @@ from scorepad.services.access import (
 from scorepad.services.changes import operation_label
 from scorepad.services.circles import load_circle
 from scorepad.services.common import (
+    game_stamp,
     load_game,
     lock_for_organiser,
     now,
@@ -32,7 +33,7 @@ from scorepad.services.errors import (
 )
 from scorepad.services.players import resolve_seats
 from scorepad.services.ports import GameRow, UnitOfWork
-from scorepad.services.views import GameHead, GameSheet, GameSummary, NextDeal
+from scorepad.services.views import GameHead, GameSheet, GameSummary, NextDeal, SheetDeal
 
 MAX_GAME_NAME = 200
 
@@ -123,19 +124,27 @@ def next_deal(uow: UnitOfWork, game_id: int) -> NextDeal:
         return _next_deal(uow, load_game(uow, game_id))
 
 
-def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr") -> GameSheet:
-    """The whole score sheet of a game, totals from the SQL aggregate."""
+def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
+              earlier: GameSheet | None = None) -> GameSheet:
+    """The whole score sheet of a game, totals from the SQL aggregate. With `earlier`, a
+    sheet of the same game read before, only the deals changed since are read and scored
+    again (a deal is the same at the same version, while seats and rules are the same)."""
     with uow:
         game = load_game(uow, game_id)
-        rows = uow.repo.list_deals(game_id)
+        rules = rules_of(game)
+        if (earlier is not None and earlier.id == game.id
+                and earlier.created_at == game.created_at and earlier.seats == game.seats
+                and earlier.rules == rules):
+            deals = _deals_since(uow, game_id, earlier, rules)
+        else:
+            deals = tuple(sheet_deal(row, rules) for row in uow.repo.list_deals(game_id))
         totals = uow.repo.totals(game_id)
         nxt = _next_deal(uow, game)
         done = uow.repo.last_done(game_id)
         undone = uow.repo.first_undone(game_id)
-    rules = rules_of(game)
     return GameSheet(
         **GameHead.of(game), first_dealer=game.first_dealer, rules=rules,
-        deals=tuple(sheet_deal(row, rules) for row in rows),
+        deals=deals,
         totals=_seat_totals(game, totals), next=nxt,
         can_undo=done is not None, can_redo=undone is not None,
         undo_label=operation_label(done.code, done.params, lang) if done else None,
@@ -143,11 +152,21 @@ def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr") -> GameSheet:
     )
 
 
+def _deals_since(uow: UnitOfWork, game_id: int, earlier: GameSheet, rules: RuleSet
+                 ) -> tuple[SheetDeal, ...]:
+    """The live deals, those of `earlier` kept when their version did not move."""
+    known = {(d.id, d.version): d for d in earlier.deals}
+    versions = uow.repo.live_deal_versions(game_id)
+    missing = [deal_id for deal_id, version in versions if (deal_id, version) not in known]
+    fresh = {row.id: row for row in uow.repo.deals_by_id(missing)} if missing else {}
+    return tuple(known.get((deal_id, version)) or sheet_deal(fresh[deal_id], rules)
+                 for deal_id, version in versions)
+
+
 def game_revision(uow: UnitOfWork, game_id: int) -> int:
     """The game's revision (bumped by every write): a screen showing it need not read the
     sheet again. GameNotFound when it is gone."""
-    with uow:
-        return load_game(uow, game_id).revision
+    return game_stamp(uow, game_id)[0]
 
 
 def totals(uow: UnitOfWork, game_id: int) -> dict[str, int]:

@@ -44,6 +44,10 @@ class DatabaseError(Exception):
         return f"Impossible d'ouvrir la base de données {self.url} : {self.detail}"
 
 
+#: SQLite connections kept open between reads
+SQLITE_POOL = 16
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # WAL lets phones read while one writes; FULL syncs every commit, so an acknowledged
@@ -67,8 +71,13 @@ def create_db_engine(url: str) -> Engine:
                 Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise DatabaseError(url, exc.strerror or str(exc)) from None
+        # Phones' reads run in a pool of worker threads: enough connections are kept open
+        # for them (opening one costs a file open and the pragmas below, every time).
+        in_memory = database in ("", ":memory:") or "mode=memory" in str(parsed)
         engine = create_engine(
-            parsed, connect_args={"timeout": 30, "check_same_thread": False}
+            parsed, connect_args={"timeout": 30, "check_same_thread": False},
+            **({} if in_memory else {"pool_size": SQLITE_POOL,
+                                     "max_overflow": 2 * SQLITE_POOL}),
         )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine

@@ -119,6 +119,18 @@ class DealsRepository(RepositoryBase):
     def list_deals(self, game_id: int) -> list[DealRow]:
         return self._deal_rows(and_(DEAL.c.game_id == game_id, DEAL.c.deleted.is_(False)))
 
+    def live_deal_versions(self, game_id: int) -> list[tuple[int, int]]:
+        return [(int(i), int(v)) for i, v in self.conn.execute(
+            select(DEAL.c.id, DEAL.c.version)
+            .where(DEAL.c.game_id == game_id, DEAL.c.deleted.is_(False))
+            .order_by(DEAL.c.number, DEAL.c.id))]
+
+    def deals_by_id(self, deal_ids: Sequence[int]) -> list[DealRow]:
+        rows: list[DealRow] = []
+        for start in range(0, len(deal_ids), 500):  # under every backend's parameter limit
+            rows += self._deal_rows(DEAL.c.id.in_(list(deal_ids[start:start + 500])))
+        return rows
+
     def deals_of_games(self, game_ids: Sequence[int]) -> dict[int, list[DealRow]]:
         """The live deals of several games at once (statistics over many games): one
         query for the deals and one for their scores, by chunk of games."""

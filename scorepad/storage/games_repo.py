@@ -15,6 +15,7 @@ from scorepad.services.ports import GameRow, PlayerRow
 from scorepad.storage.repo_base import (
     DEAL,
     GAME,
+    GAME_STAMP,
     HANDOVER,
     LOCK_GAME,
     LOCK_GAME_SQLITE,
@@ -91,7 +92,9 @@ class GamesRepository(RepositoryBase):
         self.conn.execute(update(PLAYER).where(PLAYER.c.id == player_id).values(name=name))
         self._names = None
         self._seats.clear()
-        self.changes.record(None, ChangeKind.PLAYERS)
+        # Every sheet showing the name is a new one.
+        self._touched(sorted({int(g) for g in self.conn.execute(
+            select(SEAT.c.game_id).where(SEAT.c.player_id == player_id)).scalars()}))
 
     # -- games ------------------------------------------------------------------------
 
@@ -164,6 +167,10 @@ class GamesRepository(RepositoryBase):
     def get_game(self, game_id: int) -> GameRow | None:
         rows = self._game_rows(game_id)
         return rows[0] if rows else None
+
+    def game_stamp(self, game_id: int) -> tuple[int, datetime] | None:
+        row = self.conn.execute(GAME_STAMP, {"game_id": game_id}).first()
+        return None if row is None else (int(row[0]), py_time(row[1]))
 
     def list_games(self) -> list[GameRow]:
         return self._game_rows(None)

@@ -12,7 +12,6 @@ from sqlalchemy import and_, select, update
 from scorepad.services.events import ChangeKind
 from scorepad.storage.repo_base import (
     DEAL,
-    GAME,
     PLAYER,
     SCORE,
     SEAT,
@@ -133,14 +132,3 @@ class PlayersRepository(RepositoryBase):
             self.conn.execute(update(VERSION).where(VERSION.c.id == version_id).values(
                 input_json=swap_input(text, old, new), scores_json=swap_scores(scores, old, new)))
         self._seats.pop(game_id, None)
-
-    def _touched(self, game_ids: list[int]) -> list[int]:
-        """Bumps the changed games' revisions so every phone re-reads them."""
-        for game_id in game_ids:
-            revision = self.conn.execute(
-                update(GAME).where(GAME.c.id == game_id)
-                .values(revision=GAME.c.revision + 1).returning(GAME.c.revision)
-            ).scalar_one()
-            self._changed(game_id, revision=int(revision))
-        self.changes.record(None, ChangeKind.PLAYERS)
-        return game_ids

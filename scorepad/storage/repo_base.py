@@ -62,6 +62,10 @@ SEATS_QUERY = (
     .order_by(SEAT.c.position)
 )
 # A game in the bin is out of reach of every write (and every read) but its restoring.
+GAME_STAMP = (
+    select(GAME.c.revision, GAME.c.created_at)
+    .where(GAME.c.id == bindparam("game_id"), GAME.c.deleted_at.is_(None))
+)
 LOCK_GAME = (
     update(GAME).where(GAME.c.id == bindparam("game_id"), GAME.c.deleted_at.is_(None))
     .values(updated_at=bindparam("now"), revision=GAME.c.revision + 1).returning(*GAME.c)
@@ -174,3 +178,14 @@ class RepositoryBase:
 
     def _seat_names(self, game_id: int) -> dict[int, str]:
         return {i: n for n, i in self._seat_ids(game_id).items()}
+
+    def _touched(self, game_ids: list[int]) -> list[int]:
+        """Bumps the changed games' revisions so every phone re-reads them."""
+        for game_id in game_ids:
+            revision = self.conn.execute(
+                update(GAME).where(GAME.c.id == game_id)
+                .values(revision=GAME.c.revision + 1).returning(GAME.c.revision)
+            ).scalar_one()
+            self._changed(game_id, revision=int(revision))
+        self.changes.record(None, ChangeKind.PLAYERS)
+        return game_ids

@@ -1,5 +1,6 @@
 """How views reach the database: `use_uow()` gives a callable returning a fresh unit of work;
-`code_attempts()` the wrong-code counter the app shares with the API.
+`code_attempts()` the wrong-code counter and `sheet_cache()` the sheets the app shares with
+the API.
 
 Other phones hear of the changes through the database's listeners (scorepad.ui.live), so a
 unit of work needs nothing more than the storage's.
@@ -11,11 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from scorepad.services.access import CodeAttempts
+from scorepad.services.sheet_cache import SheetCache
 
 UowFactory = Callable[[], Any]
 
 _factory: list[UowFactory] = []
 _attempts: list[CodeAttempts] = [CodeAttempts()]
+_sheets: list[SheetCache] = [SheetCache()]
 
 
 def set_code_attempts(attempts: CodeAttempts) -> None:
@@ -29,9 +32,17 @@ def code_attempts() -> CodeAttempts:
 
 
 def set_uow_factory(factory: UowFactory) -> None:
-    """Wired once by the entry point (`scorepad serve`, tests) before the app starts."""
+    """Wired once by the entry point (`scorepad serve`, tests) before the app starts;
+    the sheets kept for another database are forgotten."""
     _factory.clear()
     _factory.append(factory)
+    _sheets[0] = SheetCache()
+
+
+def sheet_cache() -> SheetCache:
+    """The sheets shared by every phone of this server (and its API): a change is read
+    once, not once per phone."""
+    return _sheets[0]
 
 
 def use_uow() -> UowFactory:

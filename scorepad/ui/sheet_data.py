@@ -9,6 +9,7 @@ phone that saved reads its sheet once, not once per trigger."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,8 @@ import flet as ft
 
 from scorepad import services
 from scorepad.services import GameSheet
-from scorepad.ui.services_context import UowFactory
+from scorepad.ui.live import session_live
+from scorepad.ui.services_context import UowFactory, sheet_cache
 from scorepad.ui.state import AppState
 from scorepad.ui.table_code import can_edit
 
@@ -42,7 +44,7 @@ def read_sheet(uow: UowFactory, key: SheetKey, state: AppState) -> LoadedSheet:
     (database reads)."""
     game_id, lang, _code, organiser_key = key
     try:
-        return LoadedSheet(key, services.get_sheet(uow(), game_id, lang=lang),
+        return LoadedSheet(key, sheet_cache().get(uow, game_id, lang=lang),
                            can_edit(uow, game_id, state),
                            services.check_organiser(uow(), game_id, organiser_key))
     except services.GameNotFound:
@@ -58,8 +60,15 @@ class SheetRefresher:
         self._running = False
         self._again = False
         self._force = False
+        #: set while no read is running or waiting
+        self._idle = asyncio.Event()
+        self._idle.set()
         #: the `reload_on` values of the last render (a change forces a full read)
         self.marks: tuple[Any, ...] | None = None
+        #: how the mounted sheet shows a new read (set at each render)
+        self.show: Callable[[LoadedSheet], None] | None = None
+        #: called after each read with the sheet shown; True once served (caught_up)
+        self._waiters: list[Callable[[LoadedSheet], bool]] = []
 
     def _changed(self, uow: UowFactory, force: bool) -> bool:
         shown = self.shown
@@ -83,6 +92,7 @@ class SheetRefresher:
             self._again = True
             return
         self._running = True
+        self._idle.clear()
 
         async def run() -> None:
             try:
@@ -92,24 +102,78 @@ class SheetRefresher:
                     if loaded is not None:
                         self.shown = loaded
                         show(loaded)
+                    self._waiters = [w for w in self._waiters if not w(self.shown)]
                     if not self._again:
                         return
             except Exception:  # a database hiccup: the next change refreshes again
                 logger.exception("sheet refresh failed")
             finally:
                 self._running = False
+                self._idle.set()
 
         try:
             page.run_task(run)
         except (AttributeError, RuntimeError):  # disconnected: on_connect refreshes
             self._running = False
+            self._idle.set()
+
+    async def caught_up(self, page: ft.Page, uow: UowFactory, state: AppState,
+                        revision: int, then: Callable[[], None], timeout: float) -> None:
+        """Calls `then()` right after this sheet shows the game at `revision` or later, in
+        the same step as the sheet's update (so both reach the phone together), and returns;
+        after `timeout` returns without calling it."""
+        reached = asyncio.Event()
+
+        def serve(loaded: LoadedSheet) -> bool:
+            if loaded.sheet is not None and loaded.sheet.revision < revision:
+                return False
+            then()
+            reached.set()
+            return True
+
+        if self.show is None or (not self._running and serve(self.shown)):
+            return
+        self._waiters.append(serve)
+        self.request(page, uow, state, self.show)
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(reached.wait(), timeout)
+        finally:
+            if serve in self._waiters:
+                self._waiters.remove(serve)
 
 
-def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *,
+_STORE_KEY = "scorepad.sheets"
+
+
+def _mounted(page: ft.Page) -> dict[int, SheetRefresher]:
+    """The session's mounted sheets by game (kept in its session store)."""
+    store = page.session.store
+    sheets = store.get(_STORE_KEY)
+    if not isinstance(sheets, dict):
+        sheets = {}
+        store.set(_STORE_KEY, sheets)
+    return sheets
+
+
+async def sheet_caught_up(page: ft.Page, uow: UowFactory, state: AppState, game_id: int,
+                          revision: int, then: Callable[[], None],
+                          timeout: float = 1.0) -> None:
+    """Calls `then()` in the same step as the sheet of `game_id` mounted on this phone (under
+    the deal form) shows `revision` or later; at once when no such sheet is mounted, after
+    `timeout` at the latest."""
+    refresher = _mounted(page).get(game_id)
+    if refresher is not None:
+        await refresher.caught_up(page, uow, state, revision, then, timeout)
+    then()
+
+
+def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *, follow: Sequence[str],
               check_on: Sequence[Any], reload_on: Sequence[Any]) -> LoadedSheet:
     """The sheet for `key`: read once at mount, then refreshed off the event loop when a
-    value of `check_on` changes (if the game's revision moved) or of `reload_on` or `key`
-    changes (always)."""
+    topic of `follow` is announced or a value of `check_on` changes (if the game's revision
+    moved), and when a value of `reload_on` or `key` changes (always). An announcement
+    starts the read at once, without rendering the sheet first."""
     refresher = ft.use_ref(lambda: SheetRefresher(read_sheet(uow, key, state))).current
     assert refresher is not None
     # The state only makes the component render again; what is shown is the refresher's.
@@ -122,8 +186,23 @@ def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *,
     def show(_new: LoadedSheet) -> None:
         set_shown(lambda n: n + 1)
 
+    refresher.show = show
+
     def check() -> None:
         refresher.request(page, uow, state, show)
+
+    def mount() -> Callable[[], None]:
+        sheets = _mounted(page)
+        sheets[key[0]] = refresher
+        stop = session_live(page).add(
+            follow, lambda: refresher.request(page, uow, state, refresher.show or show))
+
+        def unmount() -> None:
+            stop()
+            if sheets.get(key[0]) is refresher:
+                del sheets[key[0]]
+
+        return unmount
 
     def reload() -> None:
         marks = tuple(reload_on)
@@ -131,6 +210,7 @@ def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *,
         refresher.marks = marks
         refresher.request(page, uow, state, show, force=force)
 
+    ft.use_effect(mount, dependencies=[key[0], *follow])
     ft.use_effect(check, dependencies=list(check_on))
     ft.use_effect(reload, dependencies=[*key, *reload_on])
     return refresher.shown

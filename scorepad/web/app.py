@@ -11,7 +11,12 @@ from fastapi.responses import JSONResponse
 
 from scorepad.services.access import CodeAttempts
 from scorepad.services.events import ChangeListener, Subscribe
-from scorepad.ui.services_context import UowFactory, set_code_attempts, set_uow_factory
+from scorepad.ui.services_context import (
+    UowFactory,
+    set_code_attempts,
+    set_uow_factory,
+    sheet_cache,
+)
 from scorepad.web.assets import StaticAssetsMiddleware
 from scorepad.web.guard import GuardSettings, SecurityGuard
 from scorepad.web.precompress import ClientCache
@@ -60,7 +65,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
                                openapi_url="/api/openapi.json",
                                on_startup=[attach_pubsub], on_shutdown=[streams.close_all])
     app.include_router(build_api_router(uow_factory, subscribe=subscribe, hub=streams,
-                                        attempts=attempts))
+                                        attempts=attempts, sheets=sheet_cache()))
 
     @app.get("/healthz")
     def healthz() -> JSONResponse:

@@ -226,9 +226,10 @@ def test_the_event_stream_says_hello_then_tells_each_change_of_its_game_only(
         assert (name, data) == ("changed", {"game_id": game, "kind": "updated",
                                             "revision": 1})
         s.rename_player(database.uow(), "Bruno", "Bruno B.")  # names change everywhere
+        assert next(events)[1] == {"game_id": game, "kind": "updated", "revision": 2}
         assert next(events)[1]["kind"] == "players"
         s.delete_game(database.uow(), game, organiser=s.OPERATOR)
-        assert next(events)[1] == {"game_id": game, "kind": "deleted", "revision": 2}
+        assert next(events)[1] == {"game_id": game, "kind": "deleted", "revision": 3}
         assert list(events) == []  # the stream ends with its game
     deadline = time.monotonic() + 5
     while hub.listeners and time.monotonic() < deadline:

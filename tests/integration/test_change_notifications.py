@@ -100,10 +100,16 @@ def test_a_refused_or_empty_write_tells_nothing(uow: UoW, heard: Heard) -> None:
 
 
 def test_renaming_a_player_tells_every_game(uow: UoW, heard: Heard) -> None:
-    s.create_game(uow(), name="Mardi", seats=FOUR, deal_size=4)
+    mardi = s.create_game(uow(), name="Mardi", seats=FOUR, deal_size=4)
+    s.create_game(uow(), name="Sans André", seats=["Bruno", "Cécile", "Didier", "Élodie"],
+                  deal_size=4)
     heard.take()
+    before = s.game_revision(uow(), mardi)
     s.rename_player(uow(), "André", "Andrée")
-    assert heard.take() == [(None, ChangeKind.PLAYERS)]
+    # The game that seats the player has a new sheet (a new revision); the games list and
+    # every screen naming players hear it too.
+    assert heard.take() == [(mardi, ChangeKind.UPDATED), (None, ChangeKind.PLAYERS)]
+    assert s.game_revision(uow(), mardi) == before + 1
 
 
 def test_a_failing_listener_neither_breaks_the_write_nor_the_other_listeners(

@@ -61,6 +61,10 @@ class FakeRepository:
         game = self.games.get(game_id)
         return game if game is not None and game.deleted_at is None else None
 
+    def game_stamp(self, game_id: int) -> tuple[int, datetime] | None:
+        game = self.get_game(game_id)
+        return None if game is None else (game.revision, game.created_at)
+
     def list_games(self) -> list[GameRow]:
         return [g for g in self.games.values() if g.deleted_at is None]
 
@@ -138,6 +142,12 @@ class FakeRepository:
         return sorted((d for d in self.deals.values()
                        if d.game_id == game_id and not d.state.deleted),
                       key=lambda d: d.number)
+
+    def live_deal_versions(self, game_id: int) -> list[tuple[int, int]]:
+        return [(d.id, d.version) for d in self.list_deals(game_id)]
+
+    def deals_by_id(self, deal_ids: Sequence[int]) -> list[DealRow]:
+        return [self.deals[i] for i in deal_ids]
 
     def set_deal_state(self, deal_id: int, state: DealState, *, action: str,
                        author: str | None, now: datetime) -> int:

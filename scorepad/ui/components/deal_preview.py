@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -115,12 +115,16 @@ def _pending_status(preview: Preview) -> ft.Control:
     return status
 
 
-def _save_button(label: str, on_save: Callable[[], None], disabled: bool) -> ft.Control:
+def _save_button(label: str, on_save: Callable[[], Awaitable[None]], disabled: bool
+                 ) -> ft.Control:
+    async def click(_e: ft.Event[ft.FilledButton]) -> None:
+        await on_save()
+
     return ft.FilledButton(
         content=label,
         icon=ft.Icons.CHECK,
         disabled=disabled,
-        on_click=lambda _e: on_save(),
+        on_click=click,
         height=52,
         width=float("inf"),
         style=ft.ButtonStyle(
@@ -133,10 +137,9 @@ def _save_button(label: str, on_save: Callable[[], None], disabled: bool) -> ft.
 def preview_bar(
     players: tuple[str, ...],
     preview: Preview,
-    on_save: Callable[[], None] | None,
+    on_save: Callable[[], Awaitable[None]] | None,
     *,
     save_label: str,
-    busy: bool = False,
     taker: str | None = None,
     partner: str | None = None,
 ) -> ft.Control:
@@ -154,7 +157,7 @@ def preview_bar(
         score_cells(players, scored.scores if scored else None, roles=roles),
     ]
     if on_save is not None:
-        items.append(_save_button(save_label, on_save, not preview.can_save or busy))
+        items.append(_save_button(save_label, on_save, not preview.can_save))
     return ft.Container(
         content=ft.Column(items, spacing=8),
         padding=ft.Padding.only(left=14, right=14, top=10, bottom=12),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -12,7 +13,6 @@ from scorepad.domain import InvalidDeal
 from scorepad.services.changes import Change
 from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
-from scorepad.services.games import get_sheet
 from scorepad.services.views import SheetDeal
 from scorepad.ui.components.card_counter import CounterSlot, counter_slot
 from scorepad.ui.components.deal_controls import error_text
@@ -23,8 +23,9 @@ from scorepad.ui.components.layout import screen
 from scorepad.ui.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.drafts import drop_draft, take_draft
 from scorepad.ui.i18n import current_lang, tr
-from scorepad.ui.live import game_topic, use_live
-from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.live import game_topic, session_live
+from scorepad.ui.services_context import UowFactory, sheet_cache, use_uow
+from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.table_code import can_edit, forbidden, read_only_banner
 from scorepad.ui.views.deal_entry_keep import (
@@ -52,7 +53,7 @@ class EntryContext:
 
 def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> EntryContext:
     """Reads the sheet once; raises ServiceError when the game or deal does not exist."""
-    sheet = get_sheet(uow_factory(), game_id, lang=current_lang())
+    sheet = sheet_cache().get(uow_factory, game_id, lang=current_lang())
     if deal_id is None:
         return EntryContext(
             game_name=sheet.name,
@@ -84,7 +85,20 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
     route = f"/games/{game_id}"
 
     async def back_then_confirm() -> None:
-        await page.push_route(route)
+        # The sheet under the form reads its new line first; the router then moves to it
+        # here, without waiting for the browser's answer to the address change: the phone
+        # gets the sheet and its line in one screen update.
+        moved = [False]
+
+        def move() -> None:
+            handler = page.on_route_change
+            if not moved[0] and handler is not None:
+                moved[0] = True
+                handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
+
+        await sheet_caught_up(page, uow_factory, state, game_id,
+                              change.revision if change is not None else 0, move)
+        await page.push_route(route)  # the browser's address and history
         confirm_change(state, uow_factory, text, change, route=route)
 
     page.run_task(back_then_confirm)
@@ -123,15 +137,13 @@ class EntryActions:
     deal_id: int | None
     ctx: EntryContext
     conflict: Conflict | None
-    busy: bool
     lang: str
     code: str | None
     set_ctx: Callable[[EntryContext | ServiceError], None]
     set_tick: Callable[[Callable[[int], int]], None]
     set_save_error: Callable[[FieldError | None], None]
     set_conflict: Callable[[Conflict | None], None]
-    set_busy: Callable[[bool], None]
-    keeper: FormKeeper | None = None
+    keeper: FormKeeper
     set_restored: Callable[[bool], None] | None = None
 
     def changed(self) -> None:
@@ -159,15 +171,15 @@ class EntryActions:
             self.set_restored(False)
         self.set_save_error(None)
 
-    def save(self) -> None:
-        if self.busy:
+    async def save(self) -> None:
+        """Stores the deal off the event loop (other phones stay served meanwhile); a second
+        tap while it is stored, or after, does nothing."""
+        keeper, form, lang = self.keeper, self.ctx.form, self.lang
+        if keeper.saving or keeper.done or not form.preview(lang).can_save:
             return
-        form, lang = self.ctx.form, self.lang
-        if not form.preview(lang).can_save:
-            return
-        self.set_busy(True)
+        keeper.saving = True
         try:
-            change = self._store(form)
+            change = await asyncio.to_thread(self._store, form)
         except InvalidDeal as exc:
             self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
         except DealConflict as exc:
@@ -193,13 +205,12 @@ class EntryActions:
             text = (tr(f"Donne {number} enregistrée", f"Deal {number} saved")
                     if self.deal_id is None else
                     tr(f"Donne {number} modifiée", f"Deal {number} changed"))
-            if self.keeper is not None:
-                self.keeper.done = True
+            keeper.done = True
             if self.deal_id is None:
                 drop_draft(ft.context.page, self.game_id)
             after_change(self.app_state, self.uow_factory, self.game_id, text, change)
-            return
-        self.set_busy(False)
+        finally:
+            keeper.saving = False
 
     def reload_ctx(self) -> None:
         try:
@@ -283,7 +294,7 @@ def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
                     padding=ft.Padding.only(left=14, right=14, top=8, bottom=16)),
         route=route,
         bottom=preview_bar(form.players, preview, actions.save, save_label=save_label,
-                           busy=actions.busy, taker=form.taker, partner=form.partner),
+                           taker=form.taker, partner=form.partner),
     )
 
 
@@ -300,19 +311,23 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
         lambda: isinstance(ctx, EntryContext) and ctx.form.has_extras)
     save_error, set_save_error = ft.use_state(None)
     conflict, set_conflict = ft.use_state(None)
-    busy, set_busy = ft.use_state(False)
     counter, set_counter = ft.use_state(None)  # the card counter, while open
     restored, set_restored = ft.use_state(
         lambda: deal_id is None and take_draft(ft.context.page, game_id) is not None)
     renumbered, set_renumbered = ft.use_state(None)
     keeper = use_form_keeper(game_id, deal_id, ctx)
-    live = use_live(game_topic(game_id))
 
     def follow() -> None:
-        if deal_id is None and isinstance(keeper.ctx, EntryContext):
+        if deal_id is None and not keeper.done and isinstance(keeper.ctx, EntryContext):
             follow_next_deal(uow_factory, game_id, keeper.ctx, set_ctx, set_renumbered)
 
-    ft.use_effect(follow, dependencies=[live, app_state.revision])
+    def listen() -> Callable[[], None]:
+        # Another phone's change: the new deal may have to follow the sheet's next number.
+        # Once this form is saved, the change is its own: nothing to follow or redraw.
+        return session_live(ft.context.page).add([game_topic(game_id)], follow)
+
+    ft.use_effect(listen, dependencies=[game_id])
+    ft.use_effect(follow, dependencies=[app_state.revision])
     lang = current_lang()
     code = app_state.code_for(game_id)
     editable = ft.use_memo(lambda: _editable(uow_factory, game_id, app_state),
@@ -324,9 +339,9 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
         return _read_only_screen(game_id, app_state, uow_factory, route)
 
     actions = EntryActions(
-        uow_factory, app_state, game_id, deal_id, ctx, conflict, busy, lang, code,
+        uow_factory, app_state, game_id, deal_id, ctx, conflict, lang, code,
         set_ctx=set_ctx, set_tick=set_tick, set_save_error=set_save_error,
-        set_conflict=set_conflict, set_busy=set_busy, keeper=keeper,
+        set_conflict=set_conflict, keeper=keeper,
         set_restored=set_restored)
     preview = ctx.form.preview(lang)
     if save_error is not None and preview.can_save:

@@ -11,10 +11,10 @@ from typing import Any
 import flet as ft
 
 from scorepad.services.errors import ServiceError
-from scorepad.services.games import get_sheet
+from scorepad.services.games import next_deal
 from scorepad.ui.components.deal_controls import error_text
 from scorepad.ui.drafts import keep_draft
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import tr
 from scorepad.ui.services_context import UowFactory
 
 
@@ -25,6 +25,8 @@ class FormKeeper:
 
     ctx: Any = None
     done: bool = False
+    #: a save is running (a second tap waits for nothing and stores nothing)
+    saving: bool = False
 
 
 def use_form_keeper(game_id: int, deal_id: int | None, ctx: Any) -> FormKeeper:
@@ -72,7 +74,7 @@ def follow_next_deal(uow_factory: UowFactory, game_id: int, ctx: Any,
     phone or another), the form becomes the sheet's next deal again, keeping what was
     typed; a deal recorded meanwhile is left to the save's own check (NextDealTaken)."""
     try:
-        nxt = get_sheet(uow_factory(), game_id, lang=current_lang()).next
+        nxt = next_deal(uow_factory(), game_id)
     except ServiceError:
         return
     if nxt.number >= ctx.number:

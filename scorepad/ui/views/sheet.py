@@ -121,8 +121,8 @@ def SheetView(game_id: int) -> ft.View:
     # (live, revision, reload); always when players are renamed (every game), a table
     # code or an organiser key is entered (code, key).
     loaded = use_sheet(uow, state, (game_id, lang, code, key),
-                       check_on=[location, state.revision, reload,
-                                 use_live(game_topic(game_id))],
+                       follow=[game_topic(game_id)],
+                       check_on=[location, state.revision, reload],
                        reload_on=[use_live(ALL_TOPIC)])
     sheet = loaded.sheet
     rights: Rights | None = None if sheet is None else rights_of(

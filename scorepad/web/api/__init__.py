@@ -7,6 +7,7 @@ from fastapi import APIRouter
 
 from scorepad.services.access import CodeAttempts
 from scorepad.services.events import Subscribe
+from scorepad.services.sheet_cache import SheetCache
 from scorepad.web.api import deals, events, games, organiser
 from scorepad.web.api.common import ApiContext, UowFactory
 from scorepad.web.api.events import HEARTBEAT_SECONDS, ChangeHub
@@ -17,14 +18,17 @@ __all__ = ["ChangeHub", "build_api_router", "deal_to_dict", "sheet_to_dict"]
 
 def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
                      hub: ChangeHub | None = None, attempts: CodeAttempts | None = None,
+                     sheets: SheetCache | None = None,
                      heartbeat: float = HEARTBEAT_SECONDS) -> APIRouter:
     """The `/api` routes over `uow_factory`; `subscribe` is `Database.subscribe`, whose
     events feed `GET /api/games/{id}/events` through `hub` (pass your own to end the
     streams with `hub.close_all()` when the server stops). Wrong table codes are
-    counted per client address in `attempts` (429 past its limit)."""
+    counted per client address in `attempts` (429 past its limit); `sheets` keeps the
+    sheets read (shared with the app's phones)."""
     router = APIRouter(prefix="/api")
     hub = hub if hub is not None else ChangeHub()
-    ctx = ApiContext(uow_factory, attempts if attempts is not None else CodeAttempts())
+    ctx = ApiContext(uow_factory, attempts if attempts is not None else CodeAttempts(),
+                     sheets if sheets is not None else SheetCache())
     subscribe(hub.publish)
     games.add_routes(router, ctx)
     organiser.add_routes(router, ctx)

@@ -19,6 +19,7 @@ from scorepad.domain.errors import Refusal
 from scorepad.domain.messages import language
 from scorepad.services import Organiser, ServiceError
 from scorepad.services.access import CodeAttempts
+from scorepad.services.sheet_cache import SheetCache
 from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
 
 UowFactory = Callable[[], Any]
@@ -166,13 +167,16 @@ def error_response(exc: Exception, lang: str) -> JSONResponse:
 
 @dataclass
 class ApiContext:
-    """The routes' shared means: a unit of work per call, the wrong-code counter."""
+    """The routes' shared means: a unit of work per call, the wrong-code counter, the
+    sheets already read."""
 
     uow_factory: UowFactory
     attempts: CodeAttempts = field(default_factory=CodeAttempts)
+    #: the sheets read, shared with the app's phones when the server wires its own
+    sheets: SheetCache = field(default_factory=SheetCache)
 
     def sheet(self, game_id: int, lang: str) -> dict[str, Any]:
-        return sheet_to_dict(services.get_sheet(self.uow_factory(), game_id, lang=lang))
+        return sheet_to_dict(self.sheets.get(self.uow_factory, game_id, lang=lang))
 
     @staticmethod
     def who(request: Request) -> tuple[str | None, str | None]:
