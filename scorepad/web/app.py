@@ -29,6 +29,19 @@ def _no_listeners(_listener: ChangeListener) -> Callable[[], None]:
     return lambda: None
 
 
+def _short_frame_text() -> None:
+    """Flet's web transport formats each frame it sends for a debug log with an f-string,
+    so even with that log off the whole patch is turned into text at every change of every
+    phone (a twentieth of the server's time on a busy table). A frame now reads as its
+    action alone."""
+    from flet.messaging.protocol import Message
+
+    def short(message: Message) -> str:
+        return f"Message({message.action!r})"
+
+    Message.__repr__ = short  # type: ignore[method-assign]
+
+
 def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = None,
                subscribe: Subscribe | None = None, guard: GuardSettings | None = None,
                worker_database: Callable[[], Any] | None = None) -> Any:
@@ -47,6 +60,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     from scorepad.web.api import ChangeHub, build_api_router
     from scorepad.web.openapi import describe_api
 
+    _short_frame_text()
     set_uow_factory(uow_factory)
     # One wrong-code counter per client address, for the app's dialogs and the API alike.
     attempts = CodeAttempts()

@@ -20,7 +20,7 @@ from tests.e2e.conftest import (
     text,
     wait_id_text,
 )
-from tests.e2e.gestures import tap, type_points
+from tests.e2e.gestures import tap, tap_at, type_points
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
@@ -119,6 +119,23 @@ def test_editing_a_deal_updates_the_totals(
     page.wait_for_url(f"{app_url}/games/{game}")
     wait_id_text(page, "total-André", "+192")
     wait_id_text(page, "total-Bruno", "−64")
+
+
+def test_a_long_game_shows_its_latest_deals_and_the_earlier_ones_on_request(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    game = create_game(uow_factory(), name="Longue soirée", seats=FOUR, deal_size=4)
+    for n in range(60):
+        record_deal(uow_factory(), game, {"taker": FOUR[n % 4], "contract": "prise",
+                                          "bouts": 1, "points": 51 + n % 7})
+    open_app(page, app_url, f"/games/{game}", wait_text="Longue soirée")
+    by_id(page, "row-60-André").wait_for()
+    # The 50 latest deals, then a button for the 10 before them.
+    tap_at(page, "earlier-deals", bottom=760)
+    text(page, "Afficher 10 donnes précédentes (10 avant)").wait_for(state="detached")
+    scroll_to_id(page, "row-1-André")
+    total = sum(d.scores["André"] for d in get_sheet(uow_factory(), game).deals)
+    assert id_text(page, "total-André") == f"{total:+d}".replace("-", "−")
 
 
 def test_undo_takes_back_the_last_deal_and_redo_restores_it(

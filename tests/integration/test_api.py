@@ -53,6 +53,21 @@ def test_the_sheet_reads_as_json_with_ids_versions_totals_and_next_dealer(
     assert sheet["rules"]["base"] == 25
 
 
+def test_every_phone_reads_the_same_sheet_until_the_game_changes(
+        client: TestClient, database: Any, game: int) -> None:
+    s.record_deal(database.uow(), game, GARDE)
+    replies = [client.get(f"/api/games/{game}/sheet") for _phone in range(8)]
+    assert len({r.content for r in replies}) == 1
+    assert replies[0].headers["content-type"] == "application/json"
+    assert replies[0].json()["revision"] == 1
+    english = client.get(f"/api/games/{game}/sheet", headers={"Accept-Language": "en"})
+    assert english.json()["undo_label"] == "Recording deal 1"
+    s.rename_player(database.uow(), "Bruno", "Bruno B.")
+    after = client.get(f"/api/games/{game}/sheet").json()
+    assert after["revision"] == 2 and "Bruno B." in after["totals"]
+    assert after["deals"][0]["scores"]["Bruno B."] == -66
+
+
 def test_recording_editing_deleting_undoing_and_redoing_through_the_api(
         client: TestClient, database: Any, game: int) -> None:
     reply = client.post(f"/api/games/{game}/deals", json=GARDE, headers={"X-Author": "tel-1"})

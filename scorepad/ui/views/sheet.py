@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorepad.domain import GameStatus
@@ -30,12 +32,28 @@ def is_dark(theme: str) -> bool:
         return False
 
 
-def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str) -> list[ft.Control]:
-    """Newest deal first; an empty sheet says what to do."""
+#: deal lines shown at first, and added by each tap on "earlier deals": a long game's sheet
+#: stays light to send and to redraw at every change
+LINES_PAGE = 50
+
+
+def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str, shown: int,
+                show_more: Callable[[], None]) -> list[ft.Control]:
+    """Newest deal first, the `shown` latest, then a button for the earlier ones; an empty
+    sheet says what to do."""
     lines: list[ft.Control] = [
         MemoDealLine(deal, sheet.seats, game_id, dark, lang, key=f"{deal.id}-{deal.version}")
-        for deal in reversed(sheet.deals)
+        for deal in sheet.deals[:-shown - 1:-1]
     ]
+    hidden = len(sheet.deals) - len(lines)
+    if hidden > 0:
+        more = min(hidden, LINES_PAGE)
+        lines.append(ft.Container(ft.Semantics(identifier="earlier-deals", container=True,
+                                               content=ft.TextButton(
+            tr(f"Afficher {more} donnes précédentes ({hidden} avant)",
+               f"Show {more} earlier deals ({hidden} before)"),
+            icon=ft.Icons.EXPAND_MORE, height=48, on_click=lambda _e: show_more())),
+            alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(vertical=8)))
     if not lines:
         lines.append(empty_state(ft.Icons.EDIT_NOTE, tr("Aucune donne", "No deal yet"),
                                  tr("Après chaque donne, touchez « Nouvelle donne ».",
@@ -44,7 +62,7 @@ def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str) -> list[f
 
 
 def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
-                locked: bool) -> ft.Control:
+                locked: bool, shown: int, show_more: Callable[[], None]) -> ft.Control:
     finished = sheet.status == GameStatus.FINISHED
     number = sheet.next.number
     top: list[ft.Control] = (
@@ -54,7 +72,8 @@ def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
         totals_header(sheet, dark),
         next_deal_strip(sheet, lambda: actions.redeal("passed", number),
                         lambda: actions.redeal("petit_sec", number), finished, locked),
-        ft.ListView(_deal_lines(sheet, actions.game_id, dark, lang), expand=True,
+        ft.ListView(_deal_lines(sheet, actions.game_id, dark, lang, shown, show_more),
+                    expand=True,
                     padding=ft.Padding.only(bottom=8), build_controls_on_demand=True),
     ], spacing=0, expand=True)
 
@@ -113,6 +132,7 @@ def SheetView(game_id: int) -> ft.View:
     uow = use_uow()
     location = ft.use_route_location()
     reload, set_reload = ft.use_state(0)
+    shown, set_shown = ft.use_state(LINES_PAGE)
     lang = state.lang
     code = state.code_for(game_id)
     key = state.organiser_key(game_id)
@@ -138,6 +158,7 @@ def SheetView(game_id: int) -> ft.View:
 
     actions = SheetActions(game_id, uow, state, code, refresh, revision=sheet.revision)
     locked = not rights.editable
-    body = _sheet_body(sheet, actions, is_dark(state.theme), lang, locked)
+    body = _sheet_body(sheet, actions, is_dark(state.theme), lang, locked, shown,
+                       lambda: set_shown(lambda n: n + LINES_PAGE))
     return screen(sheet.name, body, route=route, actions=_bar_actions(sheet, actions, rights),
                   bottom=_bottom_action(sheet, actions, rights))

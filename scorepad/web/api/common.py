@@ -20,6 +20,7 @@ from scorepad.domain.messages import language
 from scorepad.services import Organiser, ServiceError
 from scorepad.services.access import CodeAttempts
 from scorepad.services.sheet_cache import SheetCache
+from scorepad.services.views import GameSheet
 from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
 
 UowFactory = Callable[[], Any]
@@ -165,6 +166,13 @@ def error_response(exc: Exception, lang: str) -> JSONResponse:
     return JSONResponse(body, status_code=status, headers=NO_STORE)
 
 
+@dataclass(frozen=True, slots=True)
+class JSON:
+    """JSON text already written (the same bytes a JSONResponse would send)."""
+
+    text: bytes
+
+
 @dataclass
 class ApiContext:
     """The routes' shared means: a unit of work per call, the wrong-code counter, the
@@ -174,9 +182,21 @@ class ApiContext:
     attempts: CodeAttempts = field(default_factory=CodeAttempts)
     #: the sheets read, shared with the app's phones when the server wires its own
     sheets: SheetCache = field(default_factory=SheetCache)
+    #: the JSON of the last sheet sent, by game and language (with the sheet it renders)
+    _bodies: dict[tuple[int, str], tuple[GameSheet, bytes]] = field(default_factory=dict)
 
     def sheet(self, game_id: int, lang: str) -> dict[str, Any]:
         return sheet_to_dict(self.sheets.get(self.uow_factory, game_id, lang=lang))
+
+    def sheet_json(self, game_id: int, lang: str) -> JSON:
+        """The sheet as JSON text, written once per change however many phones read it."""
+        sheet = self.sheets.get(self.uow_factory, game_id, lang=lang)
+        kept = self._bodies.get((game_id, lang))
+        if kept is not None and kept[0] is sheet:
+            return JSON(kept[1])
+        body = JSONResponse(sheet_to_dict(sheet)).body
+        self._bodies[(game_id, lang)] = (sheet, bytes(body))
+        return JSON(bytes(body))
 
     @staticmethod
     def who(request: Request) -> tuple[str | None, str | None]:
@@ -202,17 +222,22 @@ class ApiContext:
         return await run_in_threadpool(self.run, request, lambda lang: work(data, lang),
                                        status)
 
-    def run(self, request: Request, work: Callable[[str], dict[str, Any]],
+    def run(self, request: Request, work: Callable[[str], dict[str, Any] | JSON],
             status: int = 200) -> Response:
-        """Runs `work(lang)`, answering its result as JSON or its refusal as §3; a wrong
-        table code counts as a guess of the client's address."""
+        """Runs `work(lang)`, answering its result as JSON (an object, or JSON text
+        already written) or its refusal as §3; a wrong table code counts as a guess of the
+        client's address."""
         lang = request_lang(request)
         client = request.client.host if request.client else "?"
         code_given = bool(request.headers.get(CODE_HEADER))
         try:
             if code_given:
                 self.attempts.check(client)
-            return JSONResponse(work(lang), status_code=status, headers=NO_STORE)
+            result = work(lang)
+            if isinstance(result, JSON):
+                return Response(result.text, status_code=status, headers=NO_STORE,
+                                media_type="application/json")
+            return JSONResponse(result, status_code=status, headers=NO_STORE)
         except (BadRequest, InvalidDeal, ServiceError) as exc:
             if isinstance(exc, services.EditForbidden) and code_given:
                 self.attempts.failed(client)

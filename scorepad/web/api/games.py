@@ -38,7 +38,7 @@ def _add_reads(router: APIRouter, ctx: ApiContext) -> None:
 
     @router.get("/games/{game_id}/sheet")
     def get_sheet(game_id: str, request: Request) -> Response:
-        return ctx.run(request, lambda lang: ctx.sheet(number(game_id, "game"), lang))
+        return ctx.run(request, lambda lang: ctx.sheet_json(number(game_id, "game"), lang))
 
 
 def _add_create(router: APIRouter, ctx: ApiContext) -> None:
