@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.services.deals import record_deal
+from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.games import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, scroll_to_id, text, wait_id_text
 from tests.e2e.gestures import tap, type_points
@@ -173,6 +173,56 @@ def test_back_from_a_filled_form_keeps_it_as_a_draft_with_a_way_to_clear_it(
     wait_id_text(page, "preview-Cécile", "·")
     assert by_id(page, "draft-restored").count() == 0
     assert get_sheet(uow_factory(), game).deals == ()
+
+
+def leave_then_edit_again(page: Any, app_url: str, game: int, deal: int,
+                          meanwhile: Callable[[], object] | None = None) -> None:
+    """The bar's arrow back to the deal, then its "Modifier" again (the same session)."""
+    tap_at(page, page.get_by_role("button", name="Retour").first)
+    page.wait_for_url(f"{app_url}/games/{game}/deals/{deal}")
+    if meanwhile is not None:
+        meanwhile()
+    tap_at(page, button(page, "Modifier"))
+    page.wait_for_url(f"{app_url}/games/{game}/deals/{deal}/edit")
+
+
+def test_back_from_a_correction_keeps_it_until_saved_or_cleared(
+        page: Any, app_url: str, uow_factory: UoW) -> None:
+    game = create_game(uow_factory(), name="Correction gardée", seats=FOUR, deal_size=4)
+    deal = record_deal(uow_factory(), game, {"taker": "André", "contract": "prise",
+                                             "bouts": 1, "points": 58})
+    edit = f"/games/{game}/deals/{deal}/edit"
+    open_app(page, app_url, edit)
+    wait_id_text(page, "preview-André", "+96")
+    tap(page, "contract-garde")
+    wait_id_text(page, "preview-André", "+192")
+    leave_then_edit_again(page, app_url, game, deal)
+    by_id(page, "draft-restored").wait_for()
+    wait_id_text(page, "preview-André", "+192")
+    assert get_sheet(uow_factory(), game).deals[0].scores["André"] == 96  # not saved
+    tap_at(page, button(page, "Effacer"))                     # back to the deal as saved
+    wait_id_text(page, "preview-André", "+96")
+    assert by_id(page, "draft-restored").count() == 0
+
+
+def test_a_correction_left_while_another_phone_changed_the_deal_is_offered_back(
+        page: Any, app_url: str, uow_factory: UoW) -> None:
+    game = create_game(uow_factory(), name="Correction croisée", seats=FOUR, deal_size=4)
+    deal = record_deal(uow_factory(), game, {"taker": "André", "contract": "prise",
+                                             "bouts": 1, "points": 58})
+    edit = f"/games/{game}/deals/{deal}/edit"
+    open_app(page, app_url, edit)
+    wait_id_text(page, "preview-André", "+96")
+    tap(page, "contract-garde")
+    wait_id_text(page, "preview-André", "+192")
+    # Meanwhile another phone makes it a garde sans.
+    leave_then_edit_again(page, app_url, game, deal, meanwhile=lambda: edit_deal(
+        uow_factory(), game, deal, {"taker": "André", "contract": "garde_sans",
+                                    "bouts": 1, "points": 58}))
+    by_id(page, "conflict-error").wait_for()
+    wait_id_text(page, "preview-André", "+384")               # its values now
+    tap_at(page, button(page, "Reprendre mes valeurs"))
+    wait_id_text(page, "preview-André", "+192")               # this phone's, on purpose
 
 
 def test_tous_passent_and_petit_sec_are_full_size_and_offer_a_scoped_undo(

@@ -63,6 +63,32 @@ def centered(content: ft.Control, *, expand: bool = True) -> ft.Control:
                   vertical_alignment=ft.CrossAxisAlignment.START)
 
 
+class _Arrivals:
+    """How one screen comes back on top (Back from a screen above it, a deal saved)."""
+
+    def __init__(self) -> None:
+        self.covered = False
+        self.count = 0
+
+    def page_key(self, route: str, location: str) -> str:
+        on_top = location == route
+        if on_top and self.covered:
+            self.count += 1
+        self.covered = not on_top
+        return route if self.count == 0 else f"{route}~{self.count}"
+
+
+def use_page_key(route: str) -> str:
+    """The key of a screen's page in the browser's navigation stack, for a screen other
+    screens open above (the games list, a sheet, a deal): each time it comes back on top
+    it is a new page, shown at once, rather than the page above being popped, which the
+    browser keeps drawn over it for the 300 ms of its page animation (even with page
+    animations off). Give it to `screen(route=...)`."""
+    arrivals = ft.use_ref(_Arrivals).current
+    assert arrivals is not None
+    return arrivals.page_key(route, ft.use_route_location())
+
+
 def screen(
     title: str | ft.Control,
     body: ft.Control,

@@ -10,7 +10,7 @@ import flet as ft
 from scorepad import services
 from scorepad.services import CircleRow
 from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
-from scorepad.ui.components.layout import empty_state, screen
+from scorepad.ui.components.layout import empty_state, screen, use_page_key
 from scorepad.ui.components.name_dialog import show_name_dialog
 from scorepad.ui.components.snackbar import show_snackbar
 from scorepad.ui.i18n import current_lang, ntr, tr
@@ -115,6 +115,7 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
 @ft.component
 def CirclesView() -> ft.View:
     uow = use_uow()
+    page_key = use_page_key("/circles")
     circles, changed = use_reloaded(lambda: services.list_circles(uow()), GAMES_TOPIC)
     if not circles:
         items: list[ft.Control] = [empty_state(
@@ -125,7 +126,7 @@ def CirclesView() -> ft.View:
     else:
         items = [_circle_tile(uow, c, changed) for c in circles]
     body = ft.ListView(items, expand=True, padding=ft.Padding.only(top=8, bottom=96))
-    return screen(tr("Cercles", "Circles"), body, route="/circles",
+    return screen(tr("Cercles", "Circles"), body, route=page_key,
                   fab=ft.FloatingActionButton(icon=ft.Icons.ADD,
                                               content=tr("Nouveau cercle", "New circle"),
                                               on_click=lambda _: ask_new_circle(uow, changed)))

@@ -18,7 +18,7 @@ from scorepad.services.views import DealVersion, SheetDeal
 from scorepad.ui.components.deal_explanation import explanation_block
 from scorepad.ui.components.deal_header import deal_title, load_error_screen
 from scorepad.ui.components.deal_preview import score_cells
-from scorepad.ui.components.layout import screen
+from scorepad.ui.components.layout import screen, use_page_key
 from scorepad.ui.deal_form import outcome_text
 from scorepad.ui.fmt import number, of_name
 from scorepad.ui.i18n import current_lang, ntr, tr
@@ -218,6 +218,7 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
     uow_factory = use_uow()
     app_state = use_app_state()
     route = f"/games/{game_id}/deals/{deal_id}"
+    page_key = use_page_key(route)
     revision = app_state.revision
     live = use_live(game_topic(game_id), ALL_TOPIC)
     code = app_state.code_for(game_id)
@@ -254,5 +255,5 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
                    deal.sitting_out),
         ft.ListView(body, expand=True, spacing=14,
                     padding=ft.Padding.only(left=14, right=14, top=8, bottom=24)),
-        route=route,
+        route=page_key,
     )

@@ -163,10 +163,14 @@ class EntryActions:
         return done[0] if done else None
 
     def clear_draft(self) -> None:
-        """"Effacer": the restored draft goes, the form starts blank."""
-        drop_draft(ft.context.page, self.game_id)
-        self.set_ctx(replace(self.ctx, form=DealForm(players=self.ctx.form.players,
-                                                     rules=self.ctx.form.rules)))
+        """"Effacer": the restored draft goes; a new deal starts blank, a correction
+        shows the deal as saved."""
+        drop_draft(ft.context.page, self.game_id, self.deal_id)
+        if self.deal_id is None:
+            self.set_ctx(replace(self.ctx, form=DealForm(players=self.ctx.form.players,
+                                                         rules=self.ctx.form.rules)))
+        else:
+            self.reload_ctx()
         if self.set_restored is not None:
             self.set_restored(False)
         self.set_save_error(None)
@@ -206,8 +210,7 @@ class EntryActions:
                     if self.deal_id is None else
                     tr(f"Donne {number} modifiée", f"Deal {number} changed"))
             keeper.done = True
-            if self.deal_id is None:
-                drop_draft(ft.context.page, self.game_id)
+            drop_draft(ft.context.page, self.game_id, self.deal_id)
             after_change(self.app_state, self.uow_factory, self.game_id, text, change)
         finally:
             keeper.saving = False
@@ -232,17 +235,43 @@ class EntryActions:
         self.set_save_error(None)
 
 
-def _initial(uow_factory: UowFactory, game_id: int, deal_id: int | None
-             ) -> EntryContext | ServiceError:
-    """The form to show: for a new deal, this phone's draft of the game if it left one."""
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """The form as it opens: the deal (or the game's next one), with what this phone typed
+    and left unsaved if anything."""
+
+    ctx: EntryContext | ServiceError
+    restored: bool = False
+    #: the deal changed on another phone since this phone's unsaved correction
+    conflict: Conflict | None = None
+    #: a correction: the deal as saved
+    original: DealForm | None = None
+
+
+def _open(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> Opened:
     try:
         ctx = load_entry(uow_factory, game_id, deal_id)
     except ServiceError as exc:
-        return exc
-    draft = take_draft(ft.context.page, game_id) if deal_id is None else None
+        return Opened(exc)
+    page = ft.context.page
+    draft = take_draft(page, game_id, deal_id)
+    if deal_id is None:
+        if draft is None:
+            return Opened(ctx)
+        return Opened(replace(ctx, form=replace(draft.form.carried_to(ctx.form.players),
+                                                rules=ctx.form.rules)), restored=True)
+    original = copy.deepcopy(ctx.form)
     if draft is None:
-        return ctx
-    return replace(ctx, form=replace(draft.carried_to(ctx.form.players), rules=ctx.form.rules))
+        return Opened(ctx, original=original)
+    kept = replace(draft.form, rules=ctx.form.rules)
+    if draft.version == ctx.expected_version:
+        return Opened(replace(ctx, form=kept), restored=True, original=original)
+    # Changed on another phone since: its values now, this phone's kept to re-apply.
+    drop_draft(page, game_id, deal_id)
+    return Opened(ctx, original=original, conflict=Conflict(tr(
+        "Donne modifiée sur un autre téléphone depuis votre correction non enregistrée : "
+        "voici ses valeurs actuelles.", "Deal changed on another phone since your unsaved "
+        "correction: here are its current values."), kept))
 
 
 def _read_only_screen(game_id: int, app_state: AppState, uow_factory: UowFactory,
@@ -276,7 +305,7 @@ def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
     form = ctx.form
     body: list[ft.Control] = []
     if restored:
-        body.append(draft_banner(actions.clear_draft))
+        body.append(draft_banner(actions.clear_draft, correction=deal_id is not None))
     if renumbered is not None and renumbered == ctx.number:
         body.append(renumbered_note(renumbered))
     if actions.conflict is not None:
@@ -305,17 +334,18 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     route = (f"/games/{game_id}/deals/{deal_id}/edit" if deal_id is not None
              else f"/games/{game_id}/deal")
 
-    ctx, set_ctx = ft.use_state(lambda: _initial(uow_factory, game_id, deal_id))
+    opened = ft.use_ref(lambda: _open(uow_factory, game_id, deal_id)).current
+    assert opened is not None
+    ctx, set_ctx = ft.use_state(opened.ctx)
     _tick, set_tick = ft.use_state(0)
     extras_open, set_extras_open = ft.use_state(
         lambda: isinstance(ctx, EntryContext) and ctx.form.has_extras)
     save_error, set_save_error = ft.use_state(None)
-    conflict, set_conflict = ft.use_state(None)
+    conflict, set_conflict = ft.use_state(opened.conflict)
     counter, set_counter = ft.use_state(None)  # the card counter, while open
-    restored, set_restored = ft.use_state(
-        lambda: deal_id is None and take_draft(ft.context.page, game_id) is not None)
+    restored, set_restored = ft.use_state(opened.restored)
     renumbered, set_renumbered = ft.use_state(None)
-    keeper = use_form_keeper(game_id, deal_id, ctx)
+    keeper = use_form_keeper(game_id, deal_id, ctx, opened.original)
 
     def follow() -> None:
         if deal_id is None and not keeper.done and isinstance(keeper.ctx, EntryContext):

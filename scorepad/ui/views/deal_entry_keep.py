@@ -24,35 +24,46 @@ class FormKeeper:
     whether it was saved or cleared (then there is nothing to keep)."""
 
     ctx: Any = None
+    #: a correction: the deal's form as stored (nothing changed, nothing to keep)
+    original: Any = None
     done: bool = False
     #: a save is running (a second tap waits for nothing and stores nothing)
     saving: bool = False
 
 
-def use_form_keeper(game_id: int, deal_id: int | None, ctx: Any) -> FormKeeper:
-    """Keeps the half-filled new deal as the game's draft when the form goes away
-    (the bar's arrow, the browser's Back, another screen): nothing typed is lost."""
-    keeper = ft.use_ref(FormKeeper()).current
+def use_form_keeper(game_id: int, deal_id: int | None, ctx: Any, original: Any
+                    ) -> FormKeeper:
+    """Keeps the half-filled new deal, or the unsaved correction of a deal, as a draft
+    when the form goes away (the bar's arrow, the browser's Back, another screen):
+    nothing typed is lost."""
+    keeper = ft.use_ref(lambda: FormKeeper(original=original)).current
     assert keeper is not None
     keeper.ctx = ctx
     page = ft.context.page
 
     def on_leave() -> None:
         form = getattr(keeper.ctx, "form", None)
-        if deal_id is None and not keeper.done and form is not None:
-            keep_draft(page, game_id, form)
+        if not keeper.done and form is not None:
+            keep_draft(page, game_id, form, deal_id=deal_id,
+                       version=getattr(keeper.ctx, "expected_version", None),
+                       original=keeper.original)
 
     ft.use_effect(lambda: None, dependencies=[], cleanup=on_leave)
     return keeper
 
 
-def draft_banner(on_clear: Callable[[], None]) -> ft.Control:
-    """"Brouillon restauré" with a one-tap "Effacer"."""
+def draft_banner(on_clear: Callable[[], None], *, correction: bool = False) -> ft.Control:
+    """"Brouillon restauré" with a one-tap "Effacer" (for a correction: back to the deal
+    as saved)."""
+    said = (tr("Correction restaurée : les changements faits avant de quitter, pas encore "
+               "enregistrés.", "Correction restored: the changes made before leaving, not "
+               "saved yet.") if correction else
+            tr("Brouillon restauré : la donne tapée avant de quitter.",
+               "Draft restored: the deal typed before leaving."))
     return ft.Container(ft.Row([
         ft.Icon(ft.Icons.RESTORE, color=ft.Colors.PRIMARY, size=20),
         ft.Semantics(identifier="draft-restored", expand=True, content=ft.Text(
-            tr("Brouillon restauré : la donne tapée avant de quitter.",
-               "Draft restored: the deal typed before leaving."), size=14)),
+            said, size=14)),
         ft.TextButton(tr("Effacer", "Clear"), icon=ft.Icons.CLEAR, height=48,
                       on_click=lambda _e: on_clear()),
     ], spacing=8), padding=ft.Padding.only(left=12, right=4, top=2, bottom=2),

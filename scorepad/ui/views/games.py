@@ -12,7 +12,7 @@ from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
 from scorepad.services.access import new_secret
 from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
-from scorepad.ui.components.layout import empty_state, screen, section_title
+from scorepad.ui.components.layout import empty_state, screen, section_title, use_page_key
 from scorepad.ui.components.snackbar import navigate_then_show, show_snackbar
 from scorepad.ui.fmt import deals_count, of_name, signed, when
 from scorepad.ui.i18n import current_lang, tr
@@ -187,6 +187,7 @@ def GamesView() -> ft.View:
     state = use_app_state()
     uow = use_uow()
     location = ft.use_route_location()
+    page_key = use_page_key("/")
     reload, set_reload = ft.use_state(0)
     # Under a sheet (a table's phones), the list waits until it is back on top rather
     # than reading and drawing every game again for each deal of every table.
@@ -208,7 +209,7 @@ def GamesView() -> ft.View:
     body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
                        padding=ft.Padding.only(top=4, bottom=96))
     return screen(
-        tr("Parties", "Games"), body, route="/", nav="/",
+        tr("Parties", "Games"), body, route=page_key, nav="/",
         actions=[*_people_buttons(), _import_button(picker)],
         services=[picker],
         fab=ft.FloatingActionButton(icon=ft.Icons.ADD, content=tr("Nouvelle partie", "New game"),

@@ -9,7 +9,7 @@ import flet as ft
 
 from scorepad.domain import GameStatus
 from scorepad.services import GameSheet
-from scorepad.ui.components.layout import empty_state, primary_action, screen
+from scorepad.ui.components.layout import empty_state, primary_action, screen, use_page_key
 from scorepad.ui.components.sheet_rows import MemoDealLine, next_deal_strip, totals_header
 from scorepad.ui.i18n import tr
 from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
@@ -133,6 +133,7 @@ def SheetView(game_id: int) -> ft.View:
     location = ft.use_route_location()
     reload, set_reload = ft.use_state(0)
     shown, set_shown = ft.use_state(LINES_PAGE)
+    page_key = use_page_key(f"/games/{game_id}")
     lang = state.lang
     code = state.code_for(game_id)
     key = state.organiser_key(game_id)
@@ -160,5 +161,6 @@ def SheetView(game_id: int) -> ft.View:
     locked = not rights.editable
     body = _sheet_body(sheet, actions, is_dark(state.theme), lang, locked, shown,
                        lambda: set_shown(lambda n: n + LINES_PAGE))
-    return screen(sheet.name, body, route=route, actions=_bar_actions(sheet, actions, rights),
+    return screen(sheet.name, body, route=page_key,
+                  actions=_bar_actions(sheet, actions, rights),
                   bottom=_bottom_action(sheet, actions, rights))

@@ -12,7 +12,7 @@ from scorepad import services
 from scorepad.domain.game import PlayedGame
 from scorepad.domain.stats import PlayerStats
 from scorepad.ui.components.filters import filter_bar
-from scorepad.ui.components.layout import empty_state, screen, section_title
+from scorepad.ui.components.layout import empty_state, screen, section_title, use_page_key
 from scorepad.ui.fmt import number, signed
 from scorepad.ui.i18n import current_lang, ntr, tr
 from scorepad.ui.live import GAMES_TOPIC, game_topic, use_live
@@ -242,6 +242,7 @@ def AllStatsView() -> ft.View:
     state = use_app_state()
     uow = use_uow()
     location = ft.use_route_location()
+    page_key = use_page_key("/stats")
     live = use_live(GAMES_TOPIC)
     today = ft.use_memo(services.today, dependencies=[])
     chosen, set_chosen = ft.use_state(StatsFilter())
@@ -263,4 +264,4 @@ def AllStatsView() -> ft.View:
         _shortcuts(chosen),
         *_all_stats_body(players, games, chosen.label(today, lang)),
     ], expand=True, padding=ft.Padding.only(bottom=24))
-    return screen(tr("Statistiques", "Statistics"), body, route="/stats", nav="/stats")
+    return screen(tr("Statistiques", "Statistics"), body, route=page_key, nav="/stats")
