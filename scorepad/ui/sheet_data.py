@@ -26,6 +26,9 @@ from scorepad.ui.table_code import can_edit
 
 logger = logging.getLogger(__name__)
 
+#: seconds between two reads of one phone's sheet when changes come in a burst
+SHOW_GAP = 0.25
+
 #: what decides the sheet's content apart from the game's data: game, language, table
 #: code, organiser key
 SheetKey = tuple[int, str, str | None, str | None]
@@ -60,9 +63,8 @@ class SheetRefresher:
         self._running = False
         self._again = False
         self._force = False
-        #: set while no read is running or waiting
-        self._idle = asyncio.Event()
-        self._idle.set()
+        #: when the last read started (event loop time)
+        self._last_read = float("-inf")
         #: the `reload_on` values of the last render (a change forces a full read)
         self.marks: tuple[Any, ...] | None = None
         #: how the mounted sheet shows a new read (set at each render)
@@ -92,12 +94,18 @@ class SheetRefresher:
             self._again = True
             return
         self._running = True
-        self._idle.clear()
 
         async def run() -> None:
+            loop = asyncio.get_running_loop()
             try:
                 while True:
+                    # Changes in a burst (a club's busiest minute, a script) are shown at
+                    # most every SHOW_GAP seconds: the first at once, the others together.
+                    wait = self._last_read + SHOW_GAP - loop.time()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
                     self._again, force_now, self._force = False, self._force, False
+                    self._last_read = loop.time()
                     loaded = await asyncio.to_thread(self._load, uow, state, force_now)
                     if loaded is not None:
                         self.shown = loaded
@@ -109,13 +117,11 @@ class SheetRefresher:
                 logger.exception("sheet refresh failed")
             finally:
                 self._running = False
-                self._idle.set()
 
         try:
             page.run_task(run)
         except (AttributeError, RuntimeError):  # disconnected: on_connect refreshes
             self._running = False
-            self._idle.set()
 
     async def caught_up(self, page: ft.Page, uow: UowFactory, state: AppState,
                         revision: int, then: Callable[[], None], timeout: float) -> None:
