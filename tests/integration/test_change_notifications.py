@@ -205,8 +205,9 @@ def test_a_watching_database_hears_changes_made_by_another_process(db_url: str) 
     "db_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True)
 def test_on_postgresql_another_process_is_told_of_renames_and_refusals_tell_nothing(
         db_url: str) -> None:
-    """LISTEN/NOTIFY carries what no revision shows (a renamed player), and a transaction
-    that rolls back announces nothing."""
+    """LISTEN/NOTIFY carries a renamed player (a new revision of the games seating them,
+    and the names' change for every screen), and a transaction that rolls back announces
+    nothing."""
     from scorepad.storage import open_database
 
     server, other = open_database(db_url), open_database(db_url)
@@ -222,9 +223,10 @@ def test_on_postgresql_another_process_is_told_of_renames_and_refusals_tell_noth
         assert _wait_for(lambda: (None, ChangeKind.PLAYERS) in
                          [(e.game_id, e.kind) for e in events])
         s.record_deal(other.uow(), game, {**GARDE, "taker": "Bruno"}, code="1234")
-        assert _wait_for(lambda: len(events) == 2)
+        assert _wait_for(lambda: len(events) == 3)
         assert [(e.game_id, e.kind, e.revision) for e in events] == [
-            (None, ChangeKind.PLAYERS, None), (game, ChangeKind.UPDATED, 2)]
+            (game, ChangeKind.UPDATED, 2), (None, ChangeKind.PLAYERS, None),
+            (game, ChangeKind.UPDATED, 3)]
     finally:
         server.dispose()
         other.dispose()
