@@ -100,9 +100,10 @@ class SheetRefresher:
             try:
                 while True:
                     # Changes in a burst (a club's busiest minute, a script) are shown at
-                    # most every SHOW_GAP seconds: the first at once, the others together.
+                    # most every SHOW_GAP seconds: the first at once, the others together;
+                    # never when this phone waits for its own save (caught_up).
                     wait = self._last_read + SHOW_GAP - loop.time()
-                    if wait > 0:
+                    if wait > 0 and not self._waiters:
                         await asyncio.sleep(wait)
                     self._again, force_now, self._force = False, self._force, False
                     self._last_read = loop.time()
