@@ -175,28 +175,33 @@ def test_back_from_a_filled_form_keeps_it_as_a_draft_with_a_way_to_clear_it(
     assert get_sheet(uow_factory(), game).deals == ()
 
 
-def leave_then_edit_again(page: Any, app_url: str, game: int, deal: int,
-                          meanwhile: Callable[[], object] | None = None) -> None:
-    """The bar's arrow back to the deal, then its "Modifier" again (the same session)."""
+PRISE = {"taker": "André", "contract": "prise", "bouts": 1, "points": 58}
+
+
+def correct_then_leave(page: Any, app_url: str, uow_factory: UoW, name: str,
+                       meanwhile: Callable[[int, int], object] | None = None
+                       ) -> tuple[int, int]:
+    """A game with one prise of André's (+96): its correction to a garde (+192) left by
+    the bar's arrow, then its "Modifier" again in the same session (`meanwhile` changes
+    the deal from another phone in between). Returns (game, deal)."""
+    game = create_game(uow_factory(), name=name, seats=FOUR, deal_size=4)
+    deal = record_deal(uow_factory(), game, PRISE)
+    open_app(page, app_url, f"/games/{game}/deals/{deal}/edit")
+    wait_id_text(page, "preview-André", "+96")
+    tap(page, "contract-garde")
+    wait_id_text(page, "preview-André", "+192")
     tap_at(page, page.get_by_role("button", name="Retour").first)
     page.wait_for_url(f"{app_url}/games/{game}/deals/{deal}")
     if meanwhile is not None:
-        meanwhile()
+        meanwhile(game, deal)
     tap_at(page, button(page, "Modifier"))
     page.wait_for_url(f"{app_url}/games/{game}/deals/{deal}/edit")
+    return game, deal
 
 
 def test_back_from_a_correction_keeps_it_until_saved_or_cleared(
         page: Any, app_url: str, uow_factory: UoW) -> None:
-    game = create_game(uow_factory(), name="Correction gardée", seats=FOUR, deal_size=4)
-    deal = record_deal(uow_factory(), game, {"taker": "André", "contract": "prise",
-                                             "bouts": 1, "points": 58})
-    edit = f"/games/{game}/deals/{deal}/edit"
-    open_app(page, app_url, edit)
-    wait_id_text(page, "preview-André", "+96")
-    tap(page, "contract-garde")
-    wait_id_text(page, "preview-André", "+192")
-    leave_then_edit_again(page, app_url, game, deal)
+    game, _deal = correct_then_leave(page, app_url, uow_factory, "Correction gardée")
     by_id(page, "draft-restored").wait_for()
     wait_id_text(page, "preview-André", "+192")
     assert get_sheet(uow_factory(), game).deals[0].scores["André"] == 96  # not saved
@@ -207,18 +212,10 @@ def test_back_from_a_correction_keeps_it_until_saved_or_cleared(
 
 def test_a_correction_left_while_another_phone_changed_the_deal_is_offered_back(
         page: Any, app_url: str, uow_factory: UoW) -> None:
-    game = create_game(uow_factory(), name="Correction croisée", seats=FOUR, deal_size=4)
-    deal = record_deal(uow_factory(), game, {"taker": "André", "contract": "prise",
-                                             "bouts": 1, "points": 58})
-    edit = f"/games/{game}/deals/{deal}/edit"
-    open_app(page, app_url, edit)
-    wait_id_text(page, "preview-André", "+96")
-    tap(page, "contract-garde")
-    wait_id_text(page, "preview-André", "+192")
     # Meanwhile another phone makes it a garde sans.
-    leave_then_edit_again(page, app_url, game, deal, meanwhile=lambda: edit_deal(
-        uow_factory(), game, deal, {"taker": "André", "contract": "garde_sans",
-                                    "bouts": 1, "points": 58}))
+    correct_then_leave(page, app_url, uow_factory, "Correction croisée",
+                       meanwhile=lambda game, deal: edit_deal(
+                           uow_factory(), game, deal, {**PRISE, "contract": "garde_sans"}))
     by_id(page, "conflict-error").wait_for()
     wait_id_text(page, "preview-André", "+384")               # its values now
     tap_at(page, button(page, "Reprendre mes valeurs"))
