@@ -125,10 +125,10 @@ class SheetRefresher:
             self._running = False
 
     async def caught_up(self, page: ft.Page, uow: UowFactory, state: AppState,
-                        revision: int, then: Callable[[], None], timeout: float) -> None:
+                        revision: int, then: Callable[[], None], timeout: float) -> bool:
         """Calls `then()` right after this sheet shows the game at `revision` or later, in
-        the same step as the sheet's update (so both reach the phone together), and returns;
-        after `timeout` returns without calling it."""
+        the same step as the sheet's update (so both reach the phone together), and returns
+        True; after `timeout` returns False without calling it."""
         reached = asyncio.Event()
 
         def serve(loaded: LoadedSheet) -> bool:
@@ -138,8 +138,10 @@ class SheetRefresher:
             reached.set()
             return True
 
-        if self.show is None or (not self._running and serve(self.shown)):
-            return
+        if self.show is None:
+            return False
+        if not self._running and serve(self.shown):
+            return True
         self._waiters.append(serve)
         self.request(page, uow, state, self.show)
         try:
@@ -148,6 +150,7 @@ class SheetRefresher:
         finally:
             if serve in self._waiters:
                 self._waiters.remove(serve)
+        return reached.is_set()
 
 
 _STORE_KEY = "scorepad.sheets"
@@ -170,9 +173,9 @@ async def sheet_caught_up(page: ft.Page, uow: UowFactory, state: AppState, game_
     the deal form) shows `revision` or later; at once when no such sheet is mounted, after
     `timeout` at the latest."""
     refresher = _mounted(page).get(game_id)
-    if refresher is not None:
-        await refresher.caught_up(page, uow, state, revision, then, timeout)
-    then()
+    if refresher is None or not await refresher.caught_up(page, uow, state, revision, then,
+                                                          timeout):
+        then()
 
 
 def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *, follow: Sequence[str],
@@ -201,8 +204,7 @@ def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *, follow: Sequen
     def mount() -> Callable[[], None]:
         sheets = _mounted(page)
         sheets[key[0]] = refresher
-        stop = session_live(page).add(
-            follow, lambda: refresher.request(page, uow, state, refresher.show or show))
+        stop = session_live(page).add(follow, check)
 
         def unmount() -> None:
             stop()

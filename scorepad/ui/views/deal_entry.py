@@ -88,12 +88,9 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
         # The sheet under the form reads its new line first; the router then moves to it
         # here, without waiting for the browser's answer to the address change: the phone
         # gets the sheet and its line in one screen update.
-        moved = [False]
-
         def move() -> None:
             handler = page.on_route_change
-            if not moved[0] and handler is not None:
-                moved[0] = True
+            if handler is not None:
                 handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
 
         await sheet_caught_up(page, uow_factory, state, game_id,

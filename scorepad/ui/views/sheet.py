@@ -48,11 +48,12 @@ def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str, shown: in
     hidden = len(sheet.deals) - len(lines)
     if hidden > 0:
         more = min(hidden, LINES_PAGE)
-        lines.append(ft.Container(ft.Semantics(identifier="earlier-deals", container=True,
-                                               content=ft.TextButton(
-            tr(f"Afficher {more} donnes précédentes ({hidden} avant)",
-               f"Show {more} earlier deals ({hidden} before)"),
-            icon=ft.Icons.EXPAND_MORE, height=48, on_click=lambda _e: show_more())),
+        button = ft.TextButton(tr(f"Afficher {more} donnes précédentes ({hidden} avant)",
+                                  f"Show {more} earlier deals ({hidden} before)"),
+                               icon=ft.Icons.EXPAND_MORE, height=48,
+                               on_click=lambda _e: show_more())
+        lines.append(ft.Container(
+            ft.Semantics(identifier="earlier-deals", container=True, content=button),
             alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(vertical=8)))
     if not lines:
         lines.append(empty_state(ft.Icons.EDIT_NOTE, tr("Aucune donne", "No deal yet"),

@@ -19,6 +19,7 @@ from scorepad.domain.errors import Refusal
 from scorepad.domain.messages import language
 from scorepad.services import Organiser, ServiceError
 from scorepad.services.access import CodeAttempts
+from scorepad.services.sheet_cache import CAPACITY as SHEET_CAPACITY
 from scorepad.services.sheet_cache import SheetCache
 from scorepad.services.views import GameSheet
 from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
@@ -194,9 +195,12 @@ class ApiContext:
         kept = self._bodies.get((game_id, lang))
         if kept is not None and kept[0] is sheet:
             return JSON(kept[1])
-        body = JSONResponse(sheet_to_dict(sheet)).body
-        self._bodies[(game_id, lang)] = (sheet, bytes(body))
-        return JSON(bytes(body))
+        body = bytes(JSONResponse(sheet_to_dict(sheet)).body)
+        self._bodies.pop((game_id, lang), None)  # re-inserted last: the oldest go first
+        self._bodies[(game_id, lang)] = (sheet, body)
+        while len(self._bodies) > SHEET_CAPACITY:  # as many as the sheets kept
+            del self._bodies[next(iter(self._bodies))]
+        return JSON(body)
 
     @staticmethod
     def who(request: Request) -> tuple[str | None, str | None]:
