@@ -67,6 +67,13 @@ def confirm(page: Any, button: str) -> None:
     thumb(page, page.get_by_role("button", name=button, exact=True))
 
 
+def submit(page: Any, label: str, value: str, button: str, says: str) -> None:
+    """Types `value` in the dialog's field, taps `button`, and waits for the words."""
+    retype(page, label, value)
+    confirm(page, button)
+    text(page, says).wait_for()
+
+
 def names(uow: Callable[[], Any]) -> set[str]:
     return {p.name for p in services.list_players(uow(), include_hidden=True)}
 
@@ -77,16 +84,11 @@ def test_a_player_is_renamed_and_hidden_from_the_players_screen(
                  [garde("Sacha")])
     open_app(page, app_url, "/players", wait_text="Masquer un joueur")
     menu_action(page, "player-menu-Sacha", "Renommer")
-    retype(page, "Nouveau nom", "")
-    confirm(page, "Renommer")
-    text(page, "Un nom de joueur fait de 1 à 40 caractères").wait_for()
-    retype(page, "Nouveau nom", "Tiago")
-    confirm(page, "Renommer")
-    text(page, "Le nom « Tiago » est déjà pris par un autre joueur.").wait_for()
+    submit(page, "Nouveau nom", "", "Renommer", "Un nom de joueur fait de 1 à 40 caractères")
+    submit(page, "Nouveau nom", "Tiago", "Renommer",
+           "Le nom « Tiago » est déjà pris par un autre joueur.")
     assert {"Sacha", "Tiago"} <= names(uow_factory)  # nothing changed
-    retype(page, "Nouveau nom", "Sasha")
-    confirm(page, "Renommer")
-    text(page, "« Sacha » s'appelle maintenant « Sasha ».").wait_for()
+    submit(page, "Nouveau nom", "Sasha", "Renommer", "« Sacha » s'appelle maintenant « Sasha ».")
     by_id(page, "player-Sasha").wait_for()
     assert by_id(page, "player-Sacha").count() == 0
 
@@ -175,12 +177,8 @@ def test_circles_are_named_renamed_and_a_game_moved_into_one_counts_in_its_ranki
                  [garde("Wendy")])
     open_app(page, app_url, "/circles", wait_text="Cercles")
     thumb(page, page.get_by_role("button", name="Nouveau cercle"))
-    retype(page, "Nom du cercle", "")
-    confirm(page, "Créer")
-    text(page, "Le nom d'un cercle fait de 1 à 60 caractères").wait_for()
-    retype(page, "Nom du cercle", "Les Rameaux")
-    confirm(page, "Créer")
-    text(page, "Le cercle « Les Rameaux » existe déjà.").wait_for()
+    submit(page, "Nom du cercle", "", "Créer", "Le nom d'un cercle fait de 1 à 60 caractères")
+    submit(page, "Nom du cercle", "Les Rameaux", "Créer", "Le cercle « Les Rameaux » existe déjà.")
     retype(page, "Nom du cercle", "Les Tilleuls")
     confirm(page, "Créer")
     tap_at(page, "circle-Les Tilleuls")  # on the list, then its ranking: empty so far
@@ -190,12 +188,9 @@ def test_circles_are_named_renamed_and_a_game_moved_into_one_counts_in_its_ranki
 
     open_app(page, app_url, "/circles", wait_text="Cercles")
     menu_action(page, "circle-menu-Les Tilleuls", "Renommer")
-    retype(page, "Nom du cercle", "Les Rameaux")
-    confirm(page, "Renommer")
-    text(page, "Le cercle « Les Rameaux » existe déjà.").wait_for()
-    retype(page, "Nom du cercle", "Les Platanes")
-    confirm(page, "Renommer")
-    text(page, "Cercle renommé « Les Platanes ».").wait_for()
+    submit(page, "Nom du cercle", "Les Rameaux", "Renommer",
+           "Le cercle « Les Rameaux » existe déjà.")
+    submit(page, "Nom du cercle", "Les Platanes", "Renommer", "Cercle renommé « Les Platanes ».")
     assert by_id(page, "circle-Les Tilleuls").count() == 0
 
     open_app(page, app_url, f"/games/{game}")
