@@ -13,7 +13,7 @@ import flet as ft
 from scorepad import services
 from scorepad.ui.components.dialogs import show_confirm_dialog, show_error_dialog
 from scorepad.ui.components.layout import empty_state, screen
-from scorepad.ui.components.snackbar import show_snackbar
+from scorepad.ui.components.snackbar import navigate_then_show, show_snackbar
 from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.live import GAMES_TOPIC, use_reloaded
 from scorepad.ui.services_context import UowFactory, use_uow
@@ -96,9 +96,10 @@ def ClaimView() -> ft.View:
             set_failure(exc.message(current_lang()))
             return
         state.remember_organiser(made.id, made.organiser_key)
-        ft.context.page.navigate(f"/games/{made.id}")
-        show_snackbar(tr("Vous êtes maintenant l'organisateur de cette partie.",
-                         "You are now this game's organiser."))
+        # Shown once the game is on screen: shown before, it would go with this screen.
+        navigate_then_show(f"/games/{made.id}", tr(
+            "Vous êtes maintenant l'organisateur de cette partie.",
+            "You are now this game's organiser."))
 
     ft.use_effect(claim, dependencies=[token])
     body = empty_state(ft.Icons.LINK_OFF, tr("Lien non valable", "Link not valid"), failure) \
