@@ -36,6 +36,28 @@ def close_known(name: str, known: Sequence[str], limit: int = 3) -> list[str]:
     return found[:limit]
 
 
+def matching(typed: str, known: Sequence[str], limit: int) -> list[str]:
+    """The known names a player may be typing, at most `limit`, in `known`'s order within
+    each group: names starting with the typed letters first, then names with a word
+    starting with them ("ma" finds "Anne-Marie"), then names holding them anywhere. Case,
+    accents and extra spaces do not count; nothing typed matches nothing."""
+    folded = fold(typed)
+    if not folded:
+        return []
+    starts: list[str] = []
+    words: list[str] = []
+    inside: list[str] = []
+    for name in known:
+        bare = fold(name)
+        if bare.startswith(folded):
+            starts.append(name)
+        elif any(w.startswith(folded) for w in _SEPARATOR.split(bare)[1:]):
+            words.append(name)
+        elif folded in bare:
+            inside.append(name)
+    return [*starts, *words, *inside][:max(limit, 0)]
+
+
 # ---- short labels --------------------------------------------------------------------------
 
 _PARTS = re.compile(r"[\s\-]+|[^\s\-]+")

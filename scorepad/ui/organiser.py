@@ -160,7 +160,9 @@ def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
         ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
     ], spacing=4, tight=True), padding=ft.Padding.only(left=16, right=8, top=12, bottom=4)),
         margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        # Keyed: a game restored above another leaves, rather than taking its place.
+        key=f"bin-{game.id}")
 
 
 @ft.component

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date
 
+from babel.dates import format_interval
+
 from scorepad.domain.period import Period
 
 #: the period choices, in the order the chips show them
@@ -74,3 +76,13 @@ class StatsFilter:
         """"Saison 2026-2027", "Du 01/11/2026 au 15/11/2026", "Depuis toujours"."""
         period = self.period(today)
         return (period or Period.all_time()).label(lang)
+
+    def chip_label(self, kind: str, today: date, lang: str = "fr") -> str:
+        """A period chip's words; the chosen dates once picked ("1–15 nov.", "Oct 1 –
+        Nov 15", the years written when not this year's), "Dates…" before."""
+        if kind == "custom" and self.start is not None and self.end is not None:
+            this_year = self.start.year == self.end.year == today.year
+            return format_interval(self.start, self.end, "MMMd" if this_year else "yMMMd",
+                                   locale="en" if lang == "en" else "fr")
+        fr, en = PERIOD_LABELS[kind]
+        return en if lang == "en" else fr

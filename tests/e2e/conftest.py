@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 VIEWPORT = {"width": 390, "height": 844}
 STARTUP_TIMEOUT = 30.0
 UI_TIMEOUT_MS = 15_000
+APP_BAR = 56  # the height of a screen's top bar, where a tap reaches no field
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -181,13 +182,18 @@ def tap_box(page: Any, locator: Any) -> None:
     click on the semantics element, which would reach it even under an overlay)."""
     box = locator.bounding_box()
     assert box is not None, "nothing to tap: the control is not on screen"
+    assert 0 <= box["y"] + box["height"] / 2 <= VIEWPORT["height"], \
+        f"nothing to tap: the control is off the screen ({box})"
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def tap_field(page: Any, field: Any) -> None:
-    """Taps a text field and waits for the phone's keyboard to be on it (the field has
-    the focus), as a person waits for the keyboard before typing."""
-    tap_box(page, field)
+    """Taps a text field where it is drawn, once scrolled within a thumb's reach (above
+    the screen's bottom bar), and waits for the phone's keyboard to be on it (the field
+    has the focus), as a person waits for the keyboard before typing."""
+    from tests.e2e.gestures import tap_at
+
+    tap_at(page, field, top=APP_BAR)
     page.wait_for_function(
         "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
     # A phone's keyboard takes ~300 ms to slide up; on a loaded machine the client may

@@ -8,6 +8,7 @@ from typing import Any
 
 from scorepad.services import create_game, get_sheet, list_players
 from tests.e2e.conftest import button, by_id, open_app, tap_box, tap_field, text
+from tests.e2e.gestures import tap_at
 
 
 def test_a_near_miss_of_a_known_player_proposes_them_and_creates_no_one(
@@ -59,3 +60,36 @@ def test_a_new_player_is_created_once_confirmed(
     page.wait_for_url(f"{app_url}/games/*")
     assert {"Ysaline", "Wandrille", "Théophane"} <= {p.name for p in
                                                     list_players(uow_factory())}
+
+
+def test_a_clubs_known_players_are_found_by_their_first_letters(
+    page: Any, app_url: str, uow_factory: Callable[[], Any]
+) -> None:
+    """A club knows dozens of players: the field comes first, the letters typed offer the
+    known players holding them, a tap seats one and empties the field; every known
+    player stays one tap away."""
+    club = [f"{first}{suffix}" for first in ("Baptistin", "Capucine", "Dorothée", "Ernestine")
+            for suffix in ("", "-Rose", " Lou", "-Jo")]
+    for i in range(0, len(club), 4):
+        create_game(uow_factory(), name=f"Club {i}", seats=club[i:i + 4], deal_size=4)
+    known = len(list_players(uow_factory()))
+    open_app(page, app_url, "/new", wait_text="Ordre de la table")
+    field = page.get_by_role("textbox", name="Nouveau joueur").first
+    tap_field(page, field)
+    page.keyboard.type("doro", delay=60)  # a thumb, no capital, no accent
+    offered = page.get_by_role("checkbox", name="Dorothée Lou", exact=True)
+    offered.wait_for()
+    assert page.get_by_role("checkbox", name="Capucine", exact=True).count() == 0
+    tap_at(page, offered)
+    by_id(page, "seat-Dorothée Lou").wait_for()
+    # The letters typed made way for the name: the offer is gone, the field is empty.
+    page.get_by_role("checkbox", name="Dorothée-Rose", exact=True).wait_for(state="detached")
+    tap_field(page, field)
+    page.wait_for_function("() => document.activeElement.value === ''")
+    # Nothing typed: the most regular players, then all of them on request.
+    tap_at(page, button(page, f"Tous les joueurs connus ({known})"))
+    capucine = page.get_by_role("checkbox", name="Capucine-Jo", exact=True)
+    tap_at(page, capucine)
+    by_id(page, "seat-Capucine-Jo").wait_for()
+    tap_at(page, button(page, "Moins de joueurs"))
+    assert page.get_by_role("checkbox", name="Capucine-Jo", exact=True).is_checked()

@@ -102,8 +102,15 @@ def test_a_player_is_renamed_and_hidden_from_the_players_screen(
     menu_action(page, "player-menu-Ugo", "Masquer des listes")
     text(page, "« Ugo » n'est plus proposé ; son historique est gardé.").wait_for()
     open_app(page, app_url, "/new", wait_text="Ordre de la table")
-    # Tiago, offered, comes right before Ugo in the order of the names.
-    page.get_by_role("checkbox", name="Tiago", exact=True).wait_for()
+    # Letters typed in the new player's field offer the known players holding them: Tiago
+    # is offered; Ugo is not, once the letters "Ugo" have replaced Tiago's offer.
+    tap_field(page, page.get_by_role("textbox", name="Nouveau joueur").first)
+    page.keyboard.type("Tiago", delay=40)
+    tiago = page.get_by_role("checkbox", name="Tiago", exact=True)
+    tiago.wait_for()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("Ugo", delay=40)
+    tiago.wait_for(state="detached")
     assert page.get_by_role("checkbox", name="Ugo", exact=True).count() == 0
     open_app(page, app_url, f"/games/{game}")
     wait_id_text(page, "total-Ugo", "−66")  # their game still shows them
@@ -112,6 +119,8 @@ def test_a_player_is_renamed_and_hidden_from_the_players_screen(
     menu_action(page, "player-menu-Ugo", "Proposer de nouveau")
     text(page, "« Ugo » est de nouveau proposé.").wait_for()
     open_app(page, app_url, "/new", wait_text="Ordre de la table")
+    tap_field(page, page.get_by_role("textbox", name="Nouveau joueur").first)
+    page.keyboard.type("Ugo", delay=40)
     page.get_by_role("checkbox", name="Ugo", exact=True).wait_for()
 
 
@@ -159,6 +168,11 @@ def test_the_statistics_follow_the_circle_and_the_period_chosen(
     thumb(page, confirm_dates)
     first, last = (f"{(earlier + timedelta(days=d)):%d/%m/%Y}" for d in (-1, 1))
     wait_id_text(page, "stats-summary", f"Du {first} au {last} · 1 partie")
+    # The chip itself now says which dates were picked.
+    picked = by_id(page, "period-custom").get_by_role("checkbox")
+    chip = str(picked.get_attribute("aria-label"))
+    assert picked.is_checked() and "Dates" not in chip and all(
+        str((earlier + timedelta(days=d)).day) in chip for d in (-1, 1)), chip
     wait_id_text(page, "stat-total-Blaise", "+96")
     wait_id_text(page, "stat-total-Albin", "−32")
 

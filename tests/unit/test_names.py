@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.domain.names import close_known, fold, short_labels
+from scorepad.domain.names import close_known, fold, matching, short_labels
 
 SIX = ["Jean-Baptiste", "Jean-Bernard", "Marie-Hélène", "Maximilien", "Maxime", "Zoé"]
 
@@ -64,3 +64,26 @@ def test_any_text_gets_a_distinct_label(names: list[str]) -> None:
     labels = short_labels(names, 6)
     assert len(set(labels.values())) == len(names)
     assert all(len(labels[n]) <= len(n) for n in names)
+
+
+KNOWN = ["Mathieu", "Anne-Marie", "Emma", "Thomas", "Zoé", "Marc Antoine", "Éloïse"]
+
+
+def test_letters_typed_offer_the_known_players_starting_with_them_first() -> None:
+    # Name starting with "ma", then a word starting with it, then "ma" anywhere.
+    assert matching("ma", KNOWN, 12) == ["Mathieu", "Marc Antoine", "Anne-Marie", "Emma",
+                                         "Thomas"]
+    assert matching("  ELO", KNOWN, 12) == ["Éloïse"]  # case, accents, spaces do not count
+    assert matching("ma", KNOWN, 2) == ["Mathieu", "Marc Antoine"]
+    assert matching("", KNOWN, 12) == [] and matching("   ", KNOWN, 12) == []
+    assert matching("xavier", KNOWN, 12) == []
+
+
+@given(st.text(max_size=4), st.lists(name, max_size=20, unique=True), st.integers(0, 15))
+def test_every_offer_is_a_known_name_holding_the_letters(typed: str, known: list[str],
+                                                         limit: int) -> None:
+    offered = matching(typed, known, limit)
+    assert len(offered) <= limit and len(set(offered)) == len(offered)
+    assert all(n in known and fold(typed) in fold(n) for n in offered)
+    if fold(typed) and limit >= len(known):  # every known name holding them is offered
+        assert {n for n in known if fold(typed) in fold(n)} == set(offered)

@@ -39,6 +39,21 @@ def test_chosen_dates_in_either_order_make_one_period_and_unknown_kinds_mean_all
     assert StatsFilter().with_kind("yesterday").kind == "all"
 
 
+def test_the_dates_chip_shows_the_dates_picked_in_the_players_language() -> None:
+    assert StatsFilter().chip_label("custom", TODAY) == "Dates…"
+    november = StatsFilter().with_dates(date(2026, 11, 1), date(2026, 11, 15))
+    assert november.chip_label("custom", TODAY) == "1–15 nov."
+    assert november.chip_label("custom", TODAY, "en") == "Nov 1\u2009–\u200915"
+    autumn = StatsFilter().with_dates(date(2026, 10, 1), date(2026, 11, 15))
+    assert autumn.chip_label("custom", TODAY) == "1 oct.\u2009–\u200915 nov."
+    # Not this year's: the years are written.
+    across = StatsFilter().with_dates(date(2025, 12, 20), date(2026, 1, 5))
+    assert across.chip_label("custom", TODAY) == "20 déc. 2025\u2009–\u20095 janv. 2026"
+    # The other chips keep their words, whatever the dates.
+    assert november.chip_label("month", TODAY) == "Ce mois"
+    assert november.chip_label("season", TODAY, "en") == "This season"
+
+
 def test_a_circle_goes_through_the_address_and_back() -> None:
     assert circle_key(None) == "tous" and parse_circle("tous") is None
     assert parse_circle(circle_key(12)) == 12

@@ -9,11 +9,10 @@ from datetime import date, datetime
 import flet as ft
 
 from scorepad.services import CircleRow
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import current_lang, tr
 from scorepad.ui.stats_filter import (
     ALL_CIRCLES,
     PERIOD_KINDS,
-    PERIOD_LABELS,
     StatsFilter,
     circle_key,
     parse_circle,
@@ -70,10 +69,12 @@ def period_chips(current: StatsFilter, on_change: Callable[[StatsFilter], None],
         else:
             on_change(current.with_kind(kind))
 
+    lang = current_lang()
     chips: list[ft.Control] = [
         ft.Semantics(identifier=f"period-{kind}", content=ft.Chip(
-            label=ft.Text(tr(*PERIOD_LABELS[kind]), size=13), selected=current.kind == kind,
-            show_checkmark=False, label_padding=ft.Padding.symmetric(horizontal=0),
+            label=ft.Text(current.chip_label(kind, today, lang), size=13),
+            selected=current.kind == kind, show_checkmark=False,
+            label_padding=ft.Padding.symmetric(horizontal=0),
             padding=ft.Padding.symmetric(horizontal=6),
             on_select=lambda _, k=kind: select(k)))
         for kind in PERIOD_KINDS]

@@ -36,7 +36,7 @@ class KeptTextField(ft.TextField):
                 self._values.pop("value", None)
 
 
-def kept_field(*, reset: int = 0, **kwargs: Any) -> KeptTextField:
+def kept_field(*, reset: int | str = 0, **kwargs: Any) -> KeptTextField:
     """A `KeptTextField`; pass a new `reset` to put `value` in it (e.g. clear it)."""
     return KeptTextField(data=reset, **kwargs)
 
@@ -72,24 +72,38 @@ class LineNames:
 
 @ft.component
 def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = False,
-              button_label: str | None = None) -> ft.Control:
+              button_label: str | None = None, on_typing: Callable[[str], None] | None = None,
+              clear: int = 0) -> ft.Control:
     """A field and an "Ajouter" button that add names one after the other: Enter adds the
     line typed and the next name goes on the next line at once; the button adds the line
     being typed. The field is emptied from the server only once it lost the focus (a tap
-    elsewhere, such as on the button), when no thumb can be typing in it."""
+    elsewhere, such as on the button), when no thumb can be typing in it, or when the
+    screen passes a new `clear` (a suggestion tapped instead of the name typed).
+    `on_typing` hears the line being typed after every change."""
     lines = ft.use_ref(LineNames)
+    cleared = ft.use_ref(lambda: clear)
     reset, set_reset = ft.use_state(0)
     shown, set_shown = ft.use_state("")
     reader: LineNames = lines.current
+    if cleared.current != clear:  # the screen took what was typed another way
+        cleared.current = clear
+        reader.reset("")
+        shown = ""
+
+    def typing() -> None:
+        if on_typing is not None:
+            on_typing(reader.typing)
 
     def put(text: str) -> None:
         reader.reset(text)
         set_shown(text)
         set_reset(lambda r: r + 1)
+        typing()
 
     def changed(e: ft.Event[ft.TextField]) -> None:
         for name in reader.changed(str(e.data if isinstance(e.data, str) else "")):
             on_add(name)
+        typing()
 
     def blurred(_: object = None) -> None:
         if "\n" in reader.text:
@@ -102,8 +116,8 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
             put("")
 
     return ft.Row([
-        kept_field(label=label, reset=reset, value=shown, expand=True, dense=True,
-                   multiline=True, min_lines=1, max_lines=2, shift_enter=False,
+        kept_field(label=label, reset=f"{reset}/{clear}", value=shown, expand=True,
+                   dense=True, multiline=True, min_lines=1, max_lines=2, shift_enter=False,
                    capitalization=ft.TextCapitalization.WORDS, disabled=disabled,
                    on_change=changed, on_blur=blurred),
         ft.FilledTonalButton(button_label or tr("Ajouter", "Add"), icon=ft.Icons.PERSON_ADD,

@@ -109,7 +109,7 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
                      lambda: _delete(uow, circle, changed)),
             ])),
     ), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, key=f"circle-{circle.id}")
 
 
 @ft.component

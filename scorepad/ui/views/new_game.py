@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import flet as ft
 
 from scorepad import services
 from scorepad.domain import InvalidDeal
+from scorepad.domain.names import matching
 from scorepad.services import CircleRow
 from scorepad.ui.components.dialogs import show_error_dialog
 from scorepad.ui.components.filters import circle_dropdown
@@ -81,6 +82,7 @@ def _seat_row(form: NewGameForm, index: int, name: str, set_form: SetForm) -> ft
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.only(left=16, right=4),
         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        key=f"seat-{name}",  # a seat moved up or down moves with its name
     )
 
 
@@ -92,8 +94,36 @@ def _name_field(form: NewGameForm, name_error: str | None, set_form: SetForm) ->
     ), padding=ft.Padding.only(left=16, right=16, top=16))
 
 
-def _player_pickers(form: NewGameForm, known: list[str], set_form: SetForm) -> list[ft.Control]:
-    """The known players as chips, then the field and button that add a new one."""
+#: the known players offered as chips before anything is typed (the most regular first)
+OFFERED = 12
+
+
+@dataclass(frozen=True)
+class Pickers:
+    """What the players' pickers show: the known names (most games first), the line being
+    typed, whether every known name is shown, and the token that empties the field."""
+
+    known: list[str]
+    typed: str = ""
+    show_all: bool = False
+    clear: int = 0
+
+    def offered(self, seats: tuple[str, ...]) -> list[str]:
+        """The chips: the known names matching what is typed; else the most regular ones
+        (every one when asked), with the seated ones always among them."""
+        if self.typed.strip():
+            return matching(self.typed, self.known, OFFERED)
+        if self.show_all:
+            return self.known
+        first = self.known[:OFFERED]
+        return [*first, *(n for n in self.known if n in seats and n not in first)]
+
+
+def _player_pickers(form: NewGameForm, pickers: Pickers,
+                    set_pickers: Callable[[Callable[[Pickers], Pickers]], None],
+                    set_form: SetForm) -> list[ft.Control]:
+    """The field and button that add a player, then the known players as chips: the ones
+    matching the letters typed, or the most regular ones and a button for all."""
     def add_typed(name: str) -> None:
         # A functional update: names added quickly one after the other all count.
         set_form(lambda f: f.add_player(name))
@@ -102,19 +132,33 @@ def _player_pickers(form: NewGameForm, known: list[str], set_form: SetForm) -> l
         # Idempotent: the chip reports its state, which may arrive more than once.
         set_form(lambda f: (f.add_player(name) if name not in f.seats else f) if selected
                  else f.remove_player(name))
+        if pickers.typed.strip():  # the suggestion replaces the letters typed
+            set_pickers(lambda p: replace(p, typed="", clear=p.clear + 1))
 
-    chips: list[ft.Control] = [
-        ft.Chip(label=ft.Text(name), selected=name in form.seats,
-                on_select=lambda e, n=name: chip_selected(n, bool(e.control.selected)))
-        for name in known]
-    controls: list[ft.Control] = []
-    if chips:
-        controls.append(ft.Container(ft.Row(chips, wrap=True, spacing=8, run_spacing=4),
-                                     padding=ft.Padding.symmetric(horizontal=16)))
-    controls.append(ft.Container(
+    def toggle_all(_: object) -> None:
+        set_pickers(lambda p: replace(p, show_all=not p.show_all))
+
+    controls: list[ft.Control] = [ft.Container(
         NameEntry(tr("Nouveau joueur", "New player"), add_typed,
-                  disabled=len(form.seats) >= MAX_SEATS),
-        padding=ft.Padding.only(left=16, right=16, top=10)))
+                  disabled=len(form.seats) >= MAX_SEATS, clear=pickers.clear,
+                  on_typing=lambda t: set_pickers(
+                      lambda p: p if p.typed == t else replace(p, typed=t))),
+        padding=ft.Padding.only(left=16, right=16, top=4))]
+    names = pickers.offered(form.seats)
+    if names:
+        controls.append(ft.Container(ft.Row([
+            ft.Chip(label=ft.Text(name), selected=name in form.seats,
+                    on_select=lambda e, n=name: chip_selected(n, bool(e.control.selected)))
+            for name in names], wrap=True, spacing=8, run_spacing=4),
+            padding=ft.Padding.only(left=16, right=16, top=8)))
+    hidden = len(pickers.known) - OFFERED
+    if not pickers.typed.strip() and hidden > 0:
+        controls.append(ft.Container(ft.TextButton(
+            tr("Moins de joueurs", "Fewer players") if pickers.show_all else
+            tr(f"Tous les joueurs connus ({len(pickers.known)})",
+               f"All known players ({len(pickers.known)})"),
+            icon=ft.Icons.EXPAND_LESS if pickers.show_all else ft.Icons.EXPAND_MORE,
+            on_click=toggle_all), padding=ft.Padding.symmetric(horizontal=8)))
     return controls
 
 
@@ -205,7 +249,8 @@ def NewGameView() -> ft.View:
     uow = use_uow()
     form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
     tried, set_tried = ft.use_state(False)
-    known = ft.use_memo(lambda: [p.name for p in services.list_players(uow())], dependencies=[])
+    pickers, set_pickers = ft.use_state(lambda: Pickers(known=[
+        p.name for p in sorted(services.list_players(uow()), key=lambda p: -p.games)]))
     # Names nobody has yet, each with the known ones it may be a slip of.
     newcomers = ft.use_memo(lambda: services.new_players(uow(), list(form.seats)),
                             dependencies=[form.seats])
@@ -229,7 +274,7 @@ def NewGameView() -> ft.View:
     controls: list[ft.Control] = [
         _name_field(form, errors.get("name") if tried else None, set_form),
         section_title(tr("Joueurs", "Players")),
-        *_player_pickers(form, known, set_form),
+        *_player_pickers(form, pickers, set_pickers, set_form),
         section_title(tr("Ordre de la table", "Table order")),
         *_table_order(form, seat_error, set_form, newcomers),
         section_title(tr("Cercle", "Circle")),

@@ -109,6 +109,7 @@ def _player_tile(p: PlayerRow, others: list[str], actions: PlayerActions) -> ft.
                                   icon=ft.Icons.MORE_VERT, items=items,
                                   tooltip=tr(f"Actions {of_name(p.name)}",
                                              f"Actions for {p.name}"))),
+        key=f"player-{p.id}",  # a player renamed or hidden above moves, not this line
     )
 
 

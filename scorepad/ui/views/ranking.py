@@ -25,8 +25,7 @@ from scorepad.ui.stats_filter import StatsFilter, parse_circle
 
 
 def ranking_controls(result: SeasonRanking, label: str) -> list[ft.Control]:
-    # The period read, even when nothing is in it: the "Dates…" chip does not say which
-    # dates were picked.
+    # The period read, in full words with its counts, even when nothing is in it.
     period = ft.Container(ft.Semantics(identifier="ranking-summary", content=ft.Text(
         summary(result.games, result.deals, label), color=ft.Colors.ON_SURFACE_VARIANT)),
         padding=ft.Padding.only(left=16, right=16, top=10))

@@ -214,8 +214,7 @@ def _shortcuts(chosen: StatsFilter) -> ft.Control:
 def _all_stats_body(players: Sequence[PlayerStats], games: Sequence[PlayedGame],
                     label: str) -> list[ft.Control]:
     count = ntr(len(games), ("{n} partie", "{n} parties"), ("{n} game", "{n} games"))
-    # The period read, even when nothing is in it: the "Dates…" chip does not say which
-    # dates were picked.
+    # The period read, in full words with its counts, even when nothing is in it.
     period = ft.Container(ft.Semantics(identifier="stats-summary", content=ft.Text(
         f"{label} · {count}", color=ft.Colors.ON_SURFACE_VARIANT)),
         padding=ft.Padding.only(left=16, right=16, top=12))
