@@ -29,7 +29,7 @@ def box(locator: Any) -> dict[str, float]:
     raise AssertionError(f"{locator} is not on screen")
 
 
-def tap_at(page: Any, locator: Any, fx: float = 0.5, fy: float = 0.5) -> None:
+def tap_spot(page: Any, locator: Any, fx: float = 0.5, fy: float = 0.5) -> None:
     """A thumb on the element's spot: whatever is drawn on top there gets the tap."""
     b = box(locator)
     page.mouse.click(b["x"] + b["width"] * fx, b["y"] + b["height"] * fy)
@@ -62,9 +62,9 @@ def test_the_message_goes_by_itself_and_never_covers_the_buttons(
         page: Any, app_url: str, uow_factory: UoW) -> None:
     game = create_game(uow_factory(), name="Pouces", seats=FOUR, deal_size=4)
     open_app(page, app_url, f"/games/{game}", wait_text="Pouces")
-    tap_at(page, button(page, "Nouvelle donne"), fx=0.9)
+    tap_spot(page, button(page, "Nouvelle donne"), fx=0.9)
     fill_garde(page, "André")
-    tap_at(page, button(page, "Enregistrer la donne"), fx=0.9)
+    tap_spot(page, button(page, "Enregistrer la donne"), fx=0.9)
     page.wait_for_url(f"{app_url}/games/{game}")
     shown = message(page, "Donne 1 enregistrée")
     shown.wait_for()
@@ -72,10 +72,10 @@ def test_the_message_goes_by_itself_and_never_covers_the_buttons(
     for part in (shown, message_undo(page)):
         assert not overlaps(box(part), box(new_deal))
     # Right away, a thumb on the right of "Nouvelle donne" opens the form (undoes nothing).
-    tap_at(page, new_deal, fx=0.92)
+    tap_spot(page, new_deal, fx=0.92)
     fill_garde(page, "Bruno")
     shown.wait_for(state="detached")  # leaving the sheet took the message away
-    tap_at(page, button(page, "Enregistrer la donne"), fx=0.92)
+    tap_spot(page, button(page, "Enregistrer la donne"), fx=0.92)
     page.wait_for_url(f"{app_url}/games/{game}")
     second = message(page, "Donne 2 enregistrée")
     second.wait_for()
@@ -92,19 +92,19 @@ def test_a_phones_undo_after_another_phone_saved_is_refused_and_their_deal_stays
     phone_b = second_page
     open_app(phone_b, app_url, f"/games/{game}", wait_text="Deux téléphones")
     open_app(page, app_url, f"/games/{game}", wait_text="Deux téléphones")
-    tap_at(page, button(page, "Nouvelle donne"), fx=0.3)
+    tap_spot(page, button(page, "Nouvelle donne"), fx=0.3)
     fill_garde(page, "André")
-    tap_at(page, button(page, "Enregistrer la donne"))    # A saves deal 2
+    tap_spot(page, button(page, "Enregistrer la donne"))    # A saves deal 2
     message(page, "Donne 2 enregistrée").wait_for()
     undo = message_undo(page)
     undo.wait_for()
     wait_id_text(phone_b, "next-deal", "Donne 3 : Cécile distribue")
-    tap_at(phone_b, button(phone_b, "Tous passent"))      # B records deal 3 meanwhile
+    tap_spot(phone_b, button(phone_b, "Tous passent"))      # B records deal 3 meanwhile
     deadline = time.monotonic() + 15
     while len(get_sheet(uow_factory(), game).deals) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)
     revision = get_sheet(uow_factory(), game).revision
-    tap_at(page, undo)                                    # A's "Annuler", after B saved
+    tap_spot(page, undo)                                    # A's "Annuler", after B saved
     text(page, "Donne 3 (tous passent) enregistrée depuis sur un autre téléphone").wait_for()
     sheet = get_sheet(uow_factory(), game)
     assert [d.kind.value for d in sheet.deals] == ["played", "played", "passed"]
@@ -117,16 +117,16 @@ def test_no_deal_saved_on_another_phone_is_announced_after_an_undo_on_this_one(
     game = create_game(uow_factory(), name="Un seul téléphone", seats=FOUR, deal_size=4)
     open_app(page, app_url, f"/games/{game}/deal", wait_text="Preneur")
     fill_garde(page, "André")
-    tap_at(page, button(page, "Enregistrer la donne"))
+    tap_spot(page, button(page, "Enregistrer la donne"))
     page.wait_for_url(f"{app_url}/games/{game}")
     undo_spot = box(message_undo(page))
-    tap_at(page, button(page, "Nouvelle donne"), fx=0.3)
+    tap_spot(page, button(page, "Nouvelle donne"), fx=0.3)
     by_id(page, "taker-Bruno").wait_for()
     # The thumb lands where the message's "Annuler" was: nothing to undo there now.
     page.mouse.click(undo_spot["x"] + undo_spot["width"] / 2,
                      undo_spot["y"] + undo_spot["height"] / 2)
     fill_garde(page, "Bruno", points="60")
-    tap_at(page, button(page, "Enregistrer la donne"))
+    tap_spot(page, button(page, "Enregistrer la donne"))
     page.wait_for_url(f"{app_url}/games/{game}")
     message(page, "Donne 2 enregistrée").wait_for()
     assert page.get_by_text("autre téléphone").count() == 0
@@ -144,7 +144,7 @@ def test_the_form_typed_on_this_phone_follows_an_undo_made_meanwhile(
     fill_garde(page, "André")
     undo(uow_factory(), game)                  # deal 1 taken back meanwhile
     by_id(page, "renumbered").wait_for()
-    tap_at(page, button(page, "Enregistrer la donne"))
+    tap_spot(page, button(page, "Enregistrer la donne"))
     page.wait_for_url(f"{app_url}/games/{game}")
     message(page, "Donne 1 enregistrée").wait_for()
     assert page.get_by_text("autre téléphone").count() == 0
@@ -156,20 +156,20 @@ def test_back_from_a_filled_form_keeps_it_as_a_draft_with_a_way_to_clear_it(
         page: Any, app_url: str, uow_factory: UoW) -> None:
     game = create_game(uow_factory(), name="Brouillon", seats=FOUR, deal_size=4)
     open_app(page, app_url, f"/games/{game}", wait_text="Brouillon")
-    tap_at(page, button(page, "Nouvelle donne"))
+    tap_spot(page, button(page, "Nouvelle donne"))
     fill_garde(page, "Cécile")
     wait_id_text(page, "preview-Cécile", "+198")
-    tap_at(page, page.get_by_role("button", name="Retour").or_(
+    tap_spot(page, page.get_by_role("button", name="Retour").or_(
         page.get_by_role("button", name="Back")).first)      # the bar's arrow
     page.wait_for_url(f"{app_url}/games/{game}")
-    tap_at(page, button(page, "Nouvelle donne"))
+    tap_spot(page, button(page, "Nouvelle donne"))
     by_id(page, "draft-restored").wait_for()
     wait_id_text(page, "preview-Cécile", "+198")
     page.go_back()                                            # the browser's Back
     page.wait_for_url(f"{app_url}/games/{game}")
-    tap_at(page, button(page, "Nouvelle donne"))
+    tap_spot(page, button(page, "Nouvelle donne"))
     wait_id_text(page, "preview-Cécile", "+198")
-    tap_at(page, button(page, "Effacer"))
+    tap_spot(page, button(page, "Effacer"))
     wait_id_text(page, "preview-Cécile", "·")
     assert by_id(page, "draft-restored").count() == 0
     assert get_sheet(uow_factory(), game).deals == ()
@@ -190,11 +190,11 @@ def correct_then_leave(page: Any, app_url: str, uow_factory: UoW, name: str,
     wait_id_text(page, "preview-André", "+96")
     tap(page, "contract-garde")
     wait_id_text(page, "preview-André", "+192")
-    tap_at(page, page.get_by_role("button", name="Retour").first)
+    tap_spot(page, page.get_by_role("button", name="Retour").first)
     page.wait_for_url(f"{app_url}/games/{game}/deals/{deal}")
     if meanwhile is not None:
         meanwhile(game, deal)
-    tap_at(page, button(page, "Modifier"))
+    tap_spot(page, button(page, "Modifier"))
     page.wait_for_url(f"{app_url}/games/{game}/deals/{deal}/edit")
     return game, deal
 
@@ -205,7 +205,7 @@ def test_back_from_a_correction_keeps_it_until_saved_or_cleared(
     by_id(page, "draft-restored").wait_for()
     wait_id_text(page, "preview-André", "+192")
     assert get_sheet(uow_factory(), game).deals[0].scores["André"] == 96  # not saved
-    tap_at(page, button(page, "Effacer"))                     # back to the deal as saved
+    tap_spot(page, button(page, "Effacer"))                     # back to the deal as saved
     wait_id_text(page, "preview-André", "+96")
     assert by_id(page, "draft-restored").count() == 0
 
@@ -218,7 +218,7 @@ def test_a_correction_left_while_another_phone_changed_the_deal_is_offered_back(
                            uow_factory(), game, deal, {**PRISE, "contract": "garde_sans"}))
     by_id(page, "conflict-error").wait_for()
     wait_id_text(page, "preview-André", "+384")               # its values now
-    tap_at(page, button(page, "Reprendre mes valeurs"))
+    tap_spot(page, button(page, "Reprendre mes valeurs"))
     wait_id_text(page, "preview-André", "+192")               # this phone's, on purpose
 
 
@@ -230,10 +230,10 @@ def test_tous_passent_and_petit_sec_are_full_size_and_offer_a_scoped_undo(
     for b in (box(passed), box(petit)):
         assert b["width"] >= 48 and b["height"] >= 48, b
     assert not overlaps(box(passed), box(petit))
-    tap_at(page, petit, fx=0.1)
+    tap_spot(page, petit, fx=0.1)
     message(page, "petit sec, on redistribue").wait_for()
     assert [d.kind.value for d in get_sheet(uow_factory(), game).deals] == ["petit_sec"]
-    tap_at(page, message_undo(page))
+    tap_spot(page, message_undo(page))
     text(page, "Annulé : Donne 1 : petit sec").wait_for()
     assert get_sheet(uow_factory(), game).deals == ()
 
@@ -244,12 +244,12 @@ def test_an_impossible_chelem_is_refused_on_the_chelem_field(
     open_app(page, app_url, f"/games/{game}/deal", wait_text="Preneur")
     fill_garde(page, "André", points="60")
     tap(page, "extras-toggle")
-    tap_at(page, scroll_to_id(page, "chelem-attack"))
+    tap_spot(page, scroll_to_id(page, "chelem-attack"))
     scroll_to_id(page, "error-chelem").wait_for()
     assert "91 − 4 = 87" in str(by_id(page, "error-chelem").first.inner_text())
     save = button(page, "Enregistrer la donne")
     assert save.get_attribute("aria-disabled") == "true"
-    tap_at(page, save)
+    tap_spot(page, save)
     page.wait_for_timeout(500)
     assert get_sheet(uow_factory(), game).deals == ()
 
@@ -263,10 +263,10 @@ def test_a_warning_shows_in_the_preview_on_the_line_and_on_the_deals_page(
     type_points(page, "91")
     by_id(page, "preview-warning").wait_for()
     assert "91 points sans chelem" in str(by_id(page, "preview-warning").first.inner_text())
-    tap_at(page, button(page, "Enregistrer la donne"))
+    tap_spot(page, button(page, "Enregistrer la donne"))
     page.wait_for_url(f"{app_url}/games/{game}")
     mark = by_id(page, "warning-1")
     mark.wait_for()
-    tap_at(page, by_id(page, "row-1-Didier"))
+    tap_spot(page, by_id(page, "row-1-Didier"))
     page.wait_for_url(f"{app_url}/games/{game}/deals/*")
     text(page, "91 points sans chelem enregistré").wait_for()
