@@ -36,7 +36,7 @@ class KeptTextField(ft.TextField):
                 self._values.pop("value", None)
 
 
-def kept_field(*, reset: int = 0, **kwargs: Any) -> KeptTextField:
+def kept_field(*, reset: int | str = 0, **kwargs: Any) -> KeptTextField:
     """A `KeptTextField`; pass a new `reset` to put `value` in it (e.g. clear it)."""
     return KeptTextField(data=reset, **kwargs)
 
@@ -72,18 +72,23 @@ class LineNames:
 
 @ft.component
 def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = False,
-              button_label: str | None = None,
-              on_typing: Callable[[str], None] | None = None) -> ft.Control:
+              button_label: str | None = None, on_typing: Callable[[str], None] | None = None,
+              clear: int = 0) -> ft.Control:
     """A field and an "Ajouter" button that add names one after the other: Enter adds the
     line typed and the next name goes on the next line at once; the button adds the line
     being typed. The field is emptied from the server only once it lost the focus (a tap
-    elsewhere, such as on the button), when no thumb can be typing in it. `on_typing`
-    hears the line being typed after every change; a screen that takes the typed letters
-    another way gives the entry a new `key`, which starts it empty."""
+    elsewhere, such as on the button), when no thumb can be typing in it, or when the
+    screen passes a new `clear` (a suggestion tapped instead of the name typed).
+    `on_typing` hears the line being typed after every change."""
     lines = ft.use_ref(LineNames)
+    cleared = ft.use_ref(lambda: clear)
     reset, set_reset = ft.use_state(0)
     shown, set_shown = ft.use_state("")
     reader: LineNames = lines.current
+    if cleared.current != clear:  # the screen took what was typed another way
+        cleared.current = clear
+        reader.reset("")
+        shown = ""
 
     def typing() -> None:
         if on_typing is not None:
@@ -111,8 +116,8 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
             put("")
 
     return ft.Row([
-        kept_field(label=label, reset=reset, value=shown, expand=True, dense=True,
-                   multiline=True, min_lines=1, max_lines=2, shift_enter=False,
+        kept_field(label=label, reset=f"{reset}/{clear}", value=shown, expand=True,
+                   dense=True, multiline=True, min_lines=1, max_lines=2, shift_enter=False,
                    capitalization=ft.TextCapitalization.WORDS, disabled=disabled,
                    on_change=changed, on_blur=blurred),
         ft.FilledTonalButton(button_label or tr("Ajouter", "Add"), icon=ft.Icons.PERSON_ADD,

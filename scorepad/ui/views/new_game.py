@@ -101,8 +101,7 @@ OFFERED = 12
 @dataclass(frozen=True)
 class Pickers:
     """What the players' pickers show: the known names (most games first), the line being
-    typed, whether every known name is shown, and how many times a suggestion replaced
-    the letters typed (the field's key: a new one starts it empty)."""
+    typed, whether every known name is shown, and the token that empties the field."""
 
     known: list[str]
     typed: str = ""
@@ -141,7 +140,7 @@ def _player_pickers(form: NewGameForm, pickers: Pickers,
 
     controls: list[ft.Control] = [ft.Container(
         NameEntry(tr("Nouveau joueur", "New player"), add_typed,
-                  disabled=len(form.seats) >= MAX_SEATS, key=f"new-player-{pickers.clear}",
+                  disabled=len(form.seats) >= MAX_SEATS, clear=pickers.clear,
                   on_typing=lambda t: set_pickers(
                       lambda p: p if p.typed == t else replace(p, typed=t))),
         padding=ft.Padding.only(left=16, right=16, top=4))]
@@ -152,7 +151,8 @@ def _player_pickers(form: NewGameForm, pickers: Pickers,
                     on_select=lambda e, n=name: chip_selected(n, bool(e.control.selected)))
             for name in names], wrap=True, spacing=8, run_spacing=4),
             padding=ft.Padding.only(left=16, right=16, top=8)))
-    if not pickers.typed.strip() and len(pickers.known) > OFFERED:
+    hidden = len(pickers.known) - OFFERED
+    if not pickers.typed.strip() and hidden > 0:
         controls.append(ft.Container(ft.TextButton(
             tr("Moins de joueurs", "Fewer players") if pickers.show_all else
             tr(f"Tous les joueurs connus ({len(pickers.known)})",
