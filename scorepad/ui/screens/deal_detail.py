@@ -103,8 +103,9 @@ def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Con
                 what += f" · {v.input.taker} {fmt_signed(mine, lang)}"
         else:
             what = t("deal_detail.no_score")
+        badge = t("deal_detail.version_badge", version=str(v.version))
         rows.append(ft.ListTile(
-            leading=ft.CircleAvatar(content=ft.Text(f"v{v.version}", size=12), radius=16),
+            leading=ft.CircleAvatar(content=ft.Text(badge, size=12), radius=16),
             title=ft.Text(f"{action_label(v.action).capitalize()} · {when}", size=14,
                           weight=ft.FontWeight.W_600),
             subtitle=ft.Text(what, size=13),
