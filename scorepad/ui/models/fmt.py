@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from babel.dates import format_datetime
+
 from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, render
 from scorepad.domain.names import short_labels
 from scorepad.ui.i18n import current_lang, nt, t
@@ -45,9 +47,9 @@ def contract(code: str | None) -> str:
 
 
 def when(moment: datetime) -> str:
-    """A short date people read at a glance: "29/11/2026 20:15" / "29 Nov 2026, 20:15"
-    (the catalog's message holds the strftime pattern of each language)."""
-    return t("fmt.when", moment=moment)
+    """A short date people read at a glance: "29/11/2026 20:15" / "29 Nov 2026, 20:15":
+    the catalog's pattern, by Babel."""
+    return format_datetime(moment, t("fmt.when_pattern"), locale=current_lang())
 
 
 def deals_count(n: int) -> str:
@@ -57,8 +59,3 @@ def deals_count(n: int) -> str:
 def outcome(made: bool, difference: object) -> str:
     """"fait de 8" / "chuté de 4": the words of the explanation, everywhere."""
     return render("made_by" if made else "lost_by", {"n": difference}, current_lang())
-
-
-def of_name(name: str) -> str:
-    """"de Bruno", "d'André" in French; the name alone in English."""
-    return t("fmt.of_name", name=name)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 import flet as ft
+from babel.dates import format_date
 
 from scorepad import services
 from scorepad.domain import InvalidDeal
@@ -31,7 +32,8 @@ SetForm = Callable[[Callable[[NewGameForm], NewGameForm]], None]
 
 
 def default_game_name() -> str:
-    return t("new_game.default_name", today=datetime.now())
+    today = format_date(datetime.now(), t("new_game.default_name_pattern"), locale=current_lang())
+    return t("new_game.default_name", today=today)
 
 
 @ft.component
