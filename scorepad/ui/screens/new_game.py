@@ -281,8 +281,7 @@ def NewGameView() -> ft.View:
         *_rules_choice(form, set_form),
     ]
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=24))
-    bottom = primary_action(t("new_game.start"), ft.Icons.PLAY_ARROW,
-                            create)
+    bottom = primary_action(t("new_game.start"), ft.Icons.PLAY_ARROW, create)
     return screen(t("new_game.title"), body, route="/new", bottom=bottom)
 
 
