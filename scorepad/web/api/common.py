@@ -144,9 +144,9 @@ def error_response(exc: Exception, lang: str) -> JSONResponse:
     """FORMAT.md §3 with the status that says what went wrong (a stale edit: with the
     deal as it is now)."""
     assert isinstance(exc, BadRequest | InvalidDeal | ServiceError)
-    current = (DealLine.of(exc.current) if isinstance(exc, services.DealConflict)
-               else None)
-    answer = Conflict.model_validate({**clip_echoes(exc.to_dict(lang)), "current": current})
+    current = ({"current": DealLine.of(exc.current)}
+               if isinstance(exc, services.DealConflict) else {})
+    answer = Conflict.model_validate({**clip_echoes(exc.to_dict(lang)), **current})
     status = next((s for s, kinds in _STATUS.items() if isinstance(exc, kinds)), 400)
     return JSONResponse(answer.model_dump(mode="json"), status_code=status, headers=NO_STORE)
 
@@ -191,16 +191,32 @@ _MEANINGS = {
 }
 
 
-def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+def refusals(*statuses: int | str) -> dict[int | str, dict[str, Any]]:
     """The `responses=` of a route that may answer these statuses (400, 413 and 429 are
     every route's, declared on the router); a 409 may carry the deal as it is now."""
     return {status: {"model": Conflict if status == 409 else Refused,
                      "description": _MEANINGS[status]} for status in statuses}
 
 
+def stream_refusals(*statuses: int | str) -> dict[int | str, dict[str, Any]]:
+    """`refusals` for a route whose answer is not JSON: FastAPI would describe a model's
+    refusal in the route's media type, so these name the component themselves."""
+    schema = {"$ref": f"#/components/schemas/{Refused.__name__}"}
+    return {status: {"description": _MEANINGS[status],
+                     "content": {"application/json": {"schema": schema}}}
+            for status in (*statuses, *EVERY_ROUTE)}
+
+
+#: What each refusal means, as the schema says it.
+_MEANINGS: dict[int | str, str] = {
+    400: "Invalid request, naming the field (FORMAT.md §3)",
+    403: "Protected: the table code is missing or wrong, or not the organiser",
+    404: "Unknown (or binned) game, deal or link",
+    409: "Conflict: changed meanwhile, or a finished game",
+    413: "Body larger than 64 KB",
+    429: "Too many wrong table codes from this address",
+    "4XX": "Any refusal: FORMAT.md §3",
+}
 #: The `responses=` of the API's router: what any route may answer, and that every
 #: refusal is §3 (which also keeps FastAPI from describing a 422 it never sends).
-EVERY_ROUTE: dict[int | str, dict[str, Any]] = {
-    **refusals(400, 413, 429),
-    "4XX": {"model": Refused, "description": "Any refusal: FORMAT.md §3"},
-}
+EVERY_ROUTE = refusals(400, 413, 429, "4XX")

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad import services
 from scorepad.domain import Contract, DealKind, Side
-from scorepad.web.api.common import ApiContext, BadRequest, describe, refusals
-from scorepad.web.api.params import Lang, Loose, Whole, WriterOf
+from scorepad.web.api.common import ApiContext, BadRequest, describe, number, refusals
+from scorepad.web.api.params import MAX_ID, Lang, Loose, Whole, WriterOf
 from scorepad.web.api.shapes import Poignee, Shape, Sheet
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 HalfPoints = Annotated[float, Field(ge=0, le=91, multiple_of=0.5)]
 QueryWhole = Annotated[Whole | None, Query()]
+#: A whole number the query gives when the body does not (read only then: see `_either`)
+QueryFallback = Annotated[Loose[Annotated[int, Field(ge=0, le=MAX_ID)]], Query()]
 
 
 class DealBody(BaseModel):
@@ -85,6 +87,13 @@ class Stepped(Shape):
     sheet: Sheet
 
 
+def _either(given: int | None, query: str | None, name: str) -> int | None:
+    """The body's value, else the query's (a body that gives it makes the query unread)."""
+    if given is not None:
+        return given
+    return number(query, name) if query is not None else None
+
+
 def change_of(changes: list[services.Change]) -> Change | None:
     """The last change made (None: nothing changed)."""
     if not changes:
@@ -126,10 +135,9 @@ def _add_record(router: APIRouter, ctx: ApiContext) -> None:
 def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
     @router.put("/games/{game_id}/deals/{deal_id}", responses=refusals(403, 404, 409))
     def edit(game_id: Whole, deal_id: Whole, body: EditBody, lang: Lang, who: WriterOf,
-             expected_version: QueryWhole = None) -> Edited:
+             expected_version: QueryFallback = None) -> Edited:
         data = body.model_dump(exclude_unset=True, exclude={"expected_version"})
-        expected = (body.expected_version if body.expected_version is not None
-                    else expected_version)
+        expected = _either(body.expected_version, expected_version, "expected_version")
         kind = data.pop("kind", "played")
         if kind not in ("played", "passed", "petit_sec") or (kind != "played" and data):
             raise BadRequest("kind", "kind", sent=describe(kind))
@@ -157,13 +165,15 @@ def _history_step(ctx: ApiContext, move: Callable[..., str | None]
     that change or to the sheet the client saw (409 when stale); without either, the
     game's last change whoever made it (scripts)."""
     def step(game_id: Whole, lang: Lang, who: WriterOf, body: HistoryBody | None = None,
-             operation: QueryWhole = None, expected_revision: QueryWhole = None) -> Stepped:
-        given: dict[str, Any] = body.model_dump(exclude_none=True) if body else {}
+             operation: QueryFallback = None, expected_revision: QueryFallback = None
+             ) -> Stepped:
+        body = body or HistoryBody()
+        scope = {"operation": _either(body.operation, operation, "operation"),
+                 "expected_revision": _either(body.expected_revision, expected_revision,
+                                              "expected_revision")}
         done: list[services.Change] = []
         label = move(ctx.uow_factory(), game_id, lang=lang, author=who.author,
-                     code=who.code, operation=given.get("operation", operation),
-                     expected_revision=given.get("expected_revision", expected_revision),
-                     on_done=done.append)
+                     code=who.code, on_done=done.append, **scope)
         return Stepped(label=label, change=change_of(done), sheet=ctx.sheet(game_id, lang))
 
     return step

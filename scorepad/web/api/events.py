@@ -15,7 +15,7 @@ from fastapi.responses import Response, StreamingResponse
 
 from scorepad import services
 from scorepad.services import ChangeKind, GameChanged, ServiceError
-from scorepad.web.api.common import NO_STORE, ApiContext, refusals
+from scorepad.web.api.common import NO_STORE, ApiContext, stream_refusals
 from scorepad.web.api.params import Lang, Whole
 
 HEARTBEAT_SECONDS = 15.0
@@ -120,7 +120,7 @@ _STREAM = {200: {"description": "Server-sent events: `hello` with the current re
                                 "\"revision\"}) per committed change, and `: ping` "
                                 "comments; the stream ends with its game",
                  "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-           **refusals(404)}
+           **stream_refusals(404)}
 
 
 def add_routes(router: APIRouter, ctx: ApiContext, hub: ChangeHub, heartbeat: float) -> None:

@@ -9,7 +9,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Depends, Header, Query
 from pydantic import Field, PlainValidator
-from pydantic_core import PydanticCustomError
 
 from scorepad.domain.messages import language
 from scorepad.services import Organiser
@@ -20,8 +19,6 @@ AUTHOR_LIMIT = 80           # characters of X-Author kept in the audit trail
 CODE_HEADER = "X-Table-Code"
 ORGANISER_HEADER = "X-Organiser-Key"
 AUTHOR_HEADER = "X-Author"
-#: the type of the validation error a whole number refused raises (see refusals.py)
-NOT_A_NUMBER = "api_number"
 
 
 def clip(text: str) -> str:
@@ -37,13 +34,20 @@ def parse_id(value: str | None) -> int | None:
     return parsed if parsed <= MAX_ID else None
 
 
+class NotAWholeNumber(ValueError):
+    """What `Whole` raises (refusals.py answers it as the API's own "number" refusal)."""
+
+    def __init__(self, sent: object) -> None:
+        super().__init__("a whole number from 0 to 2^63 - 1")
+        self.sent = clip(str(sent))
+
+
 def _whole(value: object) -> int:
     # As a path, a query or a body gives it: 12 or "12", never 12.0, true, "١٢" or "-1".
     parsed = parse_id(value if isinstance(value, str) else
                       None if isinstance(value, bool) else str(value))
     if parsed is None:
-        raise PydanticCustomError(NOT_A_NUMBER, "a whole number from 0 to 2^63 - 1",
-                                  {"got": clip(str(value))})
+        raise NotAWholeNumber(value)
     return parsed
 
 

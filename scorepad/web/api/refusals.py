@@ -14,7 +14,7 @@ from scorepad.domain.messages import describe as described
 from scorepad.domain.messages import render
 from scorepad.services import ServiceError
 from scorepad.web.api.common import BadRequest, describe
-from scorepad.web.api.params import NOT_A_NUMBER, clip
+from scorepad.web.api.params import NotAWholeNumber, clip
 
 #: where a parameter comes from, in the order a refusal names them
 _PLACES = ("path", "query", "header", "cookie", "body")
@@ -66,10 +66,9 @@ def refusal_of(errors: Sequence[Mapping[str, Any]], body: type[BaseModel] | None
     if place == "path":
         name = name.removesuffix("_id")  # /games/{game_id}: "game" is what is wrong
     field = str(path[0]).removesuffix("_id") if place == "path" else str(path[0])
-    kind = error["type"]
-    if kind == NOT_A_NUMBER:
-        return BadRequest(field, "number", name=clip(name),
-                          sent=str((error.get("ctx") or {}).get("got", "")))
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if isinstance(ctx.get("error"), NotAWholeNumber):
+        return BadRequest(field, "number", name=clip(name), sent=ctx["error"].sent)
     if place == "body" and kind in ("extra_forbidden", "missing"):
         key = str(path[-1])[:40]
         allowed = ", ".join(_keys(body, path[:-1]))
@@ -78,7 +77,7 @@ def refusal_of(errors: Sequence[Mapping[str, Any]], body: type[BaseModel] | None
     if kind == "missing":
         return BadRequest(field, "missing", name=clip(name))
     return BadRequest(clip(field), "invalid", name=clip(name),
-                      allowed=_allowed(kind, error.get("ctx") or {}, lang),
+                      allowed=_allowed(kind, ctx, lang),
                       got=error.get("input"))
 
 

@@ -192,4 +192,4 @@ def sheet_to_dict(sheet: GameSheet) -> dict[str, Any]:
 class Conflict(Refused):
     """A refusal of a stale change; for a deal changed meanwhile, the deal as it is now."""
 
-    current: DealLine | None = Omitted
+    current: DealLine = Omitted
