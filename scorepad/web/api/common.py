@@ -181,13 +181,14 @@ class ApiContext:
 
 
 #: What each refusal means, as the schema says it.
-_MEANINGS = {
+_MEANINGS: dict[int | str, str] = {
     400: "Invalid request, naming the field (FORMAT.md §3)",
     403: "Protected: the table code is missing or wrong, or not the organiser",
     404: "Unknown (or binned) game, deal or link",
     409: "Conflict: changed meanwhile, or a finished game",
     413: "Body larger than 64 KB",
     429: "Too many wrong table codes from this address",
+    "4XX": "Any refusal: FORMAT.md §3",
 }
 
 
@@ -207,16 +208,6 @@ def stream_refusals(*statuses: int | str) -> dict[int | str, dict[str, Any]]:
             for status in (*statuses, *EVERY_ROUTE)}
 
 
-#: What each refusal means, as the schema says it.
-_MEANINGS: dict[int | str, str] = {
-    400: "Invalid request, naming the field (FORMAT.md §3)",
-    403: "Protected: the table code is missing or wrong, or not the organiser",
-    404: "Unknown (or binned) game, deal or link",
-    409: "Conflict: changed meanwhile, or a finished game",
-    413: "Body larger than 64 KB",
-    429: "Too many wrong table codes from this address",
-    "4XX": "Any refusal: FORMAT.md §3",
-}
 #: The `responses=` of the API's router: what any route may answer, and that every
 #: refusal is §3 (which also keeps FastAPI from describing a 422 it never sends).
 EVERY_ROUTE = refusals(400, 413, 429, "4XX")

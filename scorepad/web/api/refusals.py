@@ -4,6 +4,7 @@ in words from the catalog that say what is allowed (never FastAPI's 422 body).""
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -84,12 +85,22 @@ def refusal_of(errors: Sequence[Mapping[str, Any]], body: type[BaseModel] | None
 def _keys(model: type[BaseModel] | None, path: Sequence[object]) -> list[str]:
     """The keys of the (nested) model at `path` of the body."""
     for step in path:
-        info = model.model_fields.get(str(step)) if model is not None else None
-        inner = info.annotation if info is not None else None
-        model = inner if isinstance(inner, type) and issubclass(inner, BaseModel) else None
+        if model is None:
+            return []
+        if isinstance(step, str):  # an index (a list's item) stays on the same model
+            info = model.model_fields.get(step)
+            model = _model_in(info.annotation) if info is not None else None
     if model is None:
         return []
     return [info.alias or name for name, info in model.model_fields.items()]
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The model a field holds: itself, or in a list, an optional or a dict's values."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return next((m for arg in typing.get_args(annotation)
+                 if (m := _model_in(arg)) is not None), None)
 
 
 def _allowed(kind: str, ctx: Mapping[str, Any], lang: str) -> str:

@@ -157,12 +157,12 @@ class Sheet(Shape):
     first_dealer: int = Field(description="The seat (from 0) of the first deal's dealer")
     rules: Rules
     deals: list[DealLine]
-    totals: dict[str, int]
+    totals: dict[str, int] = Field(description="Every seat's total, in seat order")
     next: NextDeal
     can_undo: bool
     can_redo: bool
-    undo_label: str | None
-    redo_label: str | None
+    undo_label: str | None = Field(description="What an undo would take back")
+    redo_label: str | None = Field(description="What a redo would do again")
 
     @classmethod
     def of(cls, sheet: GameSheet) -> Sheet:
