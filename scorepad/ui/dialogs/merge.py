@@ -1,0 +1,77 @@
+"""Merging two players who are the same person: choose the other name and the name kept,
+then a confirmation that says what happens (and that "Séparer" undoes it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+from scorepad.ui.dialogs.confirm import show_confirm_dialog
+from scorepad.ui.i18n import tr
+
+
+def merge_text(keep: str, merge: str) -> str:
+    """What a merge does, in the players' words."""
+    return tr(f"« {merge} » et « {keep} » sont la même personne : les parties, donnes et "
+              f"scores de « {merge} » passent à « {keep} », et le nom « {merge} » désignera "
+              f"désormais « {keep} ». Rien n'est perdu : « Séparer », dans la liste des "
+              "fusions, remet les deux joueurs comme avant.",
+              f"“{merge}” and “{keep}” are the same person: “{merge}”'s games, deals and "
+              f"scores become “{keep}”'s, and the name “{merge}” will now mean “{keep}”. "
+              "Nothing is lost: “Split”, in the list of merges, puts both players back as "
+              "they were.")
+
+
+def show_merge_dialog(player: str, others: Sequence[str],
+                      on_merge: Callable[[str, str], None]) -> None:
+    """"Fusionner X avec…": the other player, the name kept, then the confirmation;
+    `on_merge(keep, merge)` does it."""
+    page = ft.context.page
+    other = ft.RadioGroup(content=ft.Column(
+        [ft.Radio(value=name, label=name) for name in others], spacing=0, tight=True))
+    error = ft.Text("", color=ft.Colors.ERROR, size=13, visible=False)
+
+    def kept_choice(name: str | None) -> ft.RadioGroup:
+        names = [player] + ([name] if name else [])
+        return ft.RadioGroup(value=player, content=ft.Column(
+            [ft.Radio(value=n, label=tr(f"Garder « {n} »", f"Keep “{n}”")) for n in names],
+            spacing=0, tight=True))
+
+    kept_holder = ft.Container(kept_choice(None))
+
+    def other_chosen(_e: object) -> None:
+        kept_holder.content = kept_choice(other.value)
+        kept_holder.update()
+        if error.visible:
+            error.visible = False
+            error.update()
+
+    other.on_change = other_chosen
+
+    def go_on(_e: object) -> None:
+        merged_with = other.value
+        if not merged_with:
+            error.value = tr("Choisissez l'autre nom de la même personne.",
+                             "Choose the other name of the same person.")
+            error.visible = True
+            error.update()
+            return
+        group = kept_holder.content
+        keep = group.value if isinstance(group, ft.RadioGroup) and group.value else player
+        merge = merged_with if keep == player else player
+        page.pop_dialog()
+        show_confirm_dialog(tr("Fusionner les deux joueurs ?", "Merge the two players?"),
+                            merge_text(keep, merge), tr("Fusionner", "Merge"),
+                            lambda: on_merge(keep, merge))
+
+    page.show_dialog(ft.AlertDialog(
+        title=ft.Text(tr(f"Fusionner « {player} » avec…", f"Merge “{player}” with…")),
+        content=ft.Column([
+            ft.Text(tr("Le même joueur enregistré sous deux noms :",
+                       "The same player recorded under two names:"), size=14),
+            other, error, ft.Divider(height=1), kept_holder,
+        ], tight=True, spacing=8, width=320, scroll=ft.ScrollMode.AUTO),
+        actions=[ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog()),
+                 ft.FilledButton(tr("Continuer", "Continue"), on_click=go_on)],
+    ))
