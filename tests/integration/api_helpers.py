@@ -26,6 +26,22 @@ def api_app(database: Any, hub: ChangeHub | None = None, heartbeat: float = 15.0
     return app
 
 
+def server_app(database: Any, hub: ChangeHub | None = None, heartbeat: float = 15.0) -> Any:
+    """The server's API, downloads and guard as `create_app` builds them (its schema at
+    /api/openapi.json), without the Flet client (slow to start, and not part of the
+    JSON API); the guard lets the in-process client's "testserver" in."""
+    from scorepad.web import exports, soirees
+    from scorepad.web.guard import GuardSettings, SecurityGuard
+
+    app = FastAPI(title="scorepad", docs_url=None, redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.include_router(build_api_router(database.uow, subscribe=database.subscribe, hub=hub,
+                                        heartbeat=heartbeat))
+    exports.add_routes(app, database.uow)
+    soirees.add_routes(app, database.uow)
+    return SecurityGuard(app, GuardSettings.for_server(["testserver"]))
+
+
 @contextlib.contextmanager
 def serving(app: Any) -> Iterator[str]:
     """`app` served on a free loopback port (its base URL) until the block ends."""

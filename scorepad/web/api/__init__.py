@@ -1,5 +1,6 @@
-"""The JSON API of a game's sheet (games, deals, undo/redo, table code, organiser, bin,
-change stream), described by its pydantic models: FastAPI writes `/api/openapi.json`.
+"""The JSON API: a game's sheet (games, deals, undo/redo, table code, organiser, bin,
+change stream) and the circles (evenings, rankings), described by its pydantic models
+(FastAPI writes `/api/openapi.json` from them).
 
 How a route module is written (games.py is a short example):
 
@@ -28,7 +29,7 @@ from fastapi import APIRouter
 from scorepad.services.access import CodeAttempts
 from scorepad.services.events import Subscribe
 from scorepad.services.sheet_cache import SheetCache
-from scorepad.web.api import deals, events, games, organiser
+from scorepad.web.api import circles, deals, events, games, organiser
 from scorepad.web.api.common import EVERY_ROUTE, ApiContext, UowFactory
 from scorepad.web.api.events import HEARTBEAT_SECONDS, ChangeHub
 from scorepad.web.api.route import route_class
@@ -56,4 +57,5 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
     organiser.add_routes(router, ctx)
     deals.add_routes(router, ctx)
     events.add_routes(router, ctx, hub, heartbeat)
+    circles.add_routes(router, ctx)
     return router

@@ -134,7 +134,7 @@ _STATUS: dict[int, tuple[type[Exception], ...]] = {
     400: (BadRequest, InvalidDeal),
     403: (services.EditForbidden, services.OrganiserOnly, services.NoOrganiser),
     404: (services.GameNotFound, services.DealNotFound, services.NotInBin,
-          services.HandoverInvalid),
+          services.HandoverInvalid, services.CircleNotFound),
     409: (services.DealConflict, services.GameFinished, services.StaleUndo),
     429: (services.TooManyCodes,),
 }
