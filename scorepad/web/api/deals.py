@@ -114,6 +114,7 @@ def _add_record(router: APIRouter, ctx: ApiContext) -> None:
     @router.post("/games/{game_id}/deals", status_code=201,
                  responses=refusals(403, 404, 409))
     def record(game_id: Whole, body: DealBody, lang: Lang, who: WriterOf) -> Recorded:
+        """Records the next deal (201), or a redeal."""
         data = body.model_dump(exclude_unset=True)
         kind = data.get("kind", "played")
         done: list[services.Change] = []
@@ -136,6 +137,8 @@ def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
     @router.put("/games/{game_id}/deals/{deal_id}", responses=refusals(403, 404, 409))
     def edit(game_id: Whole, deal_id: Whole, body: EditBody, lang: Lang, who: WriterOf,
              expected_version: QueryFallback = None) -> Edited:
+        """Replaces what was entered (the former version stays in the history); a stale
+        `expected_version` is a 409 with the deal as it is now."""
         data = body.model_dump(exclude_unset=True, exclude={"expected_version"})
         expected = _either(body.expected_version, expected_version, "expected_version")
         kind = data.pop("kind", "played")
@@ -152,6 +155,7 @@ def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
     @router.delete("/games/{game_id}/deals/{deal_id}", responses=refusals(403, 404, 409))
     def delete(game_id: Whole, deal_id: Whole, lang: Lang, who: WriterOf,
                expected_version: QueryWhole = None) -> Deleted:
+        """Takes the deal off the sheet (undo brings it back)."""
         done: list[services.Change] = []
         services.delete_deal(ctx.uow_factory(), game_id, deal_id,
                              expected_version=expected_version, author=who.author,
