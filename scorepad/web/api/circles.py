@@ -10,11 +10,11 @@ from fastapi import APIRouter, Path, Query
 from pydantic import Field
 
 from scorepad import services
-from scorepad.domain import Contract, Role, Side
+from scorepad.domain import Contract
 from scorepad.domain.messages import language
 from scorepad.domain.period import Period, PeriodKind
 from scorepad.domain.ranking import RankedPlayer, SeasonRanking
-from scorepad.domain.soiree import DealMoment, SoireeRecap
+from scorepad.domain.soiree import DealMoment, Highlight, SoireeRecap
 from scorepad.web.api.common import ApiContext, BadRequest, number, refusals
 from scorepad.web.api.params import Lang, Loose, Whole
 from scorepad.web.api.shapes import Shape
@@ -53,32 +53,9 @@ class EveningPlayer(Shape):
     games: int = Field(description="The tables the player sat at")
 
 
-class Moment(Shape):
-    """One deal seen from one player."""
-
-    game_id: int
-    game: str
-    number: int
-    player: str
-    score: int
-    contract: Contract
-    role: Role
-
-
-class Highlight(Shape):
-    """A chelem or a petit au bout."""
-
-    game_id: int
-    game: str
-    number: int
-    taker: str
-    contract: Contract
-    side: Side
-    announced: bool
-
-
 class Evening(Shape):
-    """An evening's recap: its tables, its players ranked, what stood out."""
+    """An evening's recap: its tables, its players ranked, what stood out (its deals
+    described by the domain's own classes)."""
 
     date: Day | None
     circle: str | None
@@ -89,8 +66,8 @@ class Evening(Shape):
     played: int
     contracts: dict[Contract, int]
     most_played_contract: Contract | None
-    best_deal: Moment | None
-    worst_deal: Moment | None
+    best_deal: DealMoment | None = Field(description="The best deal of a player")
+    worst_deal: DealMoment | None
     chelems: list[Highlight]
     petits_au_bout: list[Highlight]
     minutes: int
@@ -194,14 +171,6 @@ def _average(value: float | None) -> float | None:
     return round(value, 2) if value is not None else None
 
 
-def _moment(moment: DealMoment | None) -> Moment | None:
-    if moment is None:
-        return None
-    return Moment(game_id=moment.game_id, game=moment.game, number=moment.number,
-                  player=moment.player, score=moment.score, contract=moment.contract,
-                  role=moment.role)
-
-
 def _evening(recap: SoireeRecap) -> Evening:
     top = recap.most_played_contract
     return Evening(
@@ -214,10 +183,8 @@ def _evening(recap: SoireeRecap) -> Evening:
                                games=p.games) for p in recap.players],
         podium=[p.player for p in recap.podium], deals=recap.deals, played=recap.played,
         contracts=dict(recap.contracts), most_played_contract=top[0] if top else None,
-        best_deal=_moment(recap.best_deal), worst_deal=_moment(recap.worst_deal),
-        chelems=[Highlight.model_validate(h, from_attributes=True) for h in recap.chelems],
-        petits_au_bout=[Highlight.model_validate(h, from_attributes=True)
-                        for h in recap.petits_au_bout],
+        best_deal=recap.best_deal, worst_deal=recap.worst_deal,
+        chelems=list(recap.chelems), petits_au_bout=list(recap.petits_au_bout),
         minutes=_minutes(recap))
 
 
