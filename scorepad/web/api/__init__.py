@@ -12,7 +12,9 @@ How a route module is written (games.py is a short example):
 - A body model says `extra="forbid"` unless the domain refuses unknown keys itself. A
   key the domain judges (a deal's, a new game's) is `Loose[T]`: documented as T, taken
   as sent, so that the domain's message explains what is wrong; the route hands
-  `body.model_dump(exclude_unset=True)` to the service.
+  `body.model_dump(exclude_unset=True)` to the service. A key no rule of the domain
+  judges may be strict (`str`, `Literal[...]`, `Field(max_length=...)`): what the model
+  refuses is answered in the catalog's words, naming the key (refusals.py).
 - Ids, versions and revisions are `Whole` (in the path, the query or a body); the
   language is a `lang: Lang` parameter of every route; X-Table-Code and X-Author come
   as `who: WriterOf`, X-Organiser-Key as `who: OrganiserOf` (params.py).

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Depends, Header, Query
 from pydantic import Field, PlainValidator
 
-from scorepad.domain.messages import language
+from scorepad.domain.messages import LANGUAGES, language
 from scorepad.services import Organiser
 
 MAX_ID = 2**63 - 1          # the databases' integer ids
@@ -72,12 +72,12 @@ class Loose:
 def pick_language(asked: str | None, accept_language: str | None) -> str:
     """The `lang` query, else the first language of Accept-Language; French otherwise."""
     if asked is None:
-        asked = (accept_language or "fr")[:2]
-    return language(asked.lower()) if asked.lower() in ("fr", "en") else "fr"
+        asked = (accept_language or "")[:2]
+    return language(asked.lower())
 
 
 def _language(
-        lang: Annotated[Loose[Literal["fr", "en"]], Query(
+        lang: Annotated[Loose[Literal[LANGUAGES]], Query(
             description="The language of the messages (French by default)")] = None,
         accept_language: Annotated[str | None, Header(
             description="Read when there is no `lang` query")] = None,
