@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorepad.ui.dialogs.confirm import error_context, use_error_host
 from scorepad.ui.live import session_live
 from scorepad.ui.screens.big_screen import BigScreenRoute
 from scorepad.ui.screens.bin import BinView
@@ -102,8 +103,11 @@ def App(state: AppState) -> list[ft.View]:
     # Taking `state` as an argument subscribes App to it: a language or theme change
     # re-renders every screen.
     state.apply()
-    return app_state_context(
-        state, lambda: ft.Router(routes(), manage_views=True))
+    # The session's refusal dialog lives here: a refusal can come after the screen that
+    # asked is gone (the "Annuler" of a message shown on the next screen).
+    show_error = use_error_host()
+    return error_context(show_error, lambda: app_state_context(
+        state, lambda: ft.Router(routes(), manage_views=True)))
 
 
 async def main(page: ft.Page) -> None:

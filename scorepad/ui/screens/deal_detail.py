@@ -16,7 +16,8 @@ from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
 from scorepad.services.games import get_sheet
 from scorepad.services.views import DealVersion, SheetDeal
 from scorepad.ui.access import can_edit, forbidden
-from scorepad.ui.dialogs.table_code import show_unlock_dialog
+from scorepad.ui.dialogs.confirm import Confirm, ShowError, use_confirm, use_error
+from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.models.deal_form import outcome_text
@@ -116,9 +117,8 @@ def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Con
 
 
 def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id: int,
-            deal: SheetDeal, code: str | None, lang: str) -> None:
+            deal: SheetDeal, code: str | None, lang: str, show_error: ShowError) -> None:
     """Deletes the deal as read (its version): a change made meanwhile elsewhere wins."""
-    page.pop_dialog()
     done: list[Change] = []
     try:
         delete_deal(uow_factory(), game_id, deal.id, expected_version=deal.version,
@@ -135,22 +135,7 @@ def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id
         return
     after_change(app_state, uow_factory, game_id,
                  t("deal_detail.deleted", number=deal.number),
-                 done[0] if done else None)
-
-
-def _confirm_delete(page: ft.Page, do_delete: Callable[[], None], number: int) -> None:
-    page.show_dialog(ft.AlertDialog(
-        modal=True,
-        title=ft.Text(t("deal_detail.confirm_delete", number=number)),
-        content=ft.Text(t("deal_detail.confirm_delete_text")),
-        actions=[
-            ft.TextButton(t("deal_detail.keep"), on_click=lambda _e: page.pop_dialog()),
-            ft.FilledButton(t("common.delete"), icon=ft.Icons.DELETE_OUTLINE,
-                            on_click=lambda _e: do_delete(),
-                            style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR,
-                                                 color=ft.Colors.ON_ERROR)),
-        ],
-    ))
+                 done[0] if done else None, show_error)
 
 
 def _summary(ctx: DetailContext, lang: str) -> ft.Control:
@@ -224,6 +209,9 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
                                 dependencies=[game_id, deal_id, revision, live, code])
     lang = current_lang()
     page = ft.context.page
+    confirm = use_confirm()
+    show_error = use_error()
+    unlock = use_unlock_dialog(game_id, app_state, uow_factory)
 
     if isinstance(ctx, ServiceError):
         return load_error_screen(ctx.message(lang), route)
@@ -234,13 +222,15 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
         page.navigate(f"/games/{game_id}/deals/{deal_id}/edit")
 
     def confirm_delete() -> None:
-        _confirm_delete(page, lambda: _delete(page, uow_factory, app_state, game_id, deal,
-                                              code, lang), deal.number)
+        confirm(Confirm(
+            t("deal_detail.confirm_delete", number=deal.number),
+            t("deal_detail.confirm_delete_text"), t("common.delete"),
+            lambda: _delete(page, uow_factory, app_state, game_id, deal, code, lang,
+                            show_error),
+            destructive=True, cancel_label=t("deal_detail.keep"),
+            icon=ft.Icons.DELETE_OUTLINE))
 
     summary = _summary(ctx, lang)
-    def unlock() -> None:
-        show_unlock_dialog(game_id, app_state, uow_factory)
-
     body: list[ft.Control] = [summary, _action_buttons(deal, edit, confirm_delete)] if (
         editable) else [read_only_banner(unlock), summary]
     if deal.input is not None and ctx.scored is not None:

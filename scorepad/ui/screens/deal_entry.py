@@ -15,8 +15,9 @@ from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
 from scorepad.services.views import SheetDeal
 from scorepad.ui.access import can_edit, forbidden
+from scorepad.ui.dialogs.confirm import ShowError, use_error
 from scorepad.ui.dialogs.game_actions import confirm_change
-from scorepad.ui.dialogs.table_code import show_unlock_dialog
+from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
@@ -80,7 +81,7 @@ def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> En
 
 
 def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
-                 change: Change | None) -> None:
+                 change: Change | None, show_error: ShowError) -> None:
     """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
     this change (shown once the sheet is there: it belongs to the sheet's screen)."""
     page = ft.context.page
@@ -98,7 +99,7 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
         await sheet_caught_up(page, uow_factory, state, game_id,
                               change.revision if change is not None else 0, move)
         await page.push_route(route)  # the browser's address and history
-        confirm_change(state, uow_factory, text, change, route=route)
+        confirm_change(state, uow_factory, text, change, show_error, route=route)
 
     page.run_task(back_then_confirm)
 
@@ -143,6 +144,7 @@ class EntryActions:
     set_save_error: Callable[[FieldError | None], None]
     set_conflict: Callable[[Conflict | None], None]
     keeper: FormKeeper
+    show_error: ShowError
     set_restored: Callable[[bool], None] | None = None
 
     def changed(self) -> None:
@@ -207,7 +209,8 @@ class EntryActions:
                      number=number)
             keeper.done = True
             drop_draft(ft.context.page, self.game_id, self.deal_id)
-            after_change(self.app_state, self.uow_factory, self.game_id, text, change)
+            after_change(self.app_state, self.uow_factory, self.game_id, text, change,
+                         self.show_error)
         finally:
             keeper.saving = False
 
@@ -268,10 +271,9 @@ def _open(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> Opened:
         t("deal_entry.changed_since_draft"), kept))
 
 
-def _read_only_screen(game_id: int, app_state: AppState, uow_factory: UowFactory,
-                      route: str) -> ft.View:
+def _read_only_screen(unlock: Callable[[], None], route: str) -> ft.View:
     return screen(t("deal_entry.read_only_title"), ft.Column([
-        read_only_banner(lambda: show_unlock_dialog(game_id, app_state, uow_factory)),
+        read_only_banner(unlock),
         ft.Container(ft.Text(t("deal_entry.read_only"), size=14), padding=16),
     ]), route=route)
 
@@ -352,16 +354,18 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     code = app_state.code_for(game_id)
     editable = ft.use_memo(lambda: _editable(uow_factory, game_id, app_state),
                            dependencies=[game_id, code])
+    show_error = use_error()
+    unlock = use_unlock_dialog(game_id, app_state, uow_factory)
 
     if isinstance(ctx, ServiceError):
         return load_error_screen(ctx.message(lang), route)
     if not editable:
-        return _read_only_screen(game_id, app_state, uow_factory, route)
+        return _read_only_screen(unlock, route)
 
     actions = EntryActions(
         uow_factory, app_state, game_id, deal_id, ctx, conflict, lang, code,
         set_ctx=set_ctx, set_tick=set_tick, set_save_error=set_save_error,
-        set_conflict=set_conflict, keeper=keeper,
+        set_conflict=set_conflict, keeper=keeper, show_error=show_error,
         set_restored=set_restored)
     preview = ctx.form.preview(lang)
     if save_error is not None and preview.can_save:

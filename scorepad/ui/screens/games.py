@@ -11,7 +11,7 @@ from scorepad import services
 from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
 from scorepad.services.access import new_secret
-from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
+from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import GAMES_TOPIC, use_live
 from scorepad.ui.models.fmt import deals_count, signed, when
@@ -80,7 +80,8 @@ def _game_tile(game: GameSummary,
 
 
 def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
-                 on_binned: Callable[[], None]) -> None:
+                 on_binned: Callable[[], None], confirm: AskConfirm,
+                 show_error: ShowError) -> None:
     """Asks first, then moves the game to the bin; a refusal is shown in words."""
     organiser = services.Organiser(state.organiser_key(game.id))
 
@@ -88,20 +89,20 @@ def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
         try:
             services.delete_game(uow(), game.id, organiser=organiser)
         except services.ServiceError as exc:
-            show_error_dialog(t("games.bin_refused"),
-                              exc.message(current_lang()))
+            show_error(t("games.bin_refused"), exc.message(current_lang()))
             return
         on_binned()
         show_snackbar(t("games.binned", name=game.name))
 
     days = services.BIN_DAYS
-    show_confirm_dialog(
+    confirm(Confirm(
         t("games.bin_title"),
         t("games.bin_text", name=game.name, days=days),
-        t("common.move_to_bin"), confirmed, destructive=True)
+        t("common.move_to_bin"), confirmed, destructive=True))
 
 
-def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent) -> None:
+def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent,
+                   show_error: ShowError) -> None:
     """Imports the picked JSON file and opens its sheet, or says why it was refused; the
     importing phone becomes the game's organiser."""
     if not e.files:
@@ -111,7 +112,7 @@ def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent
     try:
         game_id = services.import_game(uow(), data, organiser_key=key)
     except services.ServiceError as exc:
-        show_error_dialog(t("games.import_refused"), exc.message(current_lang()))
+        show_error(t("games.import_refused"), exc.message(current_lang()))
         return
     state.remember_organiser(game_id, key)
     navigate_then_show(f"/games/{game_id}", t("games.imported"))
@@ -188,11 +189,14 @@ def GamesView() -> ft.View:
                                          len(services.list_bin(uow()))), dependencies=[
         on_top, state.revision if on_top else None, reload, live])
 
+    confirm, show_error = use_confirm(), use_error()
+
     def delete(game: GameSummary) -> None:
-        _confirm_bin(uow, state, game, lambda: set_reload(lambda n: n + 1))
+        _confirm_bin(uow, state, game, lambda: set_reload(lambda n: n + 1), confirm,
+                     show_error)
 
     picker, _ = ft.use_state(lambda: ft.FilePicker())
-    picker.on_result = lambda e: _import_picked(uow, state, e)
+    picker.on_result = lambda e: _import_picked(uow, state, e, show_error)
 
     def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
         ft.context.page.navigate("/new")

@@ -14,10 +14,10 @@ from scorepad.domain import InvalidDeal
 from scorepad.domain.names import matching
 from scorepad.services import CircleRow
 from scorepad.ui.access import can_edit, forbidden
-from scorepad.ui.dialogs.confirm import show_error_dialog
+from scorepad.ui.dialogs.confirm import ShowError, use_error
 from scorepad.ui.dialogs.game_actions import undo_change
-from scorepad.ui.dialogs.new_players import confirm_new_players, newcomer_hint
-from scorepad.ui.dialogs.table_code import show_unlock_dialog
+from scorepad.ui.dialogs.new_players import NewPlayers, newcomer_hint, use_new_players_dialog
+from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.services_context import UowFactory, use_uow
@@ -229,13 +229,14 @@ def _rules_choice(form: NewGameForm, set_form: SetForm) -> list[ft.Control]:
     return controls
 
 
-def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str) -> None:
+def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str,
+                 show_error: ShowError) -> None:
     """Creates the game and opens its sheet, or says why it was not created. This browser
     becomes the organiser: the key stays in its own storage, never in a URL."""
     try:
         made = services.new_game(uow(), **form.to_create_kwargs())
     except (services.ServiceError, InvalidDeal) as exc:
-        show_error_dialog(t("new_game.not_created"), exc.message(lang))
+        show_error(t("new_game.not_created"), exc.message(lang))
         return
     state.remember_organiser(made.id, made.organiser_key)
     navigate_then_show(f"/games/{made.id}", t("new_game.created", name=form.name.strip()))
@@ -253,6 +254,8 @@ def NewGameView() -> ft.View:
     newcomers = ft.use_memo(lambda: services.new_players(uow(), list(form.seats)),
                             dependencies=[form.seats])
     circles = ft.use_memo(lambda: services.list_circles(uow()), dependencies=[])
+    show_error = use_error()
+    confirm_new_players = use_new_players_dialog()
     lang = current_lang()
     errors = form.errors(lang)
 
@@ -262,11 +265,11 @@ def NewGameView() -> ft.View:
             return
         found = services.new_players(uow(), list(form.seats))
         if not found:
-            _create_game(uow, state, form, lang)
+            _create_game(uow, state, form, lang, show_error)
             return
-        confirm_new_players(
+        confirm_new_players(NewPlayers(
             found, lambda name, k: set_form(lambda f: f.replace_player(name, k)),
-            lambda: _create_game(uow, state, form, lang))
+            lambda: _create_game(uow, state, form, lang, show_error)))
 
     seat_error = errors.get("seats") if tried or len(form.seats) > MAX_SEATS else None
     controls: list[ft.Control] = [
@@ -286,7 +289,7 @@ def NewGameView() -> ft.View:
 
 
 def _save_rules(uow: UowFactory, state: AppState, game_id: int, code: str | None,
-                form: RulesForm, lang: str) -> None:
+                form: RulesForm, lang: str, show_error: ShowError) -> None:
     """Saves the rules (every deal rescored) and goes back to the sheet, with "Annuler"."""
     done: list[services.Change] = []
     try:
@@ -294,14 +297,14 @@ def _save_rules(uow: UowFactory, state: AppState, game_id: int, code: str | None
     except (services.ServiceError, InvalidDeal) as exc:
         if isinstance(exc, services.ServiceError):
             forbidden(exc, state, game_id)
-        show_error_dialog(t("new_game.rules_refused"), exc.message(lang))
+        show_error(t("new_game.rules_refused"), exc.message(lang))
         return
     text = t("new_game.rules_saved")
     if not done:  # the same rules: nothing changed, nothing to undo
         navigate_then_show(f"/games/{game_id}", text)
         return
     navigate_then_show(f"/games/{game_id}", text,
-                       undo=lambda: undo_change(state, uow, done[0]))
+                       undo=lambda: undo_change(state, uow, done[0], show_error))
 
 
 @ft.component
@@ -322,6 +325,8 @@ def GameRulesView(game_id: int) -> ft.View:
     loaded = ft.use_memo(load, dependencies=[game_id, code])
     form, set_form = ft.use_state(lambda: loaded[1] if loaded else RulesForm.from_rules())
     reset, set_reset = ft.use_state(0)
+    show_error = use_error()
+    unlock = use_unlock_dialog(game_id, state, uow)
     if loaded is None:
         return screen(t("common.game_not_found"), empty_state(
             ft.Icons.SEARCH_OFF, t("common.game_not_found"),
@@ -330,11 +335,11 @@ def GameRulesView(game_id: int) -> ft.View:
 
     def save(_: ft.Event[ft.FilledButton]) -> None:
         if not errors:
-            _save_rules(uow, state, game_id, code, form, lang)
+            _save_rules(uow, state, game_id, code, form, lang, show_error)
 
     editable = loaded[2]
     body = ft.ListView([
-        *([] if editable else [read_only_banner(lambda: show_unlock_dialog(game_id, state, uow))]),
+        *([] if editable else [read_only_banner(unlock)]),
         ft.Container(ft.Text(t("new_game.rescore_warning"), color=ft.Colors.ON_SURFACE_VARIANT),
                      padding=ft.Padding.only(bottom=12)),
         ft.Row([ft.TextButton(t("new_game.back_to_fft"),

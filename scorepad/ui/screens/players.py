@@ -10,9 +10,9 @@ import flet as ft
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.services import MergedPlayer, PlayerRow
-from scorepad.ui.dialogs.confirm import show_error_dialog
-from scorepad.ui.dialogs.merge import show_merge_dialog
-from scorepad.ui.dialogs.name import show_name_dialog
+from scorepad.ui.dialogs.confirm import ShowError, use_error
+from scorepad.ui.dialogs.merge import AskMerge, use_merge_dialog
+from scorepad.ui.dialogs.name import AskName, use_name_dialog
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC, use_reloaded
 from scorepad.ui.services_context import UowFactory, use_uow
@@ -23,15 +23,20 @@ from scorepad.ui.widgets.snackbar import show_snackbar
 class PlayerActions:
     """What the screen does to players; every refusal in words, every success confirmed."""
 
-    def __init__(self, uow: UowFactory, changed: Callable[[], None]) -> None:
+    def __init__(self, uow: UowFactory, changed: Callable[[], None], show_error: ShowError,
+                 ask_name: Callable[[AskName], None],
+                 ask_merge: Callable[[AskMerge], None]) -> None:
         self.uow = uow
         self.changed = changed
+        self.show_error = show_error
+        self.ask_name = ask_name
+        self.ask_merge = ask_merge
 
     def _run(self, action: Callable[[], object]) -> bool:
         try:
             action()
         except (services.ServiceError, InvalidDeal) as exc:
-            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
+            self.show_error(t("common.not_possible"), exc.message(current_lang()))
             return False
         self.changed()
         return True
@@ -48,10 +53,13 @@ class PlayerActions:
             self.changed()
             show_snackbar(t("players.renamed", name=name, new=new))
 
-        show_name_dialog(t("players.rename_title", name=name),
-                         t("players.new_name"), name, t("common.rename"), submit,
-                         help_text=t("players.rename_help"),
-                         max_length=40, done=done)
+        self.ask_name(AskName(t("players.rename_title", name=name),
+                              t("players.new_name"), name, t("common.rename"), submit,
+                              help_text=t("players.rename_help"), max_length=40, done=done))
+
+    def ask_merge_with(self, name: str, others: list[str]) -> None:
+        """"Fusionner avec…": the other player and the name kept, then the confirmation."""
+        self.ask_merge(AskMerge(name, others, self.merge))
 
     def hide(self, name: str, hidden: bool) -> None:
         if hidden:
@@ -83,7 +91,7 @@ def _player_tile(p: PlayerRow, others: list[str], actions: PlayerActions) -> ft.
         _menu_item(ft.Icons.EDIT_OUTLINED, t("common.rename"),
                    lambda: actions.rename(p.name)),
         _menu_item(ft.Icons.MERGE_TYPE, t("players.merge_with"),
-                   lambda: show_merge_dialog(p.name, others, actions.merge)),
+                   lambda: actions.ask_merge_with(p.name, others)),
         _menu_item(ft.Icons.VISIBILITY if p.hidden else ft.Icons.VISIBILITY_OFF_OUTLINED,
                    t("players.offer_again") if p.hidden
                    else t("players.hide"),
@@ -145,7 +153,7 @@ def PlayersView() -> ft.View:
         return (services.list_players(uow(), include_hidden=True), services.list_merged(uow()))
 
     (players, merged), again = use_reloaded(load, GAMES_TOPIC, ALL_TOPIC)
-    actions = PlayerActions(uow, again)
+    actions = PlayerActions(uow, again, use_error(), use_name_dialog(), use_merge_dialog())
     if not players and not merged:
         body: ft.Control = empty_state(
             ft.Icons.PEOPLE_OUTLINE, t("players.empty_title"),

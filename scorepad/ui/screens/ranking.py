@@ -8,6 +8,7 @@ import flet as ft
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.domain.ranking import SeasonRanking
+from scorepad.ui.dialogs.dates import use_dates_picker
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import GAMES_TOPIC, use_live
 from scorepad.ui.models.stats_filter import StatsFilter, parse_circle
@@ -54,6 +55,7 @@ def RankingView(circle: int | None = None) -> ft.View:
     live = use_live(GAMES_TOPIC)
     today = ft.use_memo(services.today, dependencies=[])
     chosen, set_chosen = ft.use_state(StatsFilter(circle=circle, kind="season"))
+    pick_dates = use_dates_picker(chosen, set_chosen, today)
     circles = ft.use_memo(lambda: services.list_circles(uow()),
                           dependencies=[state.revision, live])
     lang = current_lang()
@@ -65,7 +67,7 @@ def RankingView(circle: int | None = None) -> ft.View:
             return exc.message(lang)
 
     result = ft.use_memo(load, dependencies=[chosen, live, state.revision, lang])
-    controls: list[ft.Control] = [filter_bar(circles, chosen, set_chosen, today)]
+    controls: list[ft.Control] = [filter_bar(circles, chosen, set_chosen, today, pick_dates)]
     if isinstance(result, str):
         controls.append(empty_state(ft.Icons.SEARCH_OFF, t("ranking.unavailable"), result))
     else:

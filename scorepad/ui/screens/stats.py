@@ -11,6 +11,7 @@ import flet_charts as fch
 from scorepad import services
 from scorepad.domain.game import PlayedGame
 from scorepad.domain.stats import PlayerStats
+from scorepad.ui.dialogs.dates import use_dates_picker
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC, game_topic, use_live
 from scorepad.ui.models.fmt import number, signed
@@ -231,6 +232,7 @@ def AllStatsView() -> ft.View:
     live = use_live(GAMES_TOPIC)
     today = ft.use_memo(services.today, dependencies=[])
     chosen, set_chosen = ft.use_state(StatsFilter())
+    pick_dates = use_dates_picker(chosen, set_chosen, today)
     lang = current_lang()
     circles = ft.use_memo(lambda: services.list_circles(uow()),
                           dependencies=[location, state.revision, live])
@@ -245,7 +247,7 @@ def AllStatsView() -> ft.View:
 
     players, games = ft.use_memo(load, dependencies=[location, state.revision, live, chosen])
     body = ft.ListView([
-        filter_bar(circles, chosen, set_chosen, today),
+        filter_bar(circles, chosen, set_chosen, today, pick_dates),
         _shortcuts(chosen),
         *_all_stats_body(players, games, chosen.label(today, lang)),
     ], expand=True, padding=ft.Padding.only(bottom=24))
