@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorepad.domain.errors import InvalidDeal
@@ -220,6 +220,20 @@ def trusted_deal(data: dict[str, Any]) -> DealInput:
         miseres=tuple(data.get("miseres") or ()),
         points_entered_as_defense="points" not in data,
     )
+
+
+def map_players(data: dict[str, Any], to: Callable[[Any], Any]) -> dict[str, Any]:
+    """The deal `data` (FORMAT.md §1) with every reference to a player (players, taker,
+    partner, poignées, misères) replaced by `to(reference)`, in place: the one place that
+    knows where a deal names its players, for storage's codecs, merges, imports and
+    copies."""
+    data["players"] = [to(p) for p in data.get("players", ())]
+    data["taker"] = to(data["taker"])
+    partner = data.get("partner")
+    data["partner"] = to(partner) if partner is not None else None
+    data["poignees"] = [{**p, "player": to(p["player"])} for p in data.get("poignees", ())]
+    data["miseres"] = [to(p) for p in data.get("miseres", ())]
+    return data
 
 
 #: the enumerations by their stored value (a dict lookup, not an Enum call per deal)

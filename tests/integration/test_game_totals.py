@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import text
 
 from scorepad import services as s
-from scorepad.storage.copy import copy_database
+from scorepad.cli.copying import copy_database
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 FIVE = [*FOUR, "Élodie"]
