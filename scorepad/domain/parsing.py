@@ -227,12 +227,15 @@ def map_players(data: dict[str, Any], to: Callable[[Any], Any]) -> dict[str, Any
     partner, poignées, misères) replaced by `to(reference)`, in place: the one place that
     knows where a deal names its players, for storage's codecs, merges, imports and
     copies."""
-    data["players"] = [to(p) for p in data.get("players", ())]
+    data["players"] = list(map(to, data.get("players", ())))
     data["taker"] = to(data["taker"])
     partner = data.get("partner")
     data["partner"] = to(partner) if partner is not None else None
-    data["poignees"] = [{**p, "player": to(p["player"])} for p in data.get("poignees", ())]
-    data["miseres"] = [to(p) for p in data.get("miseres", ())]
+    # Most deals have neither poignée nor misère: a season reads thousands of them.
+    poignees = data.get("poignees")
+    data["poignees"] = [{**p, "player": to(p["player"])} for p in poignees] if poignees else []
+    miseres = data.get("miseres")
+    data["miseres"] = list(map(to, miseres)) if miseres else []
     return data
 
 
