@@ -96,6 +96,10 @@ def _totals(repo: Repository, game_id: int, names: Mapping[str, str]) -> dict[st
 class _Copy:
     """One run: reads the source, writes the target, knows which game it is at."""
 
+    #: the repositories of the two transactions, once open (`run`)
+    src: Repository
+    dst: Repository
+
     def __init__(self, source: UnitOfWork, target: UnitOfWork, source_name: str,
                  target_name: str) -> None:
         self.source = source
@@ -109,14 +113,6 @@ class _Copy:
         self.versions = 0
         self.operations = 0
 
-    @property
-    def src(self) -> Repository:
-        return self.source.repo
-
-    @property
-    def dst(self) -> Repository:
-        return self.target.repo
-
     def failure(self, exc: Exception) -> CopyError:
         lines = str(getattr(exc, "orig", None) or exc).strip().splitlines()
         reason = lines[0][:300] if lines else type(exc).__name__
@@ -126,6 +122,7 @@ class _Copy:
         return CopyError("to", "failed_any", reason=reason)
 
     def run(self) -> CopyReport:
+        self.src, self.dst = self.source.repo, self.target.repo
         games = _all_games(self.src)
         if not games:
             raise CopyError("from", "nothing_to_copy", url=self.source_name)

@@ -21,9 +21,8 @@ from scorepad.services import copy as copy_module
 from scorepad.services.copy_report import CopyError
 from scorepad.storage import Database, open_database
 from scorepad.storage.repository import DEAL
-from tests.factories import FOUR
+from tests.factories import FIVE, FOUR
 
-FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 UoW = Callable[[], Any]
 
 

@@ -16,8 +16,8 @@ from scorepad import services as s
 from scorepad.cli import main
 from scorepad.storage import Database, open_database
 from scripts.appserver import free_port, start_app, stop_app
+from tests.factories import FIVE
 
-FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 STARTUP_TIMEOUT = 60.0
 POSTGRES_ONLY = pytest.mark.parametrize(
     "db_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True)

@@ -16,8 +16,8 @@ from PIL import Image
 from scorepad import services as s
 from scorepad.cli import main
 from scorepad.web import soirees
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "Cécile", "contract": "garde", "bouts": 2, "points": 49}
 
 
