@@ -4,6 +4,7 @@ ways), ids remapped, all or nothing, checked by totals."""
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -61,7 +62,8 @@ def record_evening(uow: UoW) -> list[int]:
 
 
 @pytest.fixture
-def phone(tmp_path: Path) -> Iterator[Database]:
+def phone(tmp_path: Path, migrated_sqlite: Path) -> Iterator[Database]:
+    shutil.copyfile(migrated_sqlite, tmp_path / "phone.db")
     db = open_database(f"sqlite:///{tmp_path / 'phone.db'}")
     record_evening(db.uow)
     yield db
@@ -69,16 +71,14 @@ def phone(tmp_path: Path) -> Iterator[Database]:
 
 
 @pytest.fixture
-def club(db_url: str) -> Iterator[Database]:
+def club(database: Database) -> Database:
     """The club's database (SQLite file, then PostgreSQL), already holding a game whose
     players take the low ids, so that every copied id has to be remapped."""
-    db = open_database(db_url)
-    game = s.create_game(db.uow(), name="Club", seats=["Fanny", "Gaston", "Bruno"],
+    game = s.create_game(database.uow(), name="Club", seats=["Fanny", "Gaston", "Bruno"],
                          deal_size=3)
-    s.record_deal(db.uow(), game, {"taker": "Gaston", "contract": "prise", "bouts": 1,
-                                   "points": 52.5})
-    yield db
-    db.dispose()
+    s.record_deal(database.uow(), game, {"taker": "Gaston", "contract": "prise", "bouts": 1,
+                                         "points": 52.5})
+    return database
 
 
 def exports(db: Database, fmt: str = "json") -> dict[str, bytes]:
