@@ -95,13 +95,13 @@ class OperationRow:
 class PlayerRow:
     id: int
     name: str
+    created_at: datetime | None = None
     games: int = 0
     #: left out of the pickers, history kept
     hidden: bool = False
     #: merged into that player (the same person); its name now means that player
     merged_into: int | None = None
     merged_at: datetime | None = None
-    created_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
