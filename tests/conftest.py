@@ -44,7 +44,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks by place, so that no test can forget its marker: every test under tests/e2e
     is `e2e`, every test named in SLOW (or in a file named there) is `slow`."""
     for item in items:
-        path = Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()
+        path = Path(os.path.relpath(item.fspath, ROOT)).as_posix()
         if path.startswith("tests/e2e/"):
             item.add_marker(pytest.mark.e2e)
         name = getattr(item, "originalname", item.name)
