@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SLOW = (
     "tests/integration/test_club_night_smoke.py",
     "tests/integration/test_live_load_bench.py",
+    "tests/integration/test_postgres_serve.py"
+    "::test_serve_on_postgresql_answers_health_and_export_downloads",
     "tests/integration/test_postgres_test_server.py",
     "tests/integration/test_serve_start.py",
     "tests/integration/test_sheet_cache.py::test_the_cached_sheet_is_the_sheet_read_from_scratch",

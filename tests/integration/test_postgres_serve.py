@@ -38,7 +38,9 @@ def database(db_url: str) -> Iterator[Database]:
 
 def get(url: str) -> tuple[int, bytes, Message]:
     try:
-        with urllib.request.urlopen(url, timeout=10) as response:
+        # Exports are rendered by workers at the lowest priority: a busy machine gives
+        # them little time, so this waits as tests/security does (the CI machine is alone).
+        with urllib.request.urlopen(url, timeout=120) as response:
             return response.status, response.read(), response.headers
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read(), exc.headers
