@@ -3,6 +3,7 @@ start, the SQL unit of work, and the listeners told of every committed change.""
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import uuid
@@ -90,13 +91,34 @@ def create_db_engine(url: str) -> Engine:
         raise DatabaseError(safe_url(url), str(exc)) from None
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Apply the Alembic migrations up to `revision` (no alembic.ini needed)."""
-    from alembic import command
+def _config() -> Any:
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+@functools.cache
+def _heads() -> frozenset[str]:
+    """The latest migrations, read once a process (Alembic compiles every script it reads)."""
+    from alembic.script import ScriptDirectory
+
+    return frozenset(ScriptDirectory.from_config(_config()).get_heads())
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply the Alembic migrations up to `revision` (no alembic.ini needed). A database
+    already at the latest one is left alone without running Alembic's environment: every
+    command and every test opens one."""
+    from alembic import command
+    from alembic.migration import MigrationContext
+
+    if revision == "head":
+        with engine.connect() as connection:
+            if frozenset(MigrationContext.configure(connection).get_current_heads()) == _heads():
+                return
+    config = _config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
