@@ -37,6 +37,9 @@ SLOW = (
     "::test_many_phones_exporting_one_pdf_do_not_keep_the_games_list_waiting",
     "tests/unit/test_importer.py"
     "::test_a_randomly_corrupted_export_is_refused_or_imported_never_crashes",
+    "tests/unit/test_importer.py::test_any_json_value_is_refused_cleanly",
+    "tests/unit/test_period_and_soiree.py::test_soiree_totals_are_the_sum_of_its_games_totals",
+    "tests/unit/test_scoring_properties.py",
     "tests/unit/test_web_client.py"
     "::test_the_preparation_compresses_every_heavy_file_once_and_keeps_one_version",
 )
