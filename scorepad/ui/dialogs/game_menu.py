@@ -1,7 +1,8 @@
-"""The score sheet's game menu (`GameMenuButton`, the bar's "⋮" and its bottom sheet):
-statistics, rules, exports, circle, and what each phone may do: the organiser's entries
-(table code, finish, bin, hand-over) only on the organiser's phone, "Saisir le code" on a
-read-only one. The dialogs an entry opens once the menu is closed are the button's own."""
+"""The score sheet's game menu (`GameMenuButton`: the bar's menu button and its bottom
+sheet): statistics, rules, exports, circle, and what each phone may do: the organiser's
+entries (table code, finish, bin, hand-over) only on the organiser's phone, "Saisir le
+code" on a read-only one. The dialogs an entry opens once the menu is closed are the
+button's own."""
 
 from __future__ import annotations
 
@@ -167,10 +168,10 @@ def _menu(sheet: GameSheet, actions: SheetActions, rights: Rights, close: Close,
 @ft.component
 def GameMenuButton(sheet: GameSheet, actions: SheetActions, rights: Rights,
                    unlock: Callable[[], None]) -> ft.Control:
-    """The bar's "⋮": the game's menu as a bottom sheet (thumb-reachable on a phone), with
-    only the entries this phone may use. The menu follows the sheet while it is open (a
-    change from another phone); the dialogs its entries open are this button's, and
-    `unlock` the screen's."""
+    """The bar's menu button: the game's menu as a bottom sheet (thumb-reachable on a
+    phone), with only the entries this phone may use. The menu follows the sheet while it
+    is open (a change from another phone); the dialogs its entries open are this
+    button's, and `unlock` the screen's."""
     confirm = use_confirm()
     choose_circle = use_circle_dialog()
     hand_over = use_handover_dialog(actions.state, actions.uow)
