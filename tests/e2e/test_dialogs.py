@@ -6,46 +6,16 @@ for good."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from scorepad import services
-from tests.e2e.conftest import (
-    VIEWPORT,
-    AppServer,
-    by_id,
-    open_app,
-    start_server,
-    stop_server,
-    tap_box,
-    tap_field,
-    text,
-)
+from tests.e2e.conftest import VIEWPORT, by_id, open_app, tap_box, tap_field, text
 from tests.e2e.gestures import thumb
 from tests.e2e.test_seasons import garde, menu_action
 from tests.factories import FOUR
 
 UoW = Callable[[], Any]
-
-
-@pytest.fixture(scope="module")
-def dialogs_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    """A server of this module's own: its screens list only the circles made here."""
-    server = start_server(tmp_path_factory.mktemp("dialogs"))
-    yield server
-    stop_server(server)
-
-
-@pytest.fixture(scope="module")
-def app_url(dialogs_server: AppServer) -> str:
-    return dialogs_server.url
-
-
-@pytest.fixture(scope="module")
-def uow_factory(dialogs_server: AppServer) -> UoW:
-    return dialogs_server.uow_factory()
 
 
 def test_a_name_typed_in_a_dialog_is_kept_while_another_phone_changes_the_screen(
@@ -70,7 +40,8 @@ def test_a_name_typed_in_a_dialog_is_kept_while_another_phone_changes_the_screen
     text(page, "Cercle « Les Glycines » créé.").wait_for()
     assert "Les Glycines" in [c.name for c in services.list_circles(uow_factory())]
     # The change made meanwhile reached the screen too.
-    page.get_by_role("button", name="1 partie · classement").wait_for()
+    page.get_by_role("button", name="1 partie · classement").filter(
+        has=by_id(page, "circle-Les Témoins")).wait_for()
 
 
 def test_a_refusal_after_a_question_is_shown_and_the_back_gesture_closes_it_for_good(
