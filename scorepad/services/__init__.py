@@ -146,6 +146,9 @@ Exports, imports, statistics (`services.exchange`):
     game_statistics(uow, game_id)                  # via scorepad.domain.stats
     all_statistics(uow, *, circle=None, period=None)  # per player, filtered
 
+Tournaments: `scorepad.services.tournament` (a club's evening of rounds, one game per
+table and round; its docstring lists the use cases).
+
 Errors: domain `InvalidDeal` for a bad deal, seats or rules; `ServiceError` (`.field`,
 `.message(lang)`, `.to_dict(lang)`) and its subclasses `GameNotFound`, `DealNotFound`,
 `DealConflict` (`.current`: the SheetDeal as stored now), `StaleUndo` (an undo/redo

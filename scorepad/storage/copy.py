@@ -258,8 +258,10 @@ class _Copier:
 
     def _copy_game(self, game: Mapping[Any, Any], seat_ids: list[int]) -> int:
         circle = self.circles.get(game["circle_id"]) if game["circle_id"] else None
-        game_id = int(self.dst.execute(insert(GAME).values(
-            _values(game, GAME, circle_id=circle)).returning(GAME.c.id)).scalar_one())
+        # Tournaments are not copied: their tables' games arrive as plain games.
+        game_id = int(self.dst.execute(insert(GAME).values(_values(
+            game, GAME, circle_id=circle, tournament_id=None, tournament_round=None,
+            tournament_table=None, deal_limit=None)).returning(GAME.c.id)).scalar_one())
         self.dst.execute(insert(SEAT), [
             {"game_id": game_id, "position": pos, "player_id": self._player(pid)}
             for pos, pid in enumerate(seat_ids)
