@@ -124,8 +124,9 @@ def draw_round(players: Sequence[str], plan: TablePlan, seed: int,
             met[index[first]][index[second]] = met[index[second]][index[first]] = times
     rng = random.Random(seed)
     seating = _Seating(met, _greedy(met, plan, rng))
-    seating.anneal(rng, ANNEALING_STEPS * len(names))
-    seating.descend()
+    if len(plan.sizes) > 1:  # one table: nobody to swap with
+        seating.anneal(rng, ANNEALING_STEPS * len(names))
+        seating.descend()
     tables = []
     for members in seating.members:
         seats = [names[p] for p in sorted(members)]
