@@ -14,6 +14,7 @@ from scorepad.exports.tournament_text import (
     place_text,
     rounds_text,
     rule_text,
+    status_text,
     tie_break_text,
     title,
     words,
@@ -43,7 +44,8 @@ def render_tournament_csv(heading: TournamentHeading, standings: Standings,
                 csv_number(float(result.points), lang)])
         writer.writerow(row)
     writer.writerow([])
-    writer.writerow([safe_text(title(heading, lang)), rounds_text(heading, lang)])
+    writer.writerow([safe_text(title(heading, lang)), rounds_text(heading, lang),
+                     status_text(heading, standings, lang)])
     writer.writerow([w["rule"], rule_text(standings.rule, lang)])
     writer.writerow([w["tiebreak"], tie_break_text(standings.rule, lang)])
     return out.getvalue().encode("utf-8-sig")

@@ -21,6 +21,7 @@ from scorepad.exports.tournament_text import (
     round_cell,
     rounds_text,
     rule_text,
+    status_text,
     tie_break_text,
     title,
     words,
@@ -46,8 +47,8 @@ def render_tournament_pdf(heading: TournamentHeading, standings: Standings, lang
     pdf.set_auto_page_break(True, margin=14)
     pdf.add_page()
     _line(pdf, 10, title(heading, lang), 18, "B")
-    status = w["final"] if standings.final and standings.rounds else w["provisional"]
-    _line(pdf, 6, f"{rounds_text(heading, lang)} · {status}", 10.5)
+    _line(pdf, 6, f"{rounds_text(heading, lang)} · {status_text(heading, standings, lang)}",
+          10.5)
     _line(pdf, 6, f"{w['rule']} : {rule_text(standings.rule, lang)}" if lang == "fr"
           else f"{w['rule']}: {rule_text(standings.rule, lang)}", 10.5)
     _line(pdf, 6, f"{w['tiebreak']} : {tie_break_text(standings.rule, lang)}" if lang == "fr"

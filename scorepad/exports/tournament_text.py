@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from scorepad.domain.language import LANGUAGES, nword, section
 from scorepad.domain.messages import fmt_list, fmt_number, fmt_signed, language
-from scorepad.domain.tournament import RankingRule, RoundResult
+from scorepad.domain.tournament import RankingRule, RoundResult, Standings
 
 WORDS = {lang: section("tournament.export", lang) for lang in LANGUAGES}
 
@@ -24,6 +24,8 @@ class TournamentHeading:
     #: the rounds started so far
     played: tuple[int, ...] = ()
     round_minutes: int | None = None
+    #: the tournament is over: its standings are final
+    finished: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,16 @@ def tie_break_text(rule: RankingRule, lang: str) -> str:
 
 def rounds_text(heading: TournamentHeading, lang: str) -> str:
     return words(lang)["rounds"].format(played=len(heading.played), rounds=heading.rounds)
+
+
+def status_text(heading: TournamentHeading, standings: Standings, lang: str) -> str:
+    """"classement final", "provisoire : des tables jouent encore" or "après la manche 2"."""
+    w = words(lang)
+    if heading.finished:
+        return w["final"]
+    if not standings.final or not heading.played:
+        return w["provisional"]
+    return w["after"].format(round=max(heading.played))
 
 
 def points_text(points: Fraction, lang: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from scorepad.domain import GameStatus
 from scorepad.domain.names import matching
 from scorepad.domain.tournament import RoundStatus, Standings, tournament_standings
 from scorepad.services.access import Organiser
@@ -120,4 +121,5 @@ def _heading(view: TournamentView) -> TournamentHeading:
     return exports.TournamentHeading(
         name=view.name, day=view.day, rounds=view.settings.rounds,
         played=tuple(r.number for r in view.rounds if r.status is not RoundStatus.DRAWN),
-        round_minutes=view.settings.round_minutes)
+        round_minutes=view.settings.round_minutes,
+        finished=view.status is GameStatus.FINISHED)

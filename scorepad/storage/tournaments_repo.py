@@ -137,12 +137,18 @@ class TournamentsRepository(GamesRepository):
     # -- players present ------------------------------------------------------------
 
     def _kept_names(self) -> dict[int, str]:
-        """Every player's name as it reads now: a merged player's is the kept one's."""
-        names = dict(self._player_names())
+        """Every player's name as it reads now: a merged player's is the kept one's
+        (worked out once while the transaction's names stand)."""
+        known = self._player_names()
+        kept: tuple[dict[int, str], dict[int, str]] | None = getattr(self, "_kept", None)
+        if kept is not None and kept[0] is known:
+            return kept[1]
+        names = dict(known)
         merged = dict(self.conn.execute(select(PLAYER.c.id, PLAYER.c.merged_into)
                                         .where(PLAYER.c.merged_into.is_not(None))).all())
         for pid in merged:
             names[pid] = names[self._kept_id(int(pid))]
+        self._kept = (known, names)
         return names
 
     def entrants(self, tournament_id: int) -> list[EntrantRow]:
