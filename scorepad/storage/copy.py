@@ -29,8 +29,10 @@ __all__ = ["COPIED_TABLES", "DERIVED_TABLES", "NOT_COPIED_TABLES", "CopyError", 
 #: Every table the copy moves, in the order rows are inserted (parents first).
 COPIED_TABLES = ("player", "circle", "game", "game_seat", "deal", "deal_score",
                  "deal_version", "operation")
-#: Tables left behind: one-time organiser links are only valid on the server that made them.
-NOT_COPIED_TABLES = ("organiser_handover",)
+#: Tables left behind: one-time organiser links are only valid on the server that made them;
+#: tournaments are not copied yet (their tables' games arrive as plain games).
+NOT_COPIED_TABLES = ("organiser_handover", "tournament", "tournament_player",
+                     "tournament_round", "tournament_seat", "tournament_handover")
 #: Tables the target database derives itself (its triggers) while the rows go in.
 DERIVED_TABLES = ("game_total", "game_tally")
 

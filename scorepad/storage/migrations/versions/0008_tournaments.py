@@ -73,6 +73,11 @@ def upgrade() -> None:
     )
     op.create_index("ix_tournament_handover_tournament_id", "tournament_handover",
                     ["tournament_id"])
+    _game_columns()
+
+
+def _game_columns() -> None:
+    """What a game knows of its tournament: null for every game played so far."""
     if op.get_bind().dialect.name == "sqlite":
         # ADD COLUMN keeps the table (see 0005: rebuilding `game` would cascade).
         op.execute("ALTER TABLE game ADD COLUMN tournament_id INTEGER "
