@@ -1,5 +1,5 @@
 """The JSON API of a game's sheet (games, deals, undo/redo, table code, organiser, bin,
-change stream)."""
+change stream) and of a tournament night (its rounds, standings and live stream)."""
 
 from __future__ import annotations
 
@@ -8,18 +8,21 @@ from fastapi import APIRouter
 from scorepad.services.access import CodeAttempts
 from scorepad.services.events import Subscribe
 from scorepad.services.sheet_cache import SheetCache
-from scorepad.web.api import deals, events, games, organiser
+from scorepad.web.api import deals, events, games, organiser, tournament_events, tournaments
 from scorepad.web.api.common import ApiContext, UowFactory
 from scorepad.web.api.events import HEARTBEAT_SECONDS, ChangeHub
 from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
+from scorepad.web.api.tournament_events import TournamentHub
 
-__all__ = ["ChangeHub", "build_api_router", "deal_to_dict", "sheet_to_dict"]
+__all__ = ["ChangeHub", "TournamentHub", "build_api_router", "deal_to_dict",
+           "sheet_to_dict"]
 
 
 def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
                      hub: ChangeHub | None = None, attempts: CodeAttempts | None = None,
                      sheets: SheetCache | None = None,
-                     heartbeat: float = HEARTBEAT_SECONDS) -> APIRouter:
+                     heartbeat: float = HEARTBEAT_SECONDS,
+                     tournament_hub: TournamentHub | None = None) -> APIRouter:
     """The `/api` routes over `uow_factory`; `subscribe` is `Database.subscribe`, whose
     events feed `GET /api/games/{id}/events` through `hub` (pass your own to end the
     streams with `hub.close_all()` when the server stops). Wrong table codes are
@@ -34,4 +37,10 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
     organiser.add_routes(router, ctx)
     deals.add_routes(router, ctx)
     events.add_routes(router, ctx, hub, heartbeat)
+    # The tournaments' live standings wake up on every game's change (their tables').
+    tournament_hub = tournament_hub if tournament_hub is not None else TournamentHub()
+    subscribe(tournament_hub.publish)
+    router.on_shutdown.append(tournament_hub.close_all)  # the app that includes it runs it
+    tournaments.add_routes(router, ctx, tournament_hub)
+    tournament_events.add_routes(router, ctx, tournament_hub, heartbeat=heartbeat)
     return router
