@@ -1,13 +1,18 @@
-"""The JSON API in a test: the app on a real database, and its server-sent events read
-back as (event name, data) pairs."""
+"""The JSON API in a test: the app on a real database (in-process, or served on a free
+port), and its server-sent events read back as (event name, data) pairs."""
 
 from __future__ import annotations
 
 import json
+import socket
+import threading
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
+import uvicorn
 from fastapi import FastAPI
 
 from scorepad.web.api import ChangeHub, build_api_router
@@ -29,3 +34,24 @@ def sse_events(response: httpx.Response) -> Iterator[tuple[str, dict[str, Any]]]
         elif line.startswith("data: "):
             yield name, json.loads(line[6:])
             name = "message"
+
+
+@contextmanager
+def running_server(app: Any) -> Iterator[str]:
+    """`app` served by uvicorn on a free loopback port (in a thread): its base URL."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
+                                           timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()

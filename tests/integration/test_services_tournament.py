@@ -13,7 +13,7 @@ from scorepad.domain.period import Period
 from scorepad.domain.tournament import PlanRefused, RoundStatus, TournamentConflict
 from scorepad.domain.tournament import TournamentRefused as Refused
 from scorepad.services import tournament as t
-from tests.integration.tournament_helpers import GARDE, NAMES, codes, new_night, play, play_round
+from tests.integration.tournament_helpers import GARDE, NAMES, codes, new_night, play_round
 
 
 def _sum_of_tables(uow: Any, tournament: int) -> dict[str, int]:
@@ -356,7 +356,10 @@ def test_the_standings_read_a_few_aggregates_however_big_the_night(database: Any
             play_round(uow, tid, number, who)
             t.close_round(uow(), tid, number, organiser=who)
         statements: list[str] = []
-        listener = lambda *args: statements.append(args[2])  # noqa: E731
+
+        def listener(*args: Any, seen: list[str] = statements) -> None:
+            seen.append(args[2])
+
         event.listen(database.engine, "before_cursor_execute", listener)
         t.tournament_results(uow(), tid)
         event.remove(database.engine, "before_cursor_execute", listener)

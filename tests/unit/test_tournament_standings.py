@@ -52,7 +52,7 @@ def test_the_sum_rule_adds_each_round_and_lists_the_tables_played() -> None:
         _table(2, 2, {"Cécile": 0, "Fanny": 0, "Didier": 0, "Hélène": 0}, deals=2),
     ]
     standings = tournament_standings(RankingRule.SUM, tables)
-    assert [(l.rank, l.player, l.score) for l in standings.lines[:3]] == [
+    assert [(x.rank, x.player, x.score) for x in standings.lines[:3]] == [
         (1, "Élodie", 120), (2, "André", 60), (3, "Fanny", 10)]
     andre = standings.line("André")
     assert andre.tables == ((1, 1), (2, 1))
@@ -69,7 +69,7 @@ def test_equal_sums_are_parted_by_tables_won_then_by_the_best_round() -> None:
         _table(1, 2, {"E": 30, "F": 10, "G": -20, "H": -20}),
         _table(2, 2, {"E": -20, "F": 10, "G": 10, "H": 0}),
     ]
-    lines = {l.player: l for l in tournament_standings(RankingRule.SUM, tables).lines}
+    lines = {x.player: x for x in tournament_standings(RankingRule.SUM, tables).lines}
     # B (100, one table won) before A (0)... and G/H at -10 / -20: G won table 2 (shared).
     assert lines["B"].rank == 1
     assert (lines["E"].score, lines["F"].score) == (10, 20)
@@ -80,7 +80,7 @@ def test_equal_sums_are_parted_by_tables_won_then_by_the_best_round() -> None:
 def test_equal_lines_share_a_rank_and_are_listed_by_name() -> None:
     tables = [_table(1, 1, {"Zoé": 0, "anne": 0, "Bruno": 0, "Émile": 0})]
     lines = tournament_standings(RankingRule.SUM, tables).lines
-    assert [(l.rank, l.player) for l in lines] == [(1, "anne"), (1, "Bruno"), (1, "Émile"),
+    assert [(x.rank, x.player) for x in lines] == [(1, "anne"), (1, "Bruno"), (1, "Émile"),
                                                     (1, "Zoé")]
 
 
