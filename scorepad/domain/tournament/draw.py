@@ -4,9 +4,9 @@ history, plan and seed always give the same draw.
 
 How (a heuristic, not an exact solution): the players are ordered at random from the
 seed, seated greedily (each seat to the player who met the table's players the fewest
-times), then improved by swapping two players of different tables, first with simulated
-annealing (a worse swap is sometimes kept, to leave a local minimum) and then by taking
-every swap that lowers the cost until none does. The cost of a table is, for each pair
+times), then improved by swapping two players of different tables: every swap that
+lowers the cost until none does; if pairs still meet again, simulated annealing (a worse
+swap is sometimes kept, to leave that local minimum) and the same descent again. The cost of a table is, for each pair
 seated at it, the number of times that pair already met."""
 
 from __future__ import annotations
@@ -125,8 +125,10 @@ def draw_round(players: Sequence[str], plan: TablePlan, seed: int,
     rng = random.Random(seed)
     seating = _Seating(met, _greedy(met, plan, rng))
     if len(plan.sizes) > 1:  # one table: nobody to swap with
-        seating.anneal(rng, ANNEALING_STEPS * len(names))
         seating.descend()
+        if seating.cost > 0:  # a local minimum: look further
+            seating.anneal(rng, ANNEALING_STEPS * len(names))
+            seating.descend()
     tables = []
     for members in seating.members:
         seats = [names[p] for p in sorted(members)]
