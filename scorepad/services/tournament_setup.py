@@ -26,6 +26,7 @@ from scorepad.services.games import new_players
 from scorepad.services.organiser import HANDOVER_MINUTES
 from scorepad.services.players import resolve_seats
 from scorepad.services.ports import UnitOfWork
+from scorepad.services.soirees import today
 from scorepad.services.tournament_access import authorize_tournament, handover_path
 from scorepad.services.tournament_errors import TournamentNotFound
 from scorepad.services.tournament_ports import TournamentRow
@@ -89,8 +90,6 @@ def read_view(uow: UnitOfWork, row: TournamentRow) -> TournamentView:
 
 def _day(value: object) -> date:
     if value is None:
-        from scorepad.services.soirees import today
-
         return today()
     if isinstance(value, date):
         return value
@@ -216,14 +215,14 @@ def check_in(uow: UnitOfWork, tournament_id: int, names: Sequence[str], *,
 def check_out(uow: UnitOfWork, tournament_id: int, names: Sequence[str], *,
               organiser: Organiser | None) -> TournamentView:
     """Players who left: out of the next draws, their rounds played kept."""
-    clean = _names(names)
+    clean, when = _names(names), now()
     with uow:
-        row = lock_tournament(uow, tournament_id, now(), organiser)
+        row = lock_tournament(uow, tournament_id, when, organiser)
         present = {e.name for e in uow.repo.entrants(tournament_id) if e.present}
         missing = [n for n in clean if n not in present]
         if missing:
             raise TournamentRefused("players", "tournament_not_present", names=missing)
-        uow.repo.set_present(tournament_id, clean, False, now=now())
+        uow.repo.set_present(tournament_id, clean, False, now=when)
         view = read_view(uow, row)
         uow.commit()
     return view

@@ -96,6 +96,9 @@ def test_a_tables_game_is_written_only_with_that_tables_code(database: Any) -> N
     s.record_deal(uow(), one, {"taker": players[0], **GARDE}, code=table_codes[1].lower())
     assert s.check_table_code(uow(), two, table_codes[2])
     assert len({*table_codes.values()}) == 2
+    with pytest.raises(TournamentConflict) as rules:
+        s.change_rules(uow(), one, {"coefficients": {"garde": 5}}, code=table_codes[1])
+    assert "joue avec les règles du tournoi" in rules.value.message("fr")
 
 
 def test_closing_a_round_with_tables_still_playing_names_them_unless_time_is_called(

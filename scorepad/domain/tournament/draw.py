@@ -6,8 +6,9 @@ How (a heuristic, not an exact solution): the players are ordered at random from
 seed, seated greedily (each seat to the player who met the table's players the fewest
 times), then improved by swapping two players of different tables: every swap that
 lowers the cost until none does; if pairs still meet again, simulated annealing (a worse
-swap is sometimes kept, to leave that local minimum) and the same descent again. The cost of a table is, for each pair
-seated at it, the number of times that pair already met."""
+swap is sometimes kept, to leave that local minimum) and the same descent again. The
+cost of a table is, for each pair seated at it, the number of times that pair already
+met."""
 
 from __future__ import annotations
 
