@@ -208,7 +208,11 @@ class TournamentsRepository(GamesRepository):
             self.conn.execute(delete(DRAWN_SEAT).where(DRAWN_SEAT.c.round_id == round_id))
             self.conn.execute(update(ROUND).where(ROUND.c.id == round_id).values(
                 seed=seed, status=RoundStatus.DRAWN.value, drawn_at=db_time(now)))
-        ids = {name: self._player_id(name, now) for table in tables for name in table}
+        names = [name for table in tables for name in table]
+        # One query for the players of the draw (all checked in, so all known).
+        ids = {str(n): int(i) for n, i in self.conn.execute(
+            select(PLAYER.c.name, PLAYER.c.id).where(PLAYER.c.name.in_(names)))}
+        ids.update({n: self._player_id(n, now) for n in names if n not in ids})
         self.conn.execute(insert(DRAWN_SEAT), [
             {"round_id": round_id, "player_id": ids[name], "table_number": number_of_table,
              "position": position}
