@@ -268,6 +268,10 @@ def _add_round_steps(router: APIRouter, ctx: ApiContext, hub: TournamentHub) -> 
 
         return run(ctx, request, work)
 
+    _add_correction(router, ctx)
+
+
+def _add_correction(router: APIRouter, ctx: ApiContext) -> None:
     @router.put("/tournaments/{tournament_id}/games/{game_id}/deals/{deal_id}")
     async def correct(tournament_id: str, game_id: str, deal_id: str, request: Request
                       ) -> Response:
