@@ -19,6 +19,7 @@ from scorepad.storage.copy_circles import (
     link_merged_players,
 )
 from scorepad.storage.copy_report import CopyError, CopyReport, GameCopy
+from scorepad.storage.copy_tournaments import copy_tournaments
 from scorepad.storage.database import DatabaseError, open_database
 from scorepad.storage.repo_base import DEAL, GAME, OPERATION, PLAYER, SCORE, SEAT, VERSION
 
@@ -27,12 +28,11 @@ __all__ = ["COPIED_TABLES", "DERIVED_TABLES", "NOT_COPIED_TABLES", "CopyError", 
            "copy_database", "safe_url"]
 
 #: Every table the copy moves, in the order rows are inserted (parents first).
-COPIED_TABLES = ("player", "circle", "game", "game_seat", "deal", "deal_score",
+COPIED_TABLES = ("player", "circle", "tournament", "tournament_player", "tournament_round",
+                 "tournament_seat", "game", "game_seat", "deal", "deal_score",
                  "deal_version", "operation")
-#: Tables left behind: one-time organiser links are only valid on the server that made them;
-#: tournaments are not copied yet (their tables' games arrive as plain games).
-NOT_COPIED_TABLES = ("organiser_handover", "tournament", "tournament_player",
-                     "tournament_round", "tournament_seat", "tournament_handover")
+#: Tables left behind: one-time links are only valid on the server that made them.
+NOT_COPIED_TABLES = ("organiser_handover", "tournament_handover")
 #: Tables the target database derives itself (its triggers) while the rows go in.
 DERIVED_TABLES = ("game_total", "game_tally")
 
@@ -137,6 +137,7 @@ class _Copier:
         self.names: dict[int, str] = {}
         #: source circle id -> target circle id (matched by name)
         self.circles: dict[int, int] = {}
+        self.tournaments: dict[int, int] = {}
         self.versions = 0
         self.operations = 0
         self._game: Mapping[Any, Any] | None = None
@@ -178,6 +179,7 @@ class _Copier:
             raise CopyError("from", "nothing_to_copy", url=self.source)
         created, reused = self._copy_players()
         self.circles = copy_circles(self.src, self.dst)
+        self.tournaments = copy_tournaments(self.src, self.dst, self.players, self.circles)
         present = self._target_games()
         seats = self._source_seats()
         copied: list[GameCopy] = []
@@ -260,10 +262,10 @@ class _Copier:
 
     def _copy_game(self, game: Mapping[Any, Any], seat_ids: list[int]) -> int:
         circle = self.circles.get(game["circle_id"]) if game["circle_id"] else None
-        # Tournaments are not copied: their tables' games arrive as plain games.
+        tournament = self.tournaments.get(game["tournament_id"])
         game_id = int(self.dst.execute(insert(GAME).values(_values(
-            game, GAME, circle_id=circle, tournament_id=None, tournament_round=None,
-            tournament_table=None, deal_limit=None)).returning(GAME.c.id)).scalar_one())
+            game, GAME, circle_id=circle, tournament_id=tournament)).returning(GAME.c.id)
+        ).scalar_one())
         self.dst.execute(insert(SEAT), [
             {"game_id": game_id, "position": pos, "player_id": self._player(pid)}
             for pos, pid in enumerate(seat_ids)
