@@ -15,6 +15,7 @@ sheet carries (see services.tournament_access). Every step is one transaction.
         # NewTournament(id, organiser_key): the key is shown once, only its hash is kept
     update_tournament(uow, tid, changes: dict, *, organiser) -> TournamentView
     list_tournaments(uow) -> list[TournamentSummary]
+    check_tournament_organiser(uow, tid, key) -> bool
     get_tournament(uow, tid) -> TournamentView  # .settings .entrants .present .rounds
         # (TournamentRound: number, status, seed, tables, started_at, ends_at, repeats,
         #  .plan, .still_playing; TournamentTable: number, seats, game_id, deals_played,
@@ -83,6 +84,7 @@ from scorepad.services.tournament_setup import (
     TournamentHandover,
     check_in,
     check_out,
+    check_tournament_organiser,
     circle_players,
     claim_tournament_handover,
     delete_tournament,
@@ -122,6 +124,7 @@ __all__ = [
     "cancel_draw",
     "check_in",
     "check_out",
+    "check_tournament_organiser",
     "circle_players",
     "claim_tournament_handover",
     "close_round",

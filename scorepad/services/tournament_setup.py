@@ -27,7 +27,11 @@ from scorepad.services.organiser import HANDOVER_MINUTES
 from scorepad.services.players import resolve_seats
 from scorepad.services.ports import UnitOfWork
 from scorepad.services.soirees import today
-from scorepad.services.tournament_access import authorize_tournament, handover_path
+from scorepad.services.tournament_access import (
+    authorize_tournament,
+    handover_path,
+    is_tournament_organiser,
+)
 from scorepad.services.tournament_errors import TournamentNotFound
 from scorepad.services.tournament_ports import TournamentRow
 from scorepad.services.tournament_views import (
@@ -167,6 +171,13 @@ def list_tournaments(uow: UnitOfWork) -> list[TournamentSummary]:
 def get_tournament(uow: UnitOfWork, tournament_id: int) -> TournamentView:
     with uow:
         return read_view(uow, load_tournament(uow, tournament_id))
+
+
+def check_tournament_organiser(uow: UnitOfWork, tournament_id: int, key: str | None) -> bool:
+    """Whether `key` is the tournament's organiser key (what a phone's screens ask)."""
+    with uow:
+        row = load_tournament(uow, tournament_id)
+    return is_tournament_organiser(row, Organiser(key))
 
 
 def circle_players(uow: UnitOfWork, circle_id: int) -> list[str]:

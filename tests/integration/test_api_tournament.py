@@ -183,5 +183,9 @@ def test_the_role_moves_to_another_phone_with_a_one_time_token(client: TestClien
                        json={"token": link.json()["token"]}).status_code == 404
     assert client.post(f"/api/tournaments/{tid}/finish", headers=key).status_code == 403
     new_key = {"X-Organiser-Key": claimed.json()["organiser_key"]}
+    assert client.get(f"/api/tournaments/{tid}/access", headers=key).json() == {
+        "organiser": False}
+    assert client.get(f"/api/tournaments/{tid}/access", headers=new_key).json() == {
+        "organiser": True}
     assert client.post(f"/api/tournaments/{tid}/finish", headers=new_key).json()[
         "status"] == "finished"

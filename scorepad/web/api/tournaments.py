@@ -349,6 +349,13 @@ def _add_organiser(router: APIRouter, ctx: ApiContext, hub: TournamentHub) -> No
 
         return run(ctx, request, work, 201)
 
+    @router.get("/tournaments/{tournament_id}/access")
+    def access(tournament_id: str, request: Request) -> Response:
+        """Whether X-Organiser-Key is the tournament's organiser key."""
+        who = ctx.organiser(request)
+        return run(ctx, request, lambda lang: {"organiser": t.check_tournament_organiser(
+            ctx.uow_factory(), _tid(tournament_id), who.key)})
+
     @router.post("/tournaments/organiser")
     async def claim(request: Request) -> Response:
         """{"token"}: the tournament's new organiser key (the former one stops working)."""
