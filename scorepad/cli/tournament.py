@@ -75,11 +75,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from scorepad.services import tournament as t
-    from scorepad.web.api.tournament_shapes import tournament_to_dict
+    from scorepad.web.api.tournament_shapes import Tournament
 
     view = t.get_tournament(_uow_factory(args)(), args.tournament)
     if args.json:
-        print_json(tournament_to_dict(view, args.lang))
+        print_json(Tournament.of(view, args.lang).model_dump(mode="json"))
         return 0
     text = _TEXT[args.lang]
     sys.stdout.write(text["line"].format(id=view.id, name=view.name, day=view.day.isoformat(),
@@ -158,11 +158,11 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from scorepad.domain.messages import fmt_signed
     from scorepad.exports.tournament_text import points_text, round_cell, tie_break_text
     from scorepad.services import tournament as t
-    from scorepad.web.api.tournament_shapes import standings_to_dict
+    from scorepad.web.api.tournament_shapes import Standings
 
     results = t.tournament_results(_uow_factory(args)(), args.tournament)
     if args.json:
-        print_json(standings_to_dict(results, args.lang))
+        print_json(Standings.of(results, args.lang).model_dump(mode="json"))
         return 0
     text, standings = _TEXT[args.lang], results.standings
     sys.stdout.write(text["standings_head"].format(

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from scorepad import services as s
 from scorepad.web.api import ChangeHub
-from tests.integration.api_helpers import api_app, running_server, sse_events
+from tests.integration.api_helpers import api_app, serving, sse_events
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
@@ -203,7 +203,7 @@ def test_the_games_list_shows_protection_and_revision(client: TestClient, databa
 @pytest.fixture
 def server(database: Any) -> Iterator[tuple[str, ChangeHub]]:
     hub = ChangeHub()
-    with running_server(api_app(database, hub, heartbeat=0.2)) as base:
+    with serving(api_app(database, hub, heartbeat=0.2)) as base:
         yield base, hub
         hub.close_all()
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from scorepad import services as s
 from scorepad.services import tournament as t
-from tests.integration.api_helpers import api_app, running_server, sse_events
+from tests.integration.api_helpers import api_app, serving, sse_events
 from tests.integration.tournament_helpers import GARDE, NAMES, new_night
 
 PLAYERS = NAMES[:9]
@@ -28,7 +28,10 @@ def _night(client: TestClient) -> tuple[int, dict[str, str]]:
     unconfirmed = client.post(f"/api/tournaments/{tid}/players", headers=key,
                               json={"names": PLAYERS})
     assert unconfirmed.status_code == 400
-    assert set(unconfirmed.json()["new_players"]) == set(PLAYERS)
+    assert unconfirmed.json()["error"]["field"] == "players"
+    new = client.get(f"/api/tournaments/{tid}/players/new",
+                     params=[("name", n) for n in PLAYERS]).json()["new_players"]
+    assert set(new) == set(PLAYERS)
     checked = client.post(f"/api/tournaments/{tid}/players", headers=key,
                           json={"names": PLAYERS, "new": PLAYERS})
     assert checked.json()["present"] == PLAYERS
@@ -78,8 +81,9 @@ def test_the_refusals_of_a_night_answer_with_their_status(client: TestClient) ->
     client.post(f"/api/tournaments/{tid}/players/leave", headers=key,
                 json={"names": [PLAYERS[0], PLAYERS[1], PLAYERS[2]]})
     six = client.post(f"/api/tournaments/{tid}/rounds", headers=key)
-    assert six.status_code == 400
-    assert [p["key"] for p in six.json()["plans"]] == ["6", "3,3"]
+    assert six.status_code == 400 and "« 3,3 »" in six.json()["error"]["message"]
+    plans = client.get(f"/api/tournaments/{tid}/plans").json()["plans"]
+    assert [p["key"] for p in plans] == ["6", "3,3"]
     client.post(f"/api/tournaments/{tid}/rounds", headers=key, json={"plan": "3,3"})
     swap = client.post(f"/api/tournaments/{tid}/rounds/1/swap", headers=key,
                        json={"first": PLAYERS[3], "second": "Zoé"})
@@ -148,7 +152,7 @@ def test_the_live_stream_sends_the_standings_at_once_and_after_every_deal(
         database: Any) -> None:
     tid, who = new_night(database.uow, 8, deals_4=3)
     t.draw_next_round(database.uow(), tid, organiser=who)
-    with running_server(api_app(database, heartbeat=0.2)) as base, \
+    with serving(api_app(database, heartbeat=0.2)) as base, \
             httpx.Client(base_url=base, timeout=10) as http, \
             http.stream("GET", f"/api/tournaments/{tid}/events") as response:
         assert response.headers["content-type"].startswith("text/event-stream")

@@ -12,20 +12,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import threading
 from collections.abc import AsyncIterator
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import Response
 
 from scorepad.services import GameChanged
 from scorepad.services import tournament as t
-from scorepad.web.api.common import NO_STORE, ApiContext, BadRequest, number, request_lang
-from scorepad.web.api.tournament_common import refused
-from scorepad.web.api.tournament_shapes import standings_to_dict, tournament_to_dict
+from scorepad.web.api.common import NO_STORE, ApiContext, stream_refusals
+from scorepad.web.api.events import EventStream
+from scorepad.web.api.params import Lang, Whole
+from scorepad.web.api.tournament_shapes import Live, Standings, Tournament
 
 POLL_SECONDS = 1.0
 HEARTBEAT_SECONDS = 15.0
@@ -98,10 +97,9 @@ class TournamentHub:
         if kept is not None and kept[0] == stamp:
             return kept[1]
         results = t.tournament_results(ctx.uow_factory(), tournament_id)
-        data: dict[str, Any] = {"tournament_id": tournament_id, "stamp": list(stamp),
-                                "tournament": tournament_to_dict(results.tournament, lang),
-                                "standings": standings_to_dict(results, lang)}
-        text = json.dumps(data, ensure_ascii=False)
+        text = Live(tournament_id=tournament_id, stamp=list(stamp),
+                    tournament=Tournament.of(results.tournament, lang),
+                    standings=Standings.of(results, lang)).model_dump_json()
         with self._lock:
             self._bodies.pop((tournament_id, lang), None)
             self._bodies[(tournament_id, lang)] = (stamp, text)
@@ -143,22 +141,24 @@ async def _stream(request: Request, ctx: ApiContext, hub: TournamentHub, wake: _
         hub.close(wake)
 
 
+_STREAM = {200: {"description": "Server-sent events: `standings` at once and after every "
+                                "change (data: {\"tournament_id\", \"stamp\", \"tournament\", "
+                                "\"standings\"}, the shapes of GET /tournaments/{id} and "
+                                "of its /standings), `: ping` comments, `deleted` if the "
+                                "tournament goes",
+                 "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+           **stream_refusals(404)}
+
+
 def add_routes(router: APIRouter, ctx: ApiContext, hub: TournamentHub, *,
                poll: float = POLL_SECONDS, heartbeat: float = HEARTBEAT_SECONDS) -> None:
     """`GET /tournaments/{id}/events`."""
 
-    @router.get("/tournaments/{tournament_id}/events")
-    async def events(tournament_id: str, request: Request) -> Response:
-        """Server-sent events: `standings` at once and after every change (data: the
-        tournament, its standings and the stamp they are at), `: ping` comments to keep
-        the connection open, `deleted` if the tournament goes."""
-        lang = request_lang(request)
-        try:
-            tid = number(tournament_id, "tournament")
-            await run_in_threadpool(t.tournament_stamp, ctx.uow_factory(), tid)
-        except (BadRequest, t.TournamentNotFound) as exc:
-            return refused(exc, lang, ctx)
-        wake = hub.open(tid)
-        return StreamingResponse(_stream(request, ctx, hub, wake, lang, poll, heartbeat),
-                                 media_type="text/event-stream",
-                                 headers={**NO_STORE, "X-Accel-Buffering": "no"})
+    @router.get("/tournaments/{tournament_id}/events", response_class=EventStream,
+                responses=_STREAM)
+    async def events(tournament_id: Whole, request: Request, lang: Lang) -> Response:
+        """The live standings: `standings` at once and after every change."""
+        await run_in_threadpool(t.tournament_stamp, ctx.uow_factory(), tournament_id)
+        wake = hub.open(tournament_id)
+        return EventStream(_stream(request, ctx, hub, wake, lang, poll, heartbeat),
+                           headers={**NO_STORE, "X-Accel-Buffering": "no"})
