@@ -46,8 +46,8 @@ def normalize_code(code: object, field: str = "code") -> str:
 
 def hash_code(code: str, *, cost: int = _N) -> str:
     """A new salted hash of a valid code: "scrypt$n$r$p$salt$hash" (hex). `cost` (scrypt's
-    n, kept in the hash) is lower only for the codes scorepad draws itself at random
-    (a tournament's tables), which are too long to guess even from a stolen database."""
+    n, kept in the hash) is lower only for the codes scorepad derives itself from a
+    random secret (a tournament's tables: see services.tournament_access)."""
     clean = normalize_code(code)
     salt = os.urandom(16)
     digest = hashlib.scrypt(clean.encode(), salt=salt, n=cost, r=_R, p=_P, dklen=_DKLEN)

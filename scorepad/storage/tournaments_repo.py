@@ -13,6 +13,7 @@ from sqlalchemy import delete, distinct, func, insert, select, update
 
 from scorepad.domain import GameStatus
 from scorepad.domain.tournament import RoundStatus
+from scorepad.services.events import ChangeKind
 from scorepad.services.tournament_ports import (
     EntrantRow,
     NewTableGame,
@@ -239,20 +240,31 @@ class TournamentsRepository(GamesRepository):
 
     def add_table_games(self, tournament_id: int, games: Sequence[NewTableGame], *,
                         rules: dict[str, Any], now: datetime) -> list[int]:
+        """The round's games, each with its tournament columns and code from the start;
+        their seats in one statement (the players are all checked in: known)."""
         head = self.conn.execute(select(TOURNAMENT.c.circle_id, TOURNAMENT.c.organiser_hash)
                                  .where(TOURNAMENT.c.id == tournament_id)).one()
-        ids = []
+        names = [name for game in games for name in game.seats]
+        ids = {str(n): int(i) for n, i in self.conn.execute(
+            select(PLAYER.c.name, PLAYER.c.id).where(PLAYER.c.name.in_(names)))}
+        ids.update({n: self._player_id(n, now) for n in names if n not in ids})
+        stamp, rules_json = db_time(now), dumps(rules)
+        made: list[int] = []
         for game in games:
-            game_id = self.add_game(
-                name=game.name, seats=game.seats, deal_size=game.deal_size, first_dealer=0,
-                rules=rules, status=GameStatus.IN_PROGRESS, now=now, created_at=now,
-                circle_id=head[0], organiser_hash=head[1])
-            self.conn.execute(update(GAME).where(GAME.c.id == game_id).values(
+            game_id = int(self.conn.execute(insert(GAME).values(
+                name=game.name, status=GameStatus.IN_PROGRESS.value, deal_size=game.deal_size,
+                first_dealer=0, rules_json=rules_json, created_at=stamp, updated_at=stamp,
+                circle_id=head[0], organiser_hash=head[1], code_hash=game.code_hash,
                 tournament_id=tournament_id, tournament_round=game.round,
                 tournament_table=game.table, deal_limit=game.deal_limit,
-                code_hash=game.code_hash))
-            ids.append(game_id)
-        return ids
+            ).returning(GAME.c.id)).scalar_one())
+            self._changed(game_id, ChangeKind.CREATED, 0)
+            made.append(game_id)
+        self.conn.execute(insert(SEAT), [
+            {"game_id": game_id, "position": position, "player_id": ids[name]}
+            for game_id, game in zip(made, games, strict=True)
+            for position, name in enumerate(game.seats)])
+        return made
 
     def finish_table_games(self, tournament_id: int, number: int) -> list[int]:
         rows = self.conn.execute(
