@@ -64,11 +64,12 @@ class TournamentsRepository(GamesRepository):
 
     def add_tournament(self, *, name: str, day: date, circle_id: int | None,
                        settings: dict[str, Any], organiser_hash: str | None,
-                       table_secret: str, now: datetime) -> int:
+                       table_secret: str, now: datetime,
+                       created_at: datetime | None = None) -> int:
         return int(self.conn.execute(insert(TOURNAMENT).values(
             name=name, day=day, circle_id=circle_id, settings_json=dumps(settings),
             status=GameStatus.IN_PROGRESS.value, organiser_hash=organiser_hash,
-            table_secret=table_secret, revision=0, created_at=db_time(now),
+            table_secret=table_secret, revision=0, created_at=db_time(created_at or now),
             updated_at=db_time(now)).returning(TOURNAMENT.c.id)).scalar_one())
 
     def get_tournament(self, tournament_id: int) -> TournamentRow | None:
@@ -265,6 +266,12 @@ class TournamentsRepository(GamesRepository):
             for game_id, game in zip(made, games, strict=True)
             for position, name in enumerate(game.seats)])
         return made
+
+    def set_game_tournament(self, game_id: int, tournament_id: int, *, round_number: int,
+                            table: int, deal_limit: int) -> None:
+        self.conn.execute(update(GAME).where(GAME.c.id == game_id).values(
+            tournament_id=tournament_id, tournament_round=round_number,
+            tournament_table=table, deal_limit=deal_limit))
 
     def finish_table_games(self, tournament_id: int, number: int) -> list[int]:
         rows = self.conn.execute(

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scorepad.cli.copying import copy_database
 from scorepad.services import tournament as t
 from scorepad.storage import open_database
-from scorepad.storage.copy import copy_database
 from tests.integration.tournament_helpers import new_night, play_round
 
 

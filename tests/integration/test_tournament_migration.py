@@ -8,8 +8,8 @@ from sqlalchemy import inspect
 from scorepad import services as s
 from scorepad.services import tournament as t
 from scorepad.storage import create_db_engine, open_database, upgrade
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 
 
@@ -37,7 +37,7 @@ def test_0008_adds_tournaments_and_leaves_the_games_of_0007_as_they_were(db_url:
     assert {"tournament_id", "tournament_round", "tournament_table", "deal_limit"} <= columns
     [old] = s.list_games(database.uow())
     assert (old.name, old.tournament_id, old.deal_limit) == ("Avant", None, None)
-    game = s.create_game(database.uow(), name="Après", seats=FOUR, deal_size=4)
+    game = s.create_game(database.uow(), name="Après", seats=list(FOUR), deal_size=4)
     for _ in range(6):  # no round's count for a game of no tournament
         s.record_deal(database.uow(), game, GARDE)
     assert len(s.get_sheet(database.uow(), game).deals) == 6
