@@ -170,7 +170,8 @@ the club's PostgreSQL server, or back.
 
 What is copied, in ONE transaction of the target: every player, every game (seats, rules,
 status, dates), its deals (numbers, dealers, who sat out, inputs, kinds, versions, deleted
-deals), score rows, the audit trail of every deal and the game's undo/redo stack.
+deals), score rows, the audit trail of every deal and the game's undo/redo stack, and
+every tournament (its players present, rounds and seats).
 Both databases are first brought to the latest schema.
 
 The target may already hold games: players are matched by name (reused), copied games

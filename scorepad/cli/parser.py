@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from scorepad.cli import circles, data, organiser, scoring, serve
+from scorepad.cli import circles, data, organiser, scoring, serve, tournament
 
 EXIT_INVALID = 2
 
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     data.add_commands(sub)
     circles.add_commands(sub)
     organiser.add_commands(sub)
+    tournament.add_commands(sub)
     serve.add_commands(sub)
     return parser
 

@@ -58,6 +58,10 @@ COUNTED = {
     "step.needed": "bouts",
     "explain.head": "bouts",
     "explain.needed": "bouts",
+    "error.tournament_all_drawn": "rounds",
+    "error.tournament_deal_limit": "limit",
+    "error.tournament_rounds_drawn": "count",
+    "error.tournament_tables_playing": "count",
 }
 
 

@@ -13,7 +13,8 @@ table code); `deals`; `history` (undo, redo, rules) and `changes` (what names a 
 the scope of an undo); `players`, `circles`, `soirees` (evenings, rankings, ratings);
 `game_bin`; `exchange` (exports, imports, statistics); `copy` (between two databases);
 `access` (codes and keys); `events` and `sheet_cache` (after a commit); `ports` (what
-storage provides), `views` (what readers get), `errors`.
+storage provides), `views` (what readers get), `errors`; `tournament` (a club's night of
+rounds, one game per table and round: every use case of it, listed in its docstring).
 """
 
 from scorepad.ratings import RATING_EXPLAINED

@@ -44,12 +44,14 @@ def normalize_code(code: object, field: str = "code") -> str:
     return clean
 
 
-def hash_code(code: str) -> str:
-    """A new salted hash of a valid code: "scrypt$n$r$p$salt$hash" (hex)."""
+def hash_code(code: str, *, cost: int = _N) -> str:
+    """A new salted hash of a valid code: "scrypt$n$r$p$salt$hash" (hex). `cost` (scrypt's
+    n, kept in the hash) is lower only for the codes scorepad derives itself from a
+    random secret (a tournament's tables: see services.tournament_access)."""
     clean = normalize_code(code)
     salt = os.urandom(16)
-    digest = hashlib.scrypt(clean.encode(), salt=salt, n=_N, r=_R, p=_P, dklen=_DKLEN)
-    return f"{_SCHEME}${_N}${_R}${_P}${salt.hex()}${digest.hex()}"
+    digest = hashlib.scrypt(clean.encode(), salt=salt, n=cost, r=_R, p=_P, dklen=_DKLEN)
+    return f"{_SCHEME}${cost}${_R}${_P}${salt.hex()}${digest.hex()}"
 
 
 @lru_cache(maxsize=512)

@@ -7,6 +7,7 @@ from typing import Any
 from scorepad.domain import GameStatus, InvalidDeal, RuleSet, Table
 from scorepad.domain.names import close_known
 from scorepad.domain.parsing import MAX_NAME
+from scorepad.domain.tournament import TournamentConflict
 from scorepad.services.access import (
     Organiser,
     hash_code,
@@ -216,7 +217,9 @@ def delete_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = 
     until `bin.restore_game`; `bin.purge_expired` deletes it for good after 30 days."""
     when = now()
     with uow:
-        lock_for_organiser(uow, game_id, when, organiser)
+        game = lock_for_organiser(uow, game_id, when, organiser)
+        if game.tournament_id is not None:  # the tournament's standings count it
+            raise TournamentConflict("game", "tournament_game_kept", name=game.name)
         uow.repo.bin_game(game_id, at=when)
         uow.commit()
 

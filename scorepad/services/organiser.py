@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from scorepad.domain import InvalidDeal
+from scorepad.domain.tournament import TournamentConflict
 from scorepad.services.access import Organiser, hash_secret, new_secret
 from scorepad.services.common import check_keys, lock_for_organiser, now
 from scorepad.services.errors import HandoverInvalid, ServiceError
@@ -90,7 +91,9 @@ def start_handover(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None
     when = now()
     expires = when + timedelta(minutes=minutes)
     with uow:
-        lock_for_organiser(uow, game_id, when, organiser, strict=True)
+        game = lock_for_organiser(uow, game_id, when, organiser, strict=True)
+        if game.tournament_id is not None:  # one organiser for the tournament's games
+            raise TournamentConflict("game", "tournament_game_handover", name=game.name)
         uow.repo.add_handover(game_id, token_hash=hash_secret(token), expires_at=expires,
                               now=when)
         uow.commit()

@@ -12,6 +12,7 @@ from types import TracebackType
 from typing import Any, Protocol, Self
 
 from scorepad.domain import DealKind, DealTurn, GameStatus
+from scorepad.services.tournament_ports import TournamentRepository
 
 #: A deal input as JSON (FORMAT.md §1 without rules), player names as they are now.
 InputJson = dict[str, Any]
@@ -32,6 +33,12 @@ class GameFacts:
     revision: int = 0
     #: the circle the game belongs to (None: no circle)
     circle_id: int | None = None
+    #: a table's game of a tournament round: the tournament, round and table numbers,
+    #: and the deals the round counts at that table (all None for other games)
+    tournament_id: int | None = None
+    tournament_round: int | None = None
+    tournament_table: int | None = None
+    deal_limit: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -132,7 +139,7 @@ class NewDeal(DealTurn):
     action: str = "created"
 
 
-class Repository(Protocol):
+class Repository(TournamentRepository, Protocol):
     """Keyword-style persistence operations; names are player names, ids are row ids."""
 
     # games

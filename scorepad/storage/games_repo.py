@@ -145,6 +145,8 @@ class GamesRepository(RepositoryBase):
             revision=int(g["revision"]), circle_id=g["circle_id"],
             organiser_hash=g["organiser_hash"],
             deleted_at=py_time(g["deleted_at"]) if g["deleted_at"] is not None else None,
+            tournament_id=g["tournament_id"], tournament_round=g["tournament_round"],
+            tournament_table=g["tournament_table"], deal_limit=g["deal_limit"],
         )
 
     def _game_rows(self, game_id: int | None, *, binned: bool = False) -> list[GameRow]:
