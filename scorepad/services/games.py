@@ -45,9 +45,14 @@ def _game_name(name: object) -> str:
 
 
 def _player_name(name: object, field: str = "seats", code: str = "seat_name") -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+    if not isinstance(name, str):
         raise ServiceError(field, code, got=name)
-    return name.strip()
+    clean = name.strip()
+    if not clean:  # said in words, not as a range of lengths
+        raise ServiceError(field, f"{code}_empty")
+    if len(clean) > MAX_NAME:
+        raise ServiceError(field, "player_name_too_long", max=MAX_NAME, length=len(clean))
+    return clean
 
 
 def validate_table(seats: object, deal_size: object, first_dealer: object) -> Table:

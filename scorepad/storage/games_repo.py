@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 
+from scorepad.collation import sorted_by_name
 from scorepad.domain import GameStatus
 from scorepad.services.events import ChangeKind
 from scorepad.services.ports import GameRow, PlayerRow
@@ -76,9 +77,10 @@ class GamesRepository(RepositoryBase):
         rows = self.conn.execute(
             select(PLAYER, func.coalesce(games.c.n, 0).label("n_games"))
             .outerjoin(games, games.c.player_id == PLAYER.c.id)
-            .order_by(PLAYER.c.name)
         ).mappings()
-        return [self._player_row(r, int(r["n_games"])) for r in rows]
+        # French order (collation.py): SQL's ORDER BY puts "Émile" after "Zoé".
+        return sorted_by_name((self._player_row(r, int(r["n_games"])) for r in rows),
+                              lambda p: p.name)
 
     def get_player(self, player_id: int) -> PlayerRow | None:
         row = self.conn.execute(select(PLAYER).where(PLAYER.c.id == player_id)).mappings().first()

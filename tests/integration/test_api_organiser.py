@@ -132,7 +132,7 @@ def test_deleting_moves_the_game_to_the_bin_and_restoring_brings_it_back(
     game = created["id"]
     client.post(f"/api/games/{game}/deals", json={"kind": "passed"})
     reply = client.delete(f"/api/games/{game}", headers=_key(created))
-    assert reply.status_code == 200 and reply.json()["days_left"] == 29
+    assert reply.status_code == 200 and reply.json()["days_left"] == 30
     assert client.get("/api/games").json() == {"games": []}
     assert client.get(f"/api/games/{game}/sheet").status_code == 404
     assert client.post(f"/api/games/{game}/deals", json={"kind": "passed"}).status_code == 404

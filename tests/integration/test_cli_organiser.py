@@ -97,9 +97,9 @@ def test_bin_lists_restores_purges_and_empties(url: str,
     assert main(["--db", url, "bin", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert sorted(g["id"] for g in listed) == [first, second]
-    assert {g["days_left"] for g in listed} == {29}
+    assert {g["days_left"] for g in listed} == {30}
     assert main(["--db", url, "bin"]) == 0
-    assert "encore 29 jours" in capsys.readouterr().out
+    assert "encore 30 jours" in capsys.readouterr().out
     assert main(["--db", url, "bin", "--restore", str(first)]) == 0
     assert [g.id for g in s.list_games(db.uow())] == [first]
     assert main(["--db", url, "bin", "--purge"]) == 0  # nothing older than 30 days

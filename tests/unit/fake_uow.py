@@ -10,6 +10,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from scorepad.domain import GameStatus
+from scorepad.collation import name_key
 from scorepad.services.ports import (
     DealRow,
     DealState,
@@ -186,7 +187,8 @@ class FakeRepository:
                            for o in self.operations]
 
     def list_players(self) -> list[PlayerRow]:
-        return [PlayerRow(i, n) for i, n in sorted(self.players.items(), key=lambda p: p[1])]
+        return [PlayerRow(i, n) for i, n in sorted(self.players.items(),
+                                                   key=lambda p: name_key(p[1]))]
 
     def get_player(self, player_id: int) -> PlayerRow | None:
         name = self.players.get(player_id)
