@@ -33,6 +33,8 @@ Players' screen (`services.players`):
         # id, name, games, hidden; by name; merged players never listed
     hide_player(uow, name) -> None;  unhide_player(uow, name) -> None
         # out of the pickers (list_players), every game and statistic kept
+    merge_options(uow) -> dict[str, tuple[str, ...]]
+        # each player's possible merges: the players never seated with it, French order
     merge_players(uow, keep: str, merge: str) -> None
         # the same person: every seat, deal input, score row and version of `merge`
         # becomes `keep`'s; MergeRefused if they ever sat at the same game, if both are
@@ -252,6 +254,7 @@ from scorepad.services.players import (
     hide_player,
     list_merged,
     list_players,
+    merge_options,
     merge_players,
     unhide_player,
     unmerge_player,
@@ -351,6 +354,7 @@ __all__ = [
     "list_games",
     "list_merged",
     "list_players",
+    "merge_options",
     "merge_players",
     "new_game",
     "new_game_from_dict",

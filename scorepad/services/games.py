@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad.collation import name_key
 from scorepad.domain import GameStatus, InvalidDeal, RuleSet, Table
 from scorepad.domain.names import close_known
 from scorepad.domain.parsing import MAX_NAME
@@ -182,10 +183,11 @@ def totals(uow: UnitOfWork, game_id: int) -> dict[str, int]:
 
 
 def standings(uow: UnitOfWork, game_id: int) -> list[tuple[int, str, int]]:
-    """(rank, player, total), best first; equal totals share a rank."""
+    """(rank, player, total), best first; equal totals share a rank (names in French
+    order)."""
     from scorepad.domain.soiree import rank_totals
 
-    return rank_totals(totals(uow, game_id))
+    return rank_totals(totals(uow, game_id), name_key)
 
 
 def _update_game(uow: UnitOfWork, game_id: int, organiser: Organiser | None, *,

@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
+from scorepad.collation import name_key
 from scorepad.domain import (
     Contract,
     DealInput,
@@ -80,8 +81,9 @@ class GameSheet(GameHead):
     redo_label: str | None
 
     def standings(self) -> list[tuple[int, str, int]]:
-        """(rank, player, total), best first; equal totals share a rank."""
-        return rank_totals(self.totals)
+        """(rank, player, total), best first; equal totals share a rank (names in
+        French order)."""
+        return rank_totals(self.totals, name_key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ class CirclesRepository(RepositoryBase):
         )
         if where is not None:
             query = query.where(where)
-        # French order (collation.py), which SQL's ORDER BY is not.
+        # French order (scorepad.collation), which SQL's ORDER BY is not.
         return sorted_by_name((CircleRow(id=i, name=n, created_at=py_time(at), games=int(g))
                                for i, n, at, g in self.conn.execute(query)), lambda c: c.name)
 

@@ -78,7 +78,7 @@ class GamesRepository(RepositoryBase):
             select(PLAYER, func.coalesce(games.c.n, 0).label("n_games"))
             .outerjoin(games, games.c.player_id == PLAYER.c.id)
         ).mappings()
-        # French order (collation.py): SQL's ORDER BY puts "Émile" after "Zoé".
+        # French order (scorepad.collation): SQL's ORDER BY puts "Émile" after "Zoé".
         return sorted_by_name((self._player_row(r, int(r["n_games"])) for r in rows),
                               lambda p: p.name)
 
