@@ -69,12 +69,13 @@ def validate_table(seats: object, deal_size: object, first_dealer: object) -> Ta
 
 def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
                 first_dealer: int = 0, rules: dict[str, Any] | None = None,
-                circle: int | None = None, organiser_key: str | None = None) -> int:
+                circle: int | None = None, organiser_key: str | None = None,
+                made_by_operator: bool = False) -> int:
     """A new game in progress, in `circle` (a circle id) if given; players are reused by
     name (a merged player's name seats the player it was merged into). Returns its id.
-    The phones and the command line create games through `organiser.new_game`, which
-    gives the game an organiser key; without one the game is like one from before
-    organisers."""
+    The phones create games through `organiser.new_game`, which gives the game an
+    organiser key, the command line with `made_by_operator`; without either the game is
+    like one from before organisers."""
     clean_name = _game_name(name)
     table = validate_table(seats, deal_size, first_dealer)
     rule_set = RuleSet.from_dict(rules)
@@ -89,6 +90,7 @@ def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
             rules=rule_set.to_dict(), status=GameStatus.IN_PROGRESS, now=when,
             created_at=when, circle_id=circle,
             organiser_hash=hash_secret(organiser_key) if organiser_key else None,
+            made_by_operator=made_by_operator,
         )
         uow.commit()
     return game_id

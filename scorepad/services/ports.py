@@ -42,6 +42,8 @@ class GameRow(GameFacts):
     code_hash: str | None = None
     #: hash of the organiser's key (None: a game from before organisers), see access
     organiser_hash: str | None = None
+    #: made by the command line: without an organiser, the operator's alone (see access)
+    made_by_operator: bool = False
     #: when the game went to the bin (None: it is not in the bin)
     deleted_at: datetime | None = None
 
@@ -128,7 +130,8 @@ class Repository(Protocol):
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
                  created_at: datetime, circle_id: int | None = None,
-                 organiser_hash: str | None = None) -> int: ...
+                 organiser_hash: str | None = None,
+                 made_by_operator: bool = False) -> int: ...
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None: ...
     def get_game(self, game_id: int) -> GameRow | None: ...
     #: (revision, created_at) of a game, without its seats and rules (a cheap check)

@@ -103,7 +103,7 @@ class GamesRepository(RepositoryBase):
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
                  created_at: datetime, circle_id: int | None = None,
-                 organiser_hash: str | None = None) -> int:
+                 organiser_hash: str | None = None, made_by_operator: bool = False) -> int:
         # The game row first: on SQLite this takes the write lock before players are
         # looked up, so two games created at once cannot both insert the same new player.
         game_id = int(self.conn.execute(
@@ -111,6 +111,7 @@ class GamesRepository(RepositoryBase):
                 name=name, status=status.value, deal_size=deal_size, first_dealer=first_dealer,
                 rules_json=dumps(rules), created_at=db_time(created_at),
                 updated_at=db_time(now), circle_id=circle_id, organiser_hash=organiser_hash,
+                made_by_operator=made_by_operator,
             ).returning(GAME.c.id)
         ).scalar_one())
         self.conn.execute(insert(SEAT), [
@@ -140,7 +141,7 @@ class GamesRepository(RepositoryBase):
             rules=json.loads(g["rules_json"]), created_at=py_time(g["created_at"]),
             updated_at=py_time(g["updated_at"]), code_hash=g["code_hash"],
             revision=int(g["revision"]), circle_id=g["circle_id"],
-            organiser_hash=g["organiser_hash"],
+            organiser_hash=g["organiser_hash"], made_by_operator=bool(g["made_by_operator"]),
             deleted_at=py_time(g["deleted_at"]) if g["deleted_at"] is not None else None,
         )
 
