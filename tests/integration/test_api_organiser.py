@@ -163,3 +163,21 @@ def test_the_app_and_the_api_count_wrong_codes_in_one_counter_per_address(
         # The app's unlock dialog asks the same counter, keyed by the phone's address.
         assert code_attempts().blocked("testclient")
         assert not code_attempts().blocked("192.168.1.20")
+
+
+def test_a_stranger_on_the_wifi_can_neither_rename_finish_nor_bin_a_game_made_by_the_cli(
+        client: TestClient, database: Any) -> None:
+    from scorepad import services
+
+    game = services.new_game_from_dict(database.uow(), {"name": "Mardi", "seats": FOUR},
+                                       by_operator=True).id
+    before = _state(database)
+    for headers in ({}, {"X-Organiser-Key": "x" * 43}):
+        for reply in (
+                client.patch(f"/api/games/{game}", json={"name": "Pris"}, headers=headers),
+                client.patch(f"/api/games/{game}", json={"status": "finished"},
+                             headers=headers),
+                client.delete(f"/api/games/{game}", headers=headers)):
+            assert reply.status_code == 403
+            assert f"scorepad organiser {game}" in reply.json()["error"]["message"]
+    assert _state(database) == before
