@@ -8,7 +8,7 @@ import flet as ft
 from scorepad import services
 from scorepad.ui.dialogs.confirm import show_error_dialog
 from scorepad.ui.i18n import current_lang, tr
-from scorepad.ui.origin import server_origin
+from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
 from scorepad.ui.widgets.qr import qr_png
@@ -25,7 +25,7 @@ def show_handover_dialog(game_id: int, name: str, state: AppState, uow: UowFacto
     except services.ServiceError as exc:
         show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
         return
-    url = server_origin() + link.path
+    url = link_origin() + link.path
     minutes = services.HANDOVER_MINUTES
     page.show_dialog(ft.AlertDialog(
         title=ft.Text(tr("Transmettre le rôle d'organisateur", "Hand over the organiser role")),
