@@ -49,6 +49,9 @@ def soiree_to_dict(recap: SoireeRecap) -> dict[str, Any]:
         "contracts": {c.value: n for c, n in recap.contracts},
         "most_played_contract": top[0].value if top else None,
         "best_deal": _moment(recap.best_deal), "worst_deal": _moment(recap.worst_deal),
+        # every tie (best_deal and worst_deal are their first, as before)
+        "best_deals": [_moment(m) for m in recap.best_deals],
+        "worst_deals": [_moment(m) for m in recap.worst_deals],
         "chelems": [_highlight(h) for h in recap.chelems],
         "petits_au_bout": [_highlight(h) for h in recap.petits_au_bout],
         "minutes": int(recap.duration.total_seconds() // 60),

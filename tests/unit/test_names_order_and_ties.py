@@ -79,3 +79,12 @@ def test_a_lost_deals_base_reads_negative_like_its_value() -> None:
     assert base.value == -26
     assert step_label(base, "fr") == "Base du contrat, chuté : −(25 + 1)"
     assert step_label(base, "en") == "Contract base, lost: −(25 + 1)"
+
+
+def test_the_recaps_files_name_the_three_defenders_sharing_the_worst_deal() -> None:
+    from scorepad.exports.soiree_text import highlights
+
+    game = make_game([{"taker": "André", "contract": "garde", "bouts": 2, "points": 60}])
+    lines = dict(highlights(soiree_recap([PlayedGame(3, game)], name_key=name_key), "fr"))
+    assert lines["Pire donne"].startswith("Bruno, Cécile et Didier −")
+    assert lines["Meilleure donne"].startswith("André +")
