@@ -11,7 +11,7 @@ from scorepad import services
 from scorepad.services import CircleRow
 from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
 from scorepad.ui.dialogs.name import show_name_dialog
-from scorepad.ui.i18n import current_lang, ntr, tr
+from scorepad.ui.i18n import current_lang, nt, ntr, t, tr
 from scorepad.ui.live import GAMES_TOPIC, use_reloaded
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.widgets.layout import empty_state, screen, use_page_key
@@ -69,13 +69,10 @@ def _delete(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> 
         show_snackbar(tr(f"Cercle « {circle.name} » supprimé ; ses parties sont gardées.",
                          f"Circle “{circle.name}” deleted; its games are kept."))
 
-    games = ntr(circle.games, ("{n} partie", "{n} parties"), ("{n} game", "{n} games"))
     show_confirm_dialog(
         tr("Supprimer le cercle ?", "Delete the circle?"),
-        tr(f"Le cercle « {circle.name} » sera supprimé. Ses {games} restent, sans cercle, "
-           "avec toutes leurs donnes.",
-           f"The circle “{circle.name}” will be deleted. Its {games} stay, in no circle, "
-           "with all their deals."),
+        nt("circles.delete_keeps", circle.games, name=circle.name) if circle.games
+        else t("circles.delete_empty", name=circle.name),
         tr("Supprimer", "Delete"), confirmed, destructive=True)
 
 
@@ -86,11 +83,13 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
         return ft.PopupMenuItem(content=ft.Row([ft.Icon(icon), ft.Text(label)]),
                                 on_click=lambda _: action())
 
-    return ft.Card(content=ft.ListTile(
+    # The row's identifier wraps the whole tile: on its title alone, it took the name out
+    # of what a screen reader says for the row ("1 partie · classement").
+    return ft.Card(content=ft.Semantics(identifier=f"circle-{circle.name}", container=True,
+                                        content=ft.ListTile(
         leading=ft.CircleAvatar(content=ft.Icon(ft.Icons.GROUPS, size=20),
                                 bgcolor=ft.Colors.PRIMARY_CONTAINER),
-        title=ft.Semantics(identifier=f"circle-{circle.name}", content=ft.Text(
-            circle.name, weight=ft.FontWeight.W_600)),
+        title=ft.Text(circle.name, weight=ft.FontWeight.W_600),
         subtitle=ft.Text(ntr(circle.games, ("{n} partie", "{n} parties"),
                              ("{n} game", "{n} games")) + tr(" · classement", " · ranking"),
                          size=12),
@@ -108,7 +107,7 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
                 item(ft.Icons.DELETE_OUTLINE, tr("Supprimer", "Delete"),
                      lambda: _delete(uow, circle, changed)),
             ])),
-    ), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
+    )), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, key=f"circle-{circle.id}")
 
 
