@@ -14,7 +14,7 @@ from scorepad.services import GameSheet
 from scorepad.ui.dialogs.game_actions import SheetActions
 from scorepad.ui.dialogs.handover import show_handover_dialog
 from scorepad.ui.dialogs.table_code import show_code_settings_dialog, show_unlock_dialog
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t, tr
 from scorepad.ui.models.calculator_state import GameRules, calculator_session
 
 TileHandler = Callable[[ft.Event[ft.ListTile]], None]
@@ -28,13 +28,13 @@ class Rights:
     editable: bool
     #: this browser holds the organiser's key
     organiser: bool
-    #: organiser, or a game from before organisers without a code (open to all as before)
+    #: organiser, or a game from before organisers without a code (open to all as before;
+    #: never a game made by the command line)
     may_organise: bool
 
 
 def rights_of(sheet: GameSheet, editable: bool, organiser: bool) -> Rights:
-    legacy_open = not sheet.organised and not sheet.protected
-    return Rights(editable, organiser, organiser or legacy_open)
+    return Rights(editable, organiser, organiser or sheet.open_to_all)
 
 
 def export_url(game_id: int, fmt: str) -> str:
@@ -122,6 +122,11 @@ def _organiser_tiles(sheet: GameSheet, actions: SheetActions, rights: Rights,
               danger=True),
     ]
     if rights.organiser:
+        # The role is this browser's key: said where it is handed over.
+        tiles.append(ft.Semantics(identifier="organiser-note", container=True,
+                                  content=ft.ListTile(
+            leading=ft.Icon(ft.Icons.ADMIN_PANEL_SETTINGS_OUTLINED), dense=True,
+            subtitle=ft.Text(t("game_menu.organiser_note"), size=13))))
         tiles.append(_tile(
             ft.Icons.SEND_TO_MOBILE, tr("Transmettre le rôle d'organisateur",
                                         "Hand over the organiser role"),

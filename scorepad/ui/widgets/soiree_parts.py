@@ -8,8 +8,16 @@ from datetime import date, timedelta
 
 import flet as ft
 
-from scorepad.domain.soiree import DealMoment, Highlight, SoireePlayer, SoireeRecap, SoireeTable
-from scorepad.ui.i18n import current_lang, ntr, tr
+from scorepad.collation import name_key
+from scorepad.domain.soiree import (
+    DealMoment,
+    Highlight,
+    SoireePlayer,
+    SoireeRecap,
+    SoireeTable,
+    by_deal,
+)
+from scorepad.ui.i18n import current_lang, ntr, t, tr
 from scorepad.ui.models.fmt import contract, deals_count, of_name, signed
 
 MEDALS = {1: "#D4AF37", 2: "#A7A9AC", 3: "#C47F3A"}  # gold, silver, bronze
@@ -87,11 +95,13 @@ def player_lines(players: Sequence[SoireePlayer]) -> ft.Control:
     return ft.Column(lines, spacing=0)
 
 
-def _moment(deal: DealMoment) -> str:
-    return tr(f"{deal.player} {signed(deal.score)} : {contract(deal.contract)}, donne "
-              f"{deal.number} ({deal.game})",
-              f"{deal.player} {signed(deal.score)}: {contract(deal.contract)}, deal "
-              f"{deal.number} ({deal.game})")
+def _moments(tied: tuple[DealMoment, ...]) -> str:
+    """Every tied best (or worst) deal, the players of one deal named together ("Bruno,
+    Cécile et Didier −52 : garde, donne 4 (Mardi)")."""
+    return " ; ".join(t("soiree.moment", players=players, score=signed(deal.score),
+                        contract=contract(deal.contract), number=str(deal.number),
+                        game=deal.game)
+                      for deal, players in by_deal(tied))
 
 
 def _highlight(h: Highlight) -> str:
@@ -112,12 +122,12 @@ def _fact(icon: ft.IconData, title: str, text: str, ident: str) -> ft.Control:
 def moments(recap: SoireeRecap) -> ft.Control:
     """The evening's best and worst deal, chelems, petits au bout, favourite contract."""
     facts: list[ft.Control] = []
-    if recap.best_deal is not None:
+    if recap.best_deals:
         facts.append(_fact(ft.Icons.TRENDING_UP, tr("Meilleure donne", "Best deal"),
-                           _moment(recap.best_deal), "soiree-best"))
-    if recap.worst_deal is not None:
+                           _moments(recap.best_deals), "soiree-best"))
+    if recap.worst_deals:
         facts.append(_fact(ft.Icons.TRENDING_DOWN, tr("Pire donne", "Worst deal"),
-                           _moment(recap.worst_deal), "soiree-worst"))
+                           _moments(recap.worst_deals), "soiree-worst"))
     favourite = recap.most_played_contract
     if favourite is not None:
         facts.append(_fact(ft.Icons.STYLE, tr("Contrat le plus joué", "Most-played contract"),
@@ -145,14 +155,14 @@ def summary_line(recap: SoireeRecap) -> str:
 def table_tiles(tables: Sequence[SoireeTable]) -> ft.Control:
     """Each table of the evening with its totals; a tap opens its sheet."""
     tiles: list[ft.Control] = []
-    for t in tables:
-        ordered = sorted(t.totals.items(), key=lambda kv: -kv[1])
+    for table in tables:
+        ordered = sorted(table.totals.items(), key=lambda kv: (-kv[1], name_key(kv[0])))
         tiles.append(ft.ListTile(
-            title=ft.Text(t.name, weight=ft.FontWeight.W_600),
+            title=ft.Text(table.name, weight=ft.FontWeight.W_600),
             subtitle=ft.Text("  ·  ".join(f"{n} {signed(v)}" for n, v in ordered)
-                             + f"\n{deals_count(t.deals)} · {duration_text(t.duration)}",
+                             + f"\n{deals_count(table.deals)} · {duration_text(table.duration)}",
                              size=12),
             is_three_line=True, trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-            on_click=lambda _, g=t.game_id: ft.context.page.navigate(f"/games/{g}")))
+            on_click=lambda _, g=table.game_id: ft.context.page.navigate(f"/games/{g}")))
     return ft.Column(tiles, spacing=0)
 
