@@ -7,7 +7,7 @@ import flet as ft
 
 from scorepad import services
 from scorepad.ui.dialogs.confirm import show_error_dialog
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t, tr
 from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
@@ -27,6 +27,16 @@ def show_handover_dialog(game_id: int, name: str, state: AppState, uow: UowFacto
         return
     url = link_origin() + link.path
     minutes = services.HANDOVER_MINUTES
+    copy = ft.OutlinedButton(t("handover.copy"), icon=ft.Icons.CONTENT_COPY, height=44)
+
+    def copied(_: object) -> None:
+        copy.content = t("handover.copied")
+        copy.icon = ft.Icons.CHECK
+        copy.update()
+
+    # Copied by the browser within the tap itself (Safari allows it only then), then said.
+    copy.action = ft.CopyToClipboard(url)
+    copy.on_click = copied
     page.show_dialog(ft.AlertDialog(
         title=ft.Text(tr("Transmettre le rôle d'organisateur", "Hand over the organiser role")),
         content=ft.Column([
@@ -39,7 +49,8 @@ def show_handover_dialog(game_id: int, name: str, state: AppState, uow: UowFacto
             ft.Row([ft.Image(src=qr_png(url), width=220, height=220)],
                    alignment=ft.MainAxisAlignment.CENTER),
             ft.Semantics(identifier="handover-link", content=ft.Text(
-                url, size=13, weight=ft.FontWeight.W_600)),
+                url, size=13, weight=ft.FontWeight.W_600, selectable=True)),
+            ft.Semantics(identifier="handover-copy", container=True, content=copy),
         ], tight=True, spacing=12, width=320),
         actions=[ft.TextButton(tr("Fermer", "Close"), on_click=lambda _e: page.pop_dialog())],
     ))

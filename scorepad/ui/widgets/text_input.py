@@ -5,12 +5,16 @@ phone whenever a re-render lands between two keys, which drops the key typed mea
 `KeptTextField` keeps, across re-renders, the text the phone last reported; the screen
 sets the text only on an explicit reset (a new `reset` token). `NameEntry` adds names one
 after the other without ever clearing the field under a typing thumb: Enter starts a new
-line (the field keeps the focus), each finished line is a name, and the finished lines
-are cleared only once the field has lost the focus.
+line (the field keeps the focus) and each finished line is a name. The phone itself drops
+a finished line as soon as the next key is typed (an input filter, inside the keystroke:
+no round trip can lose a key), and the server clears a finished line left alone once the
+thumb has paused (`QUIET_SECONDS`) or the field lost the focus: the field shows the name
+being typed, never the names already added.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +43,14 @@ class KeptTextField(ft.TextField):
 def kept_field(*, reset: int | str = 0, **kwargs: Any) -> KeptTextField:
     """A `KeptTextField`; pass a new `reset` to put `value` in it (e.g. clear it)."""
     return KeptTextField(data=reset, **kwargs)
+
+
+#: how long a thumb pauses before the server clears a finished name it left in the field
+QUIET_SECONDS = 1.2
+#: on the phone, a key typed after Enter drops the finished lines before it ("Zoé\nY"
+#: becomes "Y"); Enter itself keeps them, so that the server reads the name first
+FINISHED_LINES = ft.InputFilter(regex_string=r"[\s\S]*\n(?=[^\n])", allow=False,
+                                replacement_string="")
 
 
 def clean_name(text: str) -> str:
@@ -82,6 +94,8 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
     `on_typing` hears the line being typed after every change."""
     lines = ft.use_ref(LineNames)
     cleared = ft.use_ref(lambda: clear)
+    changes = ft.use_ref(lambda: 0)  # counts the phone's reports, to see it pause
+    page = ft.context.page
     reset, set_reset = ft.use_state(0)
     shown, set_shown = ft.use_state("")
     reader: LineNames = lines.current
@@ -104,6 +118,14 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
         for name in reader.changed(str(e.data if isinstance(e.data, str) else "")):
             on_add(name)
         typing()
+        changes.current += 1
+        if "\n" in reader.text:
+            page.run_task(clear_when_quiet, changes.current)
+
+    async def clear_when_quiet(seen: int) -> None:
+        await asyncio.sleep(QUIET_SECONDS)
+        if changes.current == seen and "\n" in reader.text:  # nothing typed since
+            put(reader.typing)
 
     def blurred(_: object = None) -> None:
         if "\n" in reader.text:
@@ -118,6 +140,7 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
     return ft.Row([
         kept_field(label=label, reset=f"{reset}/{clear}", value=shown, expand=True,
                    dense=True, multiline=True, min_lines=1, max_lines=2, shift_enter=False,
+                   input_filter=FINISHED_LINES,
                    capitalization=ft.TextCapitalization.WORDS, disabled=disabled,
                    on_change=changed, on_blur=blurred),
         ft.FilledTonalButton(button_label or tr("Ajouter", "Add"), icon=ft.Icons.PERSON_ADD,
