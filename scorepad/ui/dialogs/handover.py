@@ -49,7 +49,7 @@ def show_handover_dialog(game_id: int, name: str, state: AppState, uow: UowFacto
             ft.Row([ft.Image(src=qr_png(url), width=220, height=220)],
                    alignment=ft.MainAxisAlignment.CENTER),
             ft.Semantics(identifier="handover-link", content=ft.Text(
-                url, size=13, weight=ft.FontWeight.W_600, selectable=True)),
+                url, size=13, weight=ft.FontWeight.W_600)),
             ft.Semantics(identifier="handover-copy", container=True, content=copy),
         ], tight=True, spacing=12, width=320),
         actions=[ft.TextButton(tr("Fermer", "Close"), on_click=lambda _e: page.pop_dialog())],

@@ -93,6 +93,8 @@ def _name_field(form: NewGameForm, name_error: str | None, set_form: SetForm) ->
     return ft.Container(kept_field(
         label=tr("Nom de la partie", "Game name"), value=form.name,
         hint_text=form.default_name,
+        helper=None if form.name.strip() or name_error
+        else t("new_game.default_name", name=form.default_name),
         error=name_error,
         on_change=lambda e: set_form(lambda f, t=str(e.data or ""): replace(f, name=t)),
     ), padding=ft.Padding.only(left=16, right=16, top=16))

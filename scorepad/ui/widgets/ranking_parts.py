@@ -60,8 +60,9 @@ def _scrolling(table: ft.DataTable) -> ft.Control:
         return row
     hint = ft.Container(ft.Row([
         ft.Icon(ft.Icons.SWIPE_LEFT, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(t("ranking.scroll_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
-                expand=True)], spacing=6), padding=ft.Padding.symmetric(horizontal=16))
+        ft.Semantics(identifier="scroll-hint", content=ft.Text(
+            t("ranking.scroll_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            expand=True)], spacing=6), padding=ft.Padding.symmetric(horizontal=16))
     return ft.Column([hint, row], spacing=2)
 
 

@@ -5,11 +5,13 @@ phone whenever a re-render lands between two keys, which drops the key typed mea
 `KeptTextField` keeps, across re-renders, the text the phone last reported; the screen
 sets the text only on an explicit reset (a new `reset` token). `NameEntry` adds names one
 after the other without ever clearing the field under a typing thumb: Enter starts a new
-line (the field keeps the focus) and each finished line is a name. The phone itself drops
-a finished line as soon as the next key is typed (an input filter, inside the keystroke:
-no round trip can lose a key), and the server clears a finished line left alone once the
-thumb has paused (`QUIET_SECONDS`) or the field lost the focus: the field shows the name
-being typed, never the names already added.
+line (the field keeps the focus) and each finished line is a name. The finished lines
+are cleared once the thumb has paused (`QUIET_SECONDS` without a key) or the field lost
+the focus, keeping the line being typed: the field shows the name being typed, not the
+names already added, and fast typing is never written over. (A key typed in the instant
+the clearing travels to the phone, just after such a pause, can still be lost: Flet's
+input filter, which would do it on the phone itself, emptied the field when tried
+(Flet 1.0.5).)
 """
 
 from __future__ import annotations
@@ -47,10 +49,6 @@ def kept_field(*, reset: int | str = 0, **kwargs: Any) -> KeptTextField:
 
 #: how long a thumb pauses before the server clears a finished name it left in the field
 QUIET_SECONDS = 1.2
-#: on the phone, a key typed after Enter drops the finished lines before it ("Zoé\nY"
-#: becomes "Y"); Enter itself keeps them, so that the server reads the name first
-FINISHED_LINES = ft.InputFilter(regex_string=r"[\s\S]*\n(?=[^\n])", allow=False,
-                                replacement_string="")
 
 
 def clean_name(text: str) -> str:
@@ -140,7 +138,6 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
     return ft.Row([
         kept_field(label=label, reset=f"{reset}/{clear}", value=shown, expand=True,
                    dense=True, multiline=True, min_lines=1, max_lines=2, shift_enter=False,
-                   input_filter=FINISHED_LINES,
                    capitalization=ft.TextCapitalization.WORDS, disabled=disabled,
                    on_change=changed, on_blur=blurred),
         ft.FilledTonalButton(button_label or tr("Ajouter", "Add"), icon=ft.Icons.PERSON_ADD,
