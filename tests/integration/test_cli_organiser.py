@@ -10,8 +10,9 @@ import pytest
 from scorepad import services as s
 from scorepad.cli import main
 from scorepad.storage import open_database
+from tests.factories import FOUR
 
-FOUR = "André,Bruno,Cécile,Didier"
+PLAYERS = ",".join(FOUR)  # as --players takes them
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ def url(tmp_path: Path) -> str:
 
 
 def _new(url: str, capsys: pytest.CaptureFixture[str], *extra: str) -> int:
-    assert main(["--db", url, "new", "Mardi", "--players", FOUR, *extra]) == 0
+    assert main(["--db", url, "new", "Mardi", "--players", PLAYERS, *extra]) == 0
     return int(capsys.readouterr().out)
 
 
@@ -28,7 +29,7 @@ def test_new_creates_a_game_only_the_operator_runs_and_says_how_to_name_its_orga
         url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rules = tmp_path / "rules.json"
     rules.write_text('{"base": 30}')
-    assert main(["--db", url, "new", "Mardi", "--players", FOUR, "--dealer", "Cécile",
+    assert main(["--db", url, "new", "Mardi", "--players", PLAYERS, "--dealer", "Cécile",
                  "--rules", str(rules)]) == 0
     out = capsys.readouterr()
     game = int(out.out)
@@ -36,7 +37,7 @@ def test_new_creates_a_game_only_the_operator_runs_and_says_how_to_name_its_orga
     assert "seule cette ligne de commande peut la renommer, la terminer" in out.err
     db = open_database(url)
     sheet = s.get_sheet(db.uow(), game)
-    assert (sheet.name, sheet.seats, sheet.deal_size) == ("Mardi", tuple(FOUR.split(",")), 4)
+    assert (sheet.name, sheet.seats, sheet.deal_size) == ("Mardi", FOUR, 4)
     assert (sheet.next.dealer, sheet.rules.base) == ("Cécile", 30)
     assert (sheet.organised, sheet.open_to_all) == (False, False)
     with pytest.raises(s.NoOrganiser):  # nobody on the network may take it
@@ -74,9 +75,9 @@ def test_a_stranger_can_neither_rename_finish_nor_bin_a_game_made_by_the_command
 
 @pytest.mark.parametrize(("args", "field"), [
     (["--players", "A,B"], "seats"),
-    (["--players", FOUR, "--dealer", "Zoé"], "dealer"),
-    (["--players", FOUR, "--deal-size", "6"], "deal_size"),
-    (["--players", FOUR, "--rules", "/nowhere/rules.json"], "rules"),
+    (["--players", PLAYERS, "--dealer", "Zoé"], "dealer"),
+    (["--players", PLAYERS, "--deal-size", "6"], "deal_size"),
+    (["--players", PLAYERS, "--rules", "/nowhere/rules.json"], "rules"),
 ])
 def test_a_bad_new_game_exits_2_with_format_3_and_creates_nothing(
         url: str, capsys: pytest.CaptureFixture[str], args: list[str], field: str) -> None:
