@@ -122,9 +122,17 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _error("file", _TEXT[args.lang]["unreadable"].format(
             path=args.file, reason=exc.strerror or exc))
-    game_id = services.import_game(_uow_factory(args)(), data)
+    game_id = services.import_game(_uow_factory(args)(), data, by_operator=True)
     sys.stdout.write(f"{game_id}\n")
+    say_operator_game(game_id, args.lang)
     return 0
+
+def say_operator_game(game_id: int, lang: str) -> None:
+    """On stderr (stdout is the id, for scripts): who may act on a game the command line
+    made, and how to name its organiser."""
+    from scorepad.domain.messages import render
+
+    sys.stderr.write(render("organiser.operator_game", {"id": str(game_id)}, lang) + "\n")
 
 
 def _names(names: tuple[str, ...]) -> str:

@@ -10,15 +10,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scorepad.cli.data import _error, _uow_factory, command, print_list
+from scorepad.cli.data import _error, _uow_factory, command, print_list, say_operator_game
 from scorepad.cli.serve import DEFAULT_PORT, lan_addresses, qr_text
 
 _TEXT = {
     "fr": {
         "unreadable": "Impossible de lire le fichier de règles {path} : {reason}",
         "rules_json": "Le fichier de règles {path} n'est pas un objet JSON : {reason}",
-        "new_hint": "Partie n° {id} créée. Pour en faire organisateur un téléphone : "
-                    "scorepad organiser {id}",
         "protected": "La partie n° {id} est protégée par un code de table.",
         "unprotected": "La partie n° {id} n'a pas de code de table.",
         "code_set": "Code de table de la partie n° {id} enregistré.",
@@ -36,8 +34,6 @@ _TEXT = {
     "en": {
         "unreadable": "Cannot read the rules file {path}: {reason}",
         "rules_json": "The rules file {path} is not a JSON object: {reason}",
-        "new_hint": "Game number {id} created. To make a phone its organiser: "
-                    "scorepad organiser {id}",
         "protected": "Game number {id} is protected by a table code.",
         "unprotected": "Game number {id} has no table code.",
         "code_set": "Table code of game number {id} saved.",
@@ -88,12 +84,12 @@ def cmd_new(args: argparse.Namespace) -> int:
         data["dealer"] = args.dealer
     if rules is not None:
         data["rules"] = rules
-    # The operator creates it: its organiser key is not kept (`scorepad organiser` hands
-    # the role to a phone).
-    made = services.new_game_from_dict(_uow_factory(args)(), data)
+    # The operator makes it: it has no organiser until `scorepad organiser` names one.
+    made = services.new_game_from_dict(_uow_factory(args)(), data, by_operator=True)
     sys.stdout.write(f"{made.id}\n")
-    sys.stderr.write(_TEXT[args.lang]["new_hint"].format(id=made.id) + "\n")
+    say_operator_game(made.id, args.lang)
     return 0
+
 
 
 def cmd_code(args: argparse.Namespace) -> int:

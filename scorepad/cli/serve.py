@@ -111,6 +111,22 @@ def _client_cache() -> ClientCache | None:
         return None
 
 
+def _compress_quickly(cache: ClientCache | None) -> None:
+    """Before the server listens, once per Flet release: the heavy files quickly
+    compressed (a few seconds), so that no phone, even the very first, downloads the
+    plain client (about 20 MB); the background pass then makes them smaller."""
+    if cache is None or cache.is_complete() or cache.has_quick():
+        return
+    from scorepad.domain.messages import render
+
+    sys.stdout.write(render("serve.compressing", {}, "fr") + "\n")
+    sys.stdout.flush()
+    try:
+        cache.prepare_quick()
+    except OSError:  # a cache that cannot be written only costs bytes
+        return
+
+
 def _prepare_client(cache: ClientCache | None) -> Preparation | None:
     """Starts compressing the client in a low-priority process when the cache is not
     complete, with one line saying so and one when it is done."""
@@ -137,16 +153,16 @@ def _prepare_client(cache: ClientCache | None) -> Preparation | None:
     return preparation
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """The server's socket, bound and listening before anything is printed, so a port in
-    use is said at once (uvicorn then serves on this very socket: no race)."""
+def bound_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is printed, so a port in use is said at
+    once; it listens only once the client is compressed (`_serve`), and uvicorn then
+    serves on this very socket: no race."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         # As uvicorn does: a restart may reuse a port whose old connections linger.
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(2048)
     except OSError:
         sock.close()
         raise
@@ -172,7 +188,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sock = None
     if not args.desktop:
         try:
-            sock = listening_socket(args.host, args.port)
+            sock = bound_socket(args.host, args.port)
         except OSError as exc:
             sys.stderr.write(_cannot_listen(args.host, args.port, exc))
             return 2
@@ -205,6 +221,8 @@ def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
     worker_database = functools.partial(open_database, database.url, migrate=False)
     app = create_app(database.uow, client_cache=cache, subscribe=database.subscribe,
                      guard=guard, worker_database=worker_database)
+    _compress_quickly(cache)
+    sock.listen(2048)
     sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr) + "\n")
     sys.stdout.flush()
     preparation = _prepare_client(cache)

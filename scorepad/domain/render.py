@@ -58,6 +58,9 @@ def _step_words(step: Step, lang: str) -> str:
         side = "attack" if _p(step, "side") is Side.ATTACK else "defense"
         return word(f"step.petit_au_bout.{side}", lang) + (
             "" if _p(step, "multiplied") else word("not_multiplied", lang))
+    if code == "base" and not _p(step, "made"):
+        # The value is negative: the words show the sign too, "−(25 + 1)" and −26.
+        return render("step.base_lost", params, lang)
     if code == "multiplied":
         return _multiplication(step, lang)
     if code == "poignee":

@@ -12,6 +12,7 @@ from fpdf import FPDF
 from fpdf.enums import TableCellFillMode, WrapMode, XPos, YPos
 from fpdf.fonts import FontFace
 
+from scorepad.collation import name_key
 from scorepad.domain import FFT_RULES, POINTS_NEEDED, DealKind, DealRecord, GameRecord, RuleSet
 from scorepad.domain.language import LANGUAGES, plural, section
 from scorepad.domain.messages import CONTRACT_NAMES, fmt_list, fmt_number, fmt_signed, language
@@ -196,7 +197,7 @@ def render_pdf(
         pdf.add_page()
     totals = game.totals()
     if game.deals:
-        ranking = sorted(seats, key=lambda name: -totals[name])
+        ranking = sorted(seats, key=lambda name: (-totals[name], name_key(name)))
         text = ", ".join(f"{i}. {name} {fmt_signed(totals[name], lang)}"
                          for i, name in enumerate(ranking, 1))
         pdf.set_font(family, "B", 10)

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from scorepad.domain.messages import fmt_signed, language
 from scorepad.domain.soiree import SoireeRecap
-from scorepad.exports.soiree_text import deal_ref, duration, title, words
+from scorepad.exports.soiree_text import deal_refs, duration, title, words
 
 SIZE = (1080, 1350)
 _FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -90,8 +90,8 @@ def _rows(draw: ImageDraw.ImageDraw, recap: SoireeRecap, lang: str, top: int,
 def _footer(draw: ImageDraw.ImageDraw, recap: SoireeRecap, lang: str) -> None:
     w = words(lang)
     small = _font(28)
-    lines = [f"{w['best']} : {deal_ref(recap.best_deal, lang)}" if lang == "fr"
-             else f"{w['best']}: {deal_ref(recap.best_deal, lang)}"]
+    lines = [f"{w['best']} : {deal_refs(recap.best_deals, lang)}" if lang == "fr"
+             else f"{w['best']}: {deal_refs(recap.best_deals, lang)}"]
     facts = [f"{recap.deals} {w['deals'].lower()}", duration(recap.duration, lang)]
     for key, items in (("chelems", recap.chelems), ("petits", recap.petits_au_bout)):
         if items:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from scorepad.domain.language import LANGUAGES, section
-from scorepad.domain.messages import CONTRACT_NAMES, fmt_number, fmt_signed, language
-from scorepad.domain.soiree import DealMoment, Highlight, SoireeRecap
+from scorepad.domain.messages import CONTRACT_NAMES, fmt_list, fmt_number, fmt_signed, language
+from scorepad.domain.soiree import DealMoment, Highlight, SoireeRecap, by_deal
 
 #: Its "(s)" is what the catalog's tests forbid, and the recap's bytes stay as they are.
 _DEALS_COUNT = {"fr": "{deals} dont {played} jouées, {games} partie(s)",
@@ -40,13 +40,23 @@ def duration(value: timedelta, lang: str) -> str:
     return words(lang)["duration"].format(h=minutes // 60, m=minutes % 60)
 
 
-def deal_ref(moment: DealMoment | None, lang: str) -> str:
+def deal_ref(moment: DealMoment | None, lang: str,
+             players: tuple[str, ...] | None = None) -> str:
     w = words(lang)
     if moment is None:
         return w["none"]
-    return w["deal_ref"].format(player=moment.player, score=fmt_signed(moment.score, lang),
+    who = fmt_list(players, lang) if players else moment.player
+    return w["deal_ref"].format(player=who, score=fmt_signed(moment.score, lang),
                                 game=moment.game, number=moment.number,
                                 contract=CONTRACT_NAMES[language(lang)][moment.contract.value])
+
+
+def deal_refs(moments: tuple[DealMoment, ...], lang: str) -> str:
+    """Every tied best (or worst) deal, the players of one deal named together:
+    "Bruno, Cécile et Didier −52 (Mardi, donne 4, garde)"."""
+    if not moments:
+        return words(lang)["none"]
+    return "; ".join(deal_ref(m, lang, players) for m, players in by_deal(moments))
 
 
 def highlight(item: Highlight, lang: str) -> str:
@@ -66,8 +76,8 @@ def highlights(recap: SoireeRecap, lang: str) -> list[tuple[str, str]]:
         contract=CONTRACT_NAMES[language(lang)][top[0].value], n=top[1])
         if top else w["none"])
     return [
-        (w["best"], deal_ref(recap.best_deal, lang)),
-        (w["worst"], deal_ref(recap.worst_deal, lang)),
+        (w["best"], deal_refs(recap.best_deals, lang)),
+        (w["worst"], deal_refs(recap.worst_deals, lang)),
         (w["chelems"], "; ".join(highlight(h, lang) for h in recap.chelems) or w["none"]),
         (w["petits"], "; ".join(highlight(h, lang) for h in recap.petits_au_bout)
          or w["none"]),

@@ -7,14 +7,15 @@ Only the entry points wire storage in::
     game = services.new_game(db.uow(), name="Mardi", seats=["André", "Bruno", "Cécile"])
 
 Where to look: `organiser` (`new_game`, or `new_game_from_dict` for a request's body: a
-game with its organiser key, as the phones, the API and the command line create them;
-hand-over links) over `games` (`create_game`, without a key; the sheet, totals, status,
-table code); `deals`; `history` (undo, redo, rules) and `changes` (what names a change,
-the scope of an undo); `players`, `circles`, `soirees` (evenings, rankings, ratings);
-`game_bin`; `exchange` (exports, imports, statistics); `copy` (between two databases);
-`access` (codes and keys); `events` and `sheet_cache` (after a commit); `ports` (what
-storage provides), `views` (what readers get), `errors`; `tournament` (a club's night of
-rounds, one game per table and round: every use case of it, listed in its docstring).
+game with its organiser key, as the phones and the API create them, or `by_operator`
+from the command line: no organiser until one is named; hand-over links) over `games`
+(`create_game`, without a key; the sheet, totals, status, table code); `deals`;
+`history` (undo, redo, rules) and `changes` (what names a change, the scope of an undo);
+`players`, `circles`, `soirees` (evenings, rankings, ratings); `game_bin`; `exchange`
+(exports, imports, statistics); `copy` (between two databases); `access` (codes and
+keys); `events` and `sheet_cache` (after a commit); `ports` (what storage provides),
+`views` (what readers get), `errors`; `tournament` (a club's night of rounds, one game
+per table and round: every use case of it, listed in its docstring).
 """
 
 from scorepad.ratings import RATING_EXPLAINED
@@ -111,6 +112,7 @@ from scorepad.services.players import (
     hide_player,
     list_merged,
     list_players,
+    merge_options,
     merge_players,
     unhide_player,
     unmerge_player,
@@ -210,6 +212,7 @@ __all__ = [
     "list_games",
     "list_merged",
     "list_players",
+    "merge_options",
     "merge_players",
     "new_game",
     "new_game_from_dict",

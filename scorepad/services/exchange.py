@@ -62,11 +62,13 @@ def export_game(uow: UnitOfWork, game_id: int, fmt: str, lang: str = "fr") -> by
     return exports.render_pdf(record, lang)
 
 
-def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = None) -> int:
+def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = None,
+                by_operator: bool = False) -> int:
     """Stores a game exported as JSON, every row recomputed and checked first; refused
     with ImportRefused (naming the deal) and nothing written otherwise. Returns its id.
     `organiser_key` (from `access.new_secret`) makes its holder the game's organiser;
-    without it the game waits for the operator like a game from before organisers."""
+    `by_operator` (the command line): without a key, only the operator may act as its
+    organiser until `scorepad organiser GAME` names one."""
     from scorepad import exports
 
     if len(data) > IMPORT_MAX_BYTES:
@@ -85,6 +87,7 @@ def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = Non
             rules=record.rules.to_dict(), status=record.status, now=when,
             created_at=record.created_at,
             organiser_hash=hash_secret(organiser_key) if organiser_key else None,
+            made_by_operator=by_operator,
         )
         uow.repo.add_deals(game_id, [_new_deal(deal, people) for deal in record.deals],
                            now=when)

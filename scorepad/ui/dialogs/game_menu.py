@@ -28,13 +28,13 @@ class Rights:
     editable: bool
     #: this browser holds the organiser's key
     organiser: bool
-    #: organiser, or a game from before organisers without a code (open to all as before)
+    #: organiser, or a game from before organisers without a code (open to all as before;
+    #: never a game made by the command line)
     may_organise: bool
 
 
 def rights_of(sheet: GameSheet, editable: bool, organiser: bool) -> Rights:
-    legacy_open = not sheet.organised and not sheet.protected
-    return Rights(editable, organiser, organiser or legacy_open)
+    return Rights(editable, organiser, organiser or sheet.open_to_all)
 
 
 def export_url(game_id: int, fmt: str) -> str:
@@ -115,6 +115,11 @@ def _organiser_tiles(sheet: GameSheet, actions: SheetActions, rights: Rights,
               danger=True),
     ]
     if rights.organiser:
+        # The role is this browser's key: said where it is handed over.
+        tiles.append(ft.Semantics(identifier="organiser-note", container=True,
+                                  content=ft.ListTile(
+            leading=ft.Icon(ft.Icons.ADMIN_PANEL_SETTINGS_OUTLINED), dense=True,
+            subtitle=ft.Text(t("game_menu.organiser_note"), size=13))))
         tiles.append(_tile(
             ft.Icons.SEND_TO_MOBILE, t("game_menu.handover"),
             _closing(page, lambda: show_handover_dialog(sheet.id, sheet.name, actions.state,

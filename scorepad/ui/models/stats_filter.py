@@ -43,6 +43,17 @@ def parse_day(text: str | None) -> date | None:
         return None
 
 
+def ranking_path(circle: int | None, location: str | None) -> str:
+    """The ranking's address for `circle`, so that the address follows the dropdown:
+    "/circles/1/ranking" under the circles, "/stats/ranking/1" under the statistics, and
+    "/stats/ranking" for every table (there is no circle's address for them)."""
+    if circle is None:
+        return "/stats/ranking"
+    if (location or "").startswith("/circles"):
+        return f"/circles/{circle}/ranking"
+    return f"/stats/ranking/{circle}"
+
+
 @dataclass(frozen=True)
 class StatsFilter:
     """A circle (None: every game) and a period kind; "custom" uses `start`..`end`."""

@@ -24,7 +24,7 @@ from scorepad.ui.models.drafts import drop_draft, take_draft
 from scorepad.ui.services_context import UowFactory, sheet_cache, use_uow
 from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState, use_app_state
-from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot
+from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot, use_counter_in_view
 from scorepad.ui.widgets.deal_controls import error_text
 from scorepad.ui.widgets.deal_header import deal_title, load_error_screen
 from scorepad.ui.widgets.deal_preview import preview_bar
@@ -291,7 +291,8 @@ def _conflict_panel(conflict: Conflict, actions: EntryActions) -> ft.Control:
 def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
                   extras_open: bool, toggle_extras: Callable[[], None],
                   counting: CounterSlot | None = None,
-                  restored: bool = False, renumbered: int | None = None) -> ft.View:
+                  restored: bool = False, renumbered: int | None = None,
+                  list_ref: ft.Ref[ft.ListView] | None = None) -> ft.View:
     ctx, deal_id = actions.ctx, actions.deal_id
     form = ctx.form
     body: list[ft.Control] = []
@@ -309,7 +310,7 @@ def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
     save_label = t("deal_entry.save" if deal_id is None else "deal_entry.save_changes")
     return screen(
         deal_title(title, ctx.dealer, ctx.sitting_out),
-        ft.ListView(body, expand=True, spacing=10,
+        ft.ListView(body, expand=True, spacing=10, ref=list_ref,
                     padding=ft.Padding.only(left=14, right=14, top=8, bottom=16)),
         route=route,
         bottom=preview_bar(form.players, preview, actions.save, save_label=save_label,
@@ -333,6 +334,7 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     save_error, set_save_error = ft.use_state(None)
     conflict, set_conflict = ft.use_state(opened.conflict)
     counter, set_counter = ft.use_state(None)  # the card counter, while open
+    list_ref = use_counter_in_view(counter is not None)
     restored, set_restored = ft.use_state(opened.restored)
     renumbered, set_renumbered = ft.use_state(None)
     keeper = use_form_keeper(game_id, deal_id, ctx, opened.original)
@@ -370,4 +372,4 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
                          toggle_extras=lambda: set_extras_open(not extras_open),
                          counting=counter_slot(ctx.form, counter, set_counter,
                                                actions.changed),
-                         restored=restored, renumbered=renumbered)
+                         restored=restored, renumbered=renumbered, list_ref=list_ref)

@@ -13,7 +13,7 @@ from scorepad.domain.soiree import SoireeRecap
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC, use_live
 from scorepad.ui.models.stats_filter import circle_key, parse_circle, parse_day
-from scorepad.ui.origin import page_origin
+from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.filters import circle_dropdown
@@ -76,7 +76,7 @@ def _exports(day: date, circle: int | None) -> ft.Control:
 
 def _big_screen(day: date, circle: int | None) -> ft.Control:
     path = big_screen_path(day, circle)
-    address = page_origin() + path
+    address = link_origin() + path
     return ft.Container(ft.Row([
         qr_image(address, size=132),
         ft.Column([
