@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from scorepad.cli import circles, data, organiser, scoring, serve
+from scorepad.domain.language import DEFAULT_LANGUAGE, language
 
 EXIT_INVALID = 2
 
@@ -21,7 +22,8 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_INVALID)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
+    """The parser; `lang` is the language of its own refusals (a bad port)."""
     parser = _Parser(prog="scorepad", description="La feuille de marque du tarot.")
     parser.add_argument("--db", help="database URL (default: SQLite in the user data directory;"
                         " env SCOREPAD_DATABASE_URL)")
@@ -31,12 +33,23 @@ def build_parser() -> argparse.ArgumentParser:
     data.add_commands(sub)
     circles.add_commands(sub)
     organiser.add_commands(sub)
-    serve.add_commands(sub)
+    serve.add_commands(sub, lang)
     return parser
 
 
+def _asked_language(argv: Sequence[str]) -> str:
+    """The `--lang` given anywhere on the line, for what is said while parsing it."""
+    early = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    early.add_argument("--lang")
+    try:
+        known, _ = early.parse_known_args(argv)
+    except argparse.ArgumentError:  # the real parser says what is wrong
+        return DEFAULT_LANGUAGE
+    return language(known.lang)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(_asked_language(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args([*(argv or sys.argv[1:]), "serve"])

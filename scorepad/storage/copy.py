@@ -13,6 +13,7 @@ from sqlalchemy import Connection, Engine, Table, delete, func, insert, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from scorepad.domain.messages import N_, Message
 from scorepad.storage.copy_circles import (
     copy_circles,
     copy_seated_as,
@@ -71,11 +72,11 @@ def _check_urls(source_url: str, target_url: str) -> None:
 
 
 def _open(field: str, url: str) -> Engine:
-    side = "source" if field == "from" else "target"
+    side = Message(N_("copy.source") if field == "from" else N_("copy.target"))
     try:
         return open_database(url).engine
     except DatabaseError as exc:
-        raise CopyError(field, "open_failed", side=side, detail=exc.message) from exc
+        raise CopyError(field, "open_failed", side=side, detail=exc) from exc
 
 
 def copy_database(source_url: str, target_url: str) -> CopyReport:

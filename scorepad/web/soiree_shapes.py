@@ -81,5 +81,5 @@ def ranking_to_dict(ranking: SeasonRanking, lang: str) -> dict[str, Any]:
                                                "label": period.label(lang)},
         "games": ranking.games, "deals": ranking.deals,
         "players": [_ranked(p, lang) for p in ranking.players],
-        "rating_explained": services.RATING_EXPLAINED["en" if lang == "en" else "fr"],
+        "rating_explained": services.RATING_EXPLAINED[lang],
     }

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from scorepad import services
 from scorepad.domain import InvalidDeal
+from scorepad.domain.errors import Refusal
 from scorepad.domain.period import Period
 from scorepad.services import ServiceError
 from scorepad.web.api.common import (
@@ -28,24 +29,21 @@ from scorepad.web.soiree_shapes import circle_to_dict, ranking_to_dict, soiree_t
 
 SOIREE_TYPES = {"csv": "text/csv; charset=utf-8", "pdf": "application/pdf",
                 "png": "image/png"}
-_BAD_DATE = {
-    "fr": "La date de la soirée s'écrit AAAA-MM-JJ, ou « today » (reçu « {got} »).",
-    "en": "The evening's date is written YYYY-MM-DD, or \"today\" (got \"{got}\").",
-}
 
 
-def _day(text: str, lang: str) -> date:
+def _day(text: str) -> date:
     if text == "today":
         return services.today()
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise _DateError(_BAD_DATE[lang].format(got=text[:20])) from None
+        raise _DateError("date", "soiree_date", text=text[:20]) from None
 
 
-class _DateError(Exception):
-    def to_dict(self, _lang: str) -> dict[str, dict[str, str]]:
-        return {"error": {"field": "date", "message": str(self)}}
+class _DateError(Refusal):
+    """An evening's date that cannot be read (catalog key `web.soiree_date`)."""
+
+    area = "web"
 
 
 def _circle(request: Request) -> int | None:
@@ -71,14 +69,12 @@ def add_routes(app: FastAPI, uow_factory: UowFactory) -> None:
             return PlainTextResponse(ServiceError("format", "soiree_format", got=clip(fmt))
                                      .message(lang), status_code=400)
         try:
-            when = _day(day, lang)
+            when = _day(day)
             data = services.export_soiree(uow_factory(), when, fmt, circle=_circle(request),
                                           lang=lang)
         except (_DateError, BadRequest, ServiceError) as exc:
             status = 404 if isinstance(exc, services.CircleNotFound) else 400
-            text = str(exc) if isinstance(exc, _DateError) else (
-                exc.to_dict(lang)["error"]["message"])
-            return PlainTextResponse(text, status_code=status)
+            return PlainTextResponse(exc.message(lang), status_code=status)
         name = f"soiree-{when.isoformat()}.{fmt}"
         return Response(content=data, media_type=SOIREE_TYPES[fmt], headers={
             "Content-Disposition": content_disposition(name, name), "Cache-Control": "no-store"})
@@ -92,7 +88,7 @@ def add_routes(app: FastAPI, uow_factory: UowFactory) -> None:
     def soiree(day: str, request: Request) -> Response:
         lang = request_lang(request)
         try:
-            recap = services.soiree(uow_factory(), _day(day, lang), circle=_circle(request))
+            recap = services.soiree(uow_factory(), _day(day), circle=_circle(request))
         except (_DateError, BadRequest, ServiceError) as exc:
             return _refused(exc, lang)
         return JSONResponse(soiree_to_dict(recap), headers=NO_STORE)
