@@ -72,14 +72,19 @@ class Renders(Protocol):
 
 
 class ByLanguage(Mapping[str, T]):
-    """Something read from the catalogs in each language when asked (`X[lang]`), for the
-    code that looks words up by language; every language with a catalog is a key."""
+    """Something read from the catalogs in each language (`X[lang]`, read once a
+    language), for the code that looks words up by language; every language with a
+    catalog is a key."""
 
     def __init__(self, read: Callable[[str], T]) -> None:
         self._read = read
+        self._read_by: dict[str, T] = {}
 
     def __getitem__(self, lang: str) -> T:
-        return self._read(lang)
+        lang = language(lang)
+        if lang not in self._read_by:
+            self._read_by[lang] = self._read(lang)
+        return self._read_by[lang]
 
     def __iter__(self) -> Iterator[str]:
         return iter(languages())

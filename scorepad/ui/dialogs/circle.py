@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from scorepad.services import CircleRow
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 from scorepad.ui.models.stats_filter import ALL_CIRCLES, circle_key, parse_circle
 
 
@@ -17,7 +17,7 @@ def show_circle_dialog(circles: Sequence[CircleRow], current: int | None,
     """Radio buttons: "Aucun cercle" then every circle; `on_pick(id or None)` saves."""
     page = ft.context.page
     group = ft.RadioGroup(value=circle_key(current), content=ft.Column(
-        [ft.Radio(value=ALL_CIRCLES, label=tr("Aucun cercle", "No circle"))]
+        [ft.Radio(value=ALL_CIRCLES, label=t("circle_dialog.no_circle"))]
         + [ft.Radio(value=str(c.id), label=c.name) for c in circles],
         spacing=0, tight=True))
 
@@ -32,14 +32,13 @@ def show_circle_dialog(circles: Sequence[CircleRow], current: int | None,
         page.navigate("/circles")
 
     page.show_dialog(ft.AlertDialog(
-        title=ft.Text(tr("Cercle de la partie", "The game's circle")),
+        title=ft.Text(t("circle_dialog.title")),
         content=ft.Column([
-            ft.Text(tr("La partie compte dans le classement et les soirées de son cercle.",
-                       "The game counts in its circle's ranking and evenings."), size=14),
+            ft.Text(t("circle_dialog.help"), size=14),
             group,
-            ft.TextButton(tr("Nouveau cercle…", "New circle…"), icon=ft.Icons.GROUP_ADD,
+            ft.TextButton(t("circle_dialog.new_circle"), icon=ft.Icons.GROUP_ADD,
                           on_click=create),
         ], tight=True, spacing=8, width=320, scroll=ft.ScrollMode.AUTO),
-        actions=[ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog()),
-                 ft.FilledButton(tr("Enregistrer", "Save"), on_click=save)],
+        actions=[ft.TextButton(t("common.cancel"), on_click=lambda _e: page.pop_dialog()),
+                 ft.FilledButton(t("common.save"), on_click=save)],
     ))

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 
 
 def show_confirm_dialog(title: str, text: str, confirm_label: str,
@@ -28,7 +28,7 @@ def show_confirm_dialog(title: str, text: str, confirm_label: str,
         title=ft.Text(title),
         content=ft.Text(text),
         actions=[
-            ft.TextButton(tr("Annuler", "Cancel"), on_click=cancel),
+            ft.TextButton(t("common.cancel"), on_click=cancel),
             ft.FilledButton(confirm_label, on_click=confirm, style=style),
         ],
         actions_alignment=ft.MainAxisAlignment.END,
@@ -44,5 +44,5 @@ def show_error_dialog(title: str, text: str) -> None:
     page.show_dialog(ft.AlertDialog(
         title=ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR), ft.Text(title)]),
         content=ft.Text(text),
-        actions=[ft.TextButton("OK", on_click=close)],
+        actions=[ft.TextButton(t("confirm.ok"), on_click=close)],
     ))

@@ -11,7 +11,7 @@ from scorepad import services
 from scorepad.ui.access import forbidden
 from scorepad.ui.dialogs.circle import show_circle_dialog
 from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
 from scorepad.ui.widgets.snackbar import navigate_then_show, show_snackbar
@@ -27,11 +27,11 @@ def undo_change(state: AppState, uow: UowFactory, change: services.Change) -> No
     except services.ServiceError as exc:
         forbidden(exc, state, game_id)
         state.touch()  # the phone shows the current sheet
-        show_error_dialog(tr("Annulation refusée", "Undo refused"), exc.message(current_lang()))
+        show_error_dialog(t("game_actions.undo_refused"), exc.message(current_lang()))
         return
     state.touch()
     if label:
-        show_snackbar(tr(f"Annulé : {label}", f"Undone: {label}"))
+        show_snackbar(t("game_actions.undone", label=label))
 
 
 def confirm_change(state: AppState, uow: UowFactory, text: str,
@@ -51,7 +51,7 @@ def run_change(action: Callable[[], object], state: AppState | None = None,
     except services.ServiceError as exc:
         if state is not None and game_id is not None:
             forbidden(exc, state, game_id)
-        show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
+        show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
         return False
     return True
 
@@ -86,12 +86,12 @@ class SheetActions:
             show_snackbar(done(label[0]) if label[0] else nothing())
 
     def undo(self) -> None:
-        self._step(services.undo, lambda label: tr(f"Annulé : {label}", f"Undone: {label}"),
-                   lambda: tr("Rien à annuler.", "Nothing to undo."))
+        self._step(services.undo, lambda label: t("game_actions.undone", label=label),
+                   lambda: t("game_actions.nothing_to_undo"))
 
     def redo(self) -> None:
-        self._step(services.redo, lambda label: tr(f"Rétabli : {label}", f"Redone: {label}"),
-                   lambda: tr("Rien à rétablir.", "Nothing to redo."))
+        self._step(services.redo, lambda label: t("game_actions.redone", label=label),
+                   lambda: t("game_actions.nothing_to_redo"))
 
     def redeal(self, kind: str, number: int) -> None:
         done: list[services.Change] = []
@@ -99,9 +99,8 @@ class SheetActions:
                                                    code=self.code, expected_number=number,
                                                    on_done=done.append)):
             self.refresh()
-            text = tr(f"Donne {number} : tous passent.", f"Deal {number}: everybody passed.") \
-                if kind == "passed" else tr(f"Donne {number} : petit sec, on redistribue.",
-                                            f"Deal {number}: petit sec, redeal.")
+            text = t("game_actions.all_passed", number=number) \
+                if kind == "passed" else t("game_actions.petit_sec", number=number)
             confirm_change(self.state, self.uow, text, done[0] if done else None)
         else:
             self.refresh()
@@ -115,30 +114,26 @@ class SheetActions:
         if self.run(lambda: services.reopen_game(self.uow(), self.game_id,
                                                  organiser=self.organiser)):
             self.refresh()
-            show_snackbar(tr("Partie rouverte.", "Game reopened."))
+            show_snackbar(t("game_actions.reopened"))
 
     def finish(self) -> None:
         if self.run(lambda: services.finish_game(self.uow(), self.game_id,
                                                  organiser=self.organiser)):
             self.refresh()
-            show_snackbar(tr("Partie terminée.", "Game finished."))
+            show_snackbar(t("game_actions.finished"))
 
     def confirm_delete(self, name: str, deals: int) -> None:
         """Asks first; then the game goes to the bin (restorable) and back to the games."""
         def confirmed() -> None:
             if self.run(lambda: services.delete_game(self.uow(), self.game_id,
                                                      organiser=self.organiser)):
-                navigate_then_show("/", tr(f"Partie « {name} » mise à la corbeille.",
-                                           f"Game “{name}” moved to the bin."))
+                navigate_then_show("/", t("games.binned", name=name))
 
         days = services.BIN_DAYS
         show_confirm_dialog(
-            tr("Mettre la partie à la corbeille ?", "Move the game to the bin?"),
-            tr(f"« {name} » et ses {deals} donnes quittent la liste des parties ; elle "
-               f"reste restaurable {days} jours depuis la corbeille.",
-               f"“{name}” and its {deals} deals leave the list of games; it stays "
-               f"restorable from the bin for {days} days."),
-            tr("Mettre à la corbeille", "Move to the bin"), confirmed, destructive=True)
+            t("games.bin_title"),
+            t("game_actions.bin_text", name=name, deals=deals, days=days),
+            t("common.move_to_bin"), confirmed, destructive=True)
 
     def choose_circle(self, current: int | None) -> None:
         """Moves the game to a circle (or to none), then says so."""
@@ -149,8 +144,7 @@ class SheetActions:
             if self.run(lambda: services.set_game_circle(self.uow(), self.game_id, circle,
                                                          code=self.code)):
                 self.refresh()
-                show_snackbar(tr(f"Partie rangée dans « {names.get(circle)} ».",
-                                 f"Game moved to “{names.get(circle)}”.") if circle else
-                              tr("Partie retirée de son cercle.", "Game taken out of its circle."))
+                show_snackbar(t("game_actions.circle_set", circle=names.get(circle)) if circle else
+                              t("game_actions.circle_removed"))
 
         show_circle_dialog(circles, current, picked)

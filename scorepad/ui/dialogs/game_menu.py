@@ -14,7 +14,7 @@ from scorepad.services import GameSheet
 from scorepad.ui.dialogs.game_actions import SheetActions
 from scorepad.ui.dialogs.handover import show_handover_dialog
 from scorepad.ui.dialogs.table_code import show_code_settings_dialog, show_unlock_dialog
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.calculator_state import GameRules, calculator_session
 
 TileHandler = Callable[[ft.Event[ft.ListTile]], None]
@@ -61,15 +61,13 @@ def _view_tiles(sheet: GameSheet, page: ft.Page) -> list[ft.Control]:
         return _closing(page, lambda: page.navigate(path))
 
     return [
-        ft.ListTile(leading=ft.Icon(ft.Icons.INSIGHTS), title=ft.Text(tr("Statistiques",
-                                                                          "Statistics")),
+        ft.ListTile(leading=ft.Icon(ft.Icons.INSIGHTS), title=ft.Text(t("game_menu.stats")),
                     on_click=go(f"/games/{sheet.id}/stats")),
         ft.ListTile(leading=ft.Icon(ft.Icons.RULE),
-                    title=ft.Text(tr("Règles de la partie", "Game rules")),
+                    title=ft.Text(t("game_menu.rules")),
                     on_click=go(f"/games/{sheet.id}/rules")),
         ft.ListTile(leading=ft.Icon(ft.Icons.CALCULATE),
-                    title=ft.Text(tr("Calculette avec les règles de cette partie",
-                                     "Calculator with this game's rules")),
+                    title=ft.Text(t("game_menu.calculator")),
                     on_click=_closing(page, lambda: open_calculator(sheet, page))),
     ]
 
@@ -81,12 +79,9 @@ def _export_tiles(game_id: int, page: ft.Page) -> list[ft.Control]:
                            on_click=_closing(page, lambda: None))
 
     return [
-        export_tile("csv", tr("Exporter en CSV (tableur)", "Export as CSV (spreadsheet)"),
-                    ft.Icons.TABLE_VIEW),
-        export_tile("json", tr("Exporter en JSON (sauvegarde)", "Export as JSON (backup)"),
-                    ft.Icons.DATA_OBJECT),
-        export_tile("pdf", tr("Exporter en PDF (à imprimer)", "Export as PDF (to print)"),
-                    ft.Icons.PICTURE_AS_PDF),
+        export_tile("csv", t("game_menu.export_csv"), ft.Icons.TABLE_VIEW),
+        export_tile("json", t("game_menu.export_json"), ft.Icons.DATA_OBJECT),
+        export_tile("pdf", t("game_menu.export_pdf"), ft.Icons.PICTURE_AS_PDF),
     ]
 
 
@@ -104,39 +99,32 @@ def _organiser_tiles(sheet: GameSheet, actions: SheetActions, rights: Rights,
     finished = sheet.status == GameStatus.FINISHED
     tiles: list[ft.Control] = []
     if rights.organiser:
-        tiles.append(_tile(ft.Icons.PIN_OUTLINED, tr(
-            "Changer ou retirer le code de table", "Change or remove the table code")
-            if sheet.protected else tr("Protéger par un code de table",
-                                       "Protect with a table code"),
+        tiles.append(_tile(
+            ft.Icons.PIN_OUTLINED,
+            t("game_menu.change_code") if sheet.protected else t("game_menu.protect"),
             _closing(page, lambda: show_code_settings_dialog(
                 sheet.id, sheet.protected, actions.state, actions.uow))))
     tiles += [
-        _tile(ft.Icons.GROUPS_OUTLINED, tr("Cercle de la partie…", "The game's circle…"),
+        _tile(ft.Icons.GROUPS_OUTLINED, t("game_menu.circle"),
               _closing(page, lambda: actions.choose_circle(sheet.circle_id))),
         _tile(ft.Icons.REPLAY if finished else ft.Icons.FLAG,
-              tr("Rouvrir la partie", "Reopen the game") if finished
-              else tr("Terminer la partie", "Finish the game"),
+              t("game_menu.reopen") if finished else t("game_menu.finish"),
               _closing(page, actions.reopen if finished else actions.finish)),
-        _tile(ft.Icons.DELETE_OUTLINE, tr("Mettre à la corbeille", "Move to the bin"),
+        _tile(ft.Icons.DELETE_OUTLINE, t("common.move_to_bin"),
               _closing(page, lambda: actions.confirm_delete(sheet.name, len(sheet.deals))),
               danger=True),
     ]
     if rights.organiser:
         tiles.append(_tile(
-            ft.Icons.SEND_TO_MOBILE, tr("Transmettre le rôle d'organisateur",
-                                        "Hand over the organiser role"),
+            ft.Icons.SEND_TO_MOBILE, t("game_menu.handover"),
             _closing(page, lambda: show_handover_dialog(sheet.id, sheet.name, actions.state,
                                                         actions.uow))))
     return tiles
 
 
 def _not_organiser_note(sheet: GameSheet) -> ft.Control:
-    text = tr("Seul l'organisateur de la partie peut la protéger par un code, la terminer "
-              "ou la supprimer.", "Only the game's organiser can protect it with a code, "
-              "finish or delete it.") if sheet.organised else tr(
-        f"Partie sans organisateur : sur l'ordinateur qui sert la feuille, « scorepad "
-        f"organiser {sheet.id} » en désigne un.", f"Game without an organiser: on the "
-        f"computer serving the sheet, \"scorepad organiser {sheet.id}\" names one.")
+    text = t("game_menu.organiser_only") if sheet.organised else t(
+        "game_menu.no_organiser", game=str(sheet.id))
     return ft.Semantics(identifier="not-organiser", container=True, content=ft.ListTile(
         leading=ft.Icon(ft.Icons.ADMIN_PANEL_SETTINGS_OUTLINED),
         subtitle=ft.Text(text, size=13), dense=True))
@@ -153,8 +141,7 @@ def show_game_menu(sheet: GameSheet, actions: SheetActions, rights: Rights) -> N
         ft.Divider(height=1),
     ]
     if not rights.editable:
-        tiles.append(_tile(ft.Icons.LOCK_OPEN, tr("Saisir le code de table",
-                                                  "Enter the table code"),
+        tiles.append(_tile(ft.Icons.LOCK_OPEN, t("game_menu.unlock"),
                            _closing(page, lambda: show_unlock_dialog(
                                sheet.id, actions.state, actions.uow))))
     if rights.may_organise:

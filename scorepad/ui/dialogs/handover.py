@@ -7,7 +7,7 @@ import flet as ft
 
 from scorepad import services
 from scorepad.ui.dialogs.confirm import show_error_dialog
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.origin import server_origin
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
@@ -23,23 +23,18 @@ def show_handover_dialog(game_id: int, name: str, state: AppState, uow: UowFacto
                                        organiser=services.Organiser(
                                            state.organiser_key(game_id)))
     except services.ServiceError as exc:
-        show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
+        show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
         return
     url = server_origin() + link.path
     minutes = services.HANDOVER_MINUTES
     page.show_dialog(ft.AlertDialog(
-        title=ft.Text(tr("Transmettre le rôle d'organisateur", "Hand over the organiser role")),
+        title=ft.Text(t("handover.title")),
         content=ft.Column([
-            ft.Text(tr(f"Scannez ce code ou ouvrez ce lien sur l'autre téléphone : il devient "
-                       f"l'organisateur de « {name} » et celui-ci cesse de l'être. Valable "
-                       f"{minutes} minutes, une seule fois.",
-                       f"Scan this code or open this link on the other phone: it becomes "
-                       f"the organiser of “{name}” and this one stops being it. Valid "
-                       f"{minutes} minutes, once."), size=14),
+            ft.Text(t("handover.text", name=name, minutes=minutes), size=14),
             ft.Row([ft.Image(src=qr_png(url), width=220, height=220)],
                    alignment=ft.MainAxisAlignment.CENTER),
             ft.Semantics(identifier="handover-link", content=ft.Text(
                 url, size=13, weight=ft.FontWeight.W_600)),
         ], tight=True, spacing=12, width=320),
-        actions=[ft.TextButton(tr("Fermer", "Close"), on_click=lambda _e: page.pop_dialog())],
+        actions=[ft.TextButton(t("common.close"), on_click=lambda _e: page.pop_dialog())],
     ))

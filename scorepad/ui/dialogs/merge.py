@@ -8,19 +8,12 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from scorepad.ui.dialogs.confirm import show_confirm_dialog
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 
 
 def merge_text(keep: str, merge: str) -> str:
     """What a merge does, in the players' words."""
-    return tr(f"« {merge} » et « {keep} » sont la même personne : les parties, donnes et "
-              f"scores de « {merge} » passent à « {keep} », et le nom « {merge} » désignera "
-              f"désormais « {keep} ». Rien n'est perdu : « Séparer », dans la liste des "
-              "fusions, remet les deux joueurs comme avant.",
-              f"“{merge}” and “{keep}” are the same person: “{merge}”'s games, deals and "
-              f"scores become “{keep}”'s, and the name “{merge}” will now mean “{keep}”. "
-              "Nothing is lost: “Split”, in the list of merges, puts both players back as "
-              "they were.")
+    return t("merge.text", merge=merge, keep=keep)
 
 
 def show_merge_dialog(player: str, others: Sequence[str],
@@ -35,7 +28,7 @@ def show_merge_dialog(player: str, others: Sequence[str],
     def kept_choice(name: str | None) -> ft.RadioGroup:
         names = [player] + ([name] if name else [])
         return ft.RadioGroup(value=player, content=ft.Column(
-            [ft.Radio(value=n, label=tr(f"Garder « {n} »", f"Keep “{n}”")) for n in names],
+            [ft.Radio(value=n, label=t("merge.keep", name=n)) for n in names],
             spacing=0, tight=True))
 
     kept_holder = ft.Container(kept_choice(None))
@@ -52,8 +45,7 @@ def show_merge_dialog(player: str, others: Sequence[str],
     def go_on(_e: object) -> None:
         merged_with = other.value
         if not merged_with:
-            error.value = tr("Choisissez l'autre nom de la même personne.",
-                             "Choose the other name of the same person.")
+            error.value = t("merge.choose_other")
             error.visible = True
             error.update()
             return
@@ -61,17 +53,16 @@ def show_merge_dialog(player: str, others: Sequence[str],
         keep = group.value if isinstance(group, ft.RadioGroup) and group.value else player
         merge = merged_with if keep == player else player
         page.pop_dialog()
-        show_confirm_dialog(tr("Fusionner les deux joueurs ?", "Merge the two players?"),
-                            merge_text(keep, merge), tr("Fusionner", "Merge"),
+        show_confirm_dialog(t("merge.confirm_title"),
+                            merge_text(keep, merge), t("merge.confirm"),
                             lambda: on_merge(keep, merge))
 
     page.show_dialog(ft.AlertDialog(
-        title=ft.Text(tr(f"Fusionner « {player} » avec…", f"Merge “{player}” with…")),
+        title=ft.Text(t("merge.title", name=player)),
         content=ft.Column([
-            ft.Text(tr("Le même joueur enregistré sous deux noms :",
-                       "The same player recorded under two names:"), size=14),
+            ft.Text(t("merge.help"), size=14),
             other, error, ft.Divider(height=1), kept_holder,
         ], tight=True, spacing=8, width=320, scroll=ft.ScrollMode.AUTO),
-        actions=[ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog()),
-                 ft.FilledButton(tr("Continuer", "Continue"), on_click=go_on)],
+        actions=[ft.TextButton(t("common.cancel"), on_click=lambda _e: page.pop_dialog()),
+                 ft.FilledButton(t("merge.continue"), on_click=go_on)],
     ))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 
 
 def show_name_dialog(title: str, label: str, value: str, confirm_label: str,
@@ -44,6 +44,6 @@ def show_name_dialog(title: str, label: str, value: str, confirm_label: str,
     page.show_dialog(ft.AlertDialog(
         title=ft.Text(title),
         content=ft.Column(content, tight=True, spacing=12, width=320),
-        actions=[ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog()),
+        actions=[ft.TextButton(t("common.cancel"), on_click=lambda _e: page.pop_dialog()),
                  ft.FilledButton(confirm_label, on_click=confirm)],
     ))

@@ -8,7 +8,7 @@ import flet as ft
 
 from scorepad import services
 from scorepad.ui.access import client_key
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import UowFactory, code_attempts
 from scorepad.ui.state import AppState
 from scorepad.ui.widgets.snackbar import show_snackbar
@@ -34,7 +34,7 @@ def _clear_on_typing(field: ft.TextField) -> None:
 def show_unlock_dialog(game_id: int, state: AppState, uow: UowFactory) -> None:
     """"Saisir le code": unlocks editing of the game for this browser session."""
     page = ft.context.page
-    field = _code_field(tr("Code de table", "Table code"), autofocus=True)
+    field = _code_field(t("table_code.field"), autofocus=True)
 
     def submit(_e: object = None) -> None:
         key = client_key()
@@ -47,29 +47,24 @@ def show_unlock_dialog(game_id: int, state: AppState, uow: UowFactory) -> None:
         if services.game_is_protected(uow(), game_id) and not services.check_table_code(
                 uow(), game_id, code):
             code_attempts().failed(key)
-            _show_error(field, tr("Ce n'est pas le code de cette partie.",
-                                  "That is not this game's code."))
+            _show_error(field, t("table_code.wrong"))
             return
         page.pop_dialog()
         state.remember_code(game_id, code.strip())
-        show_snackbar(tr("Code accepté : vous pouvez modifier la partie sur ce téléphone.",
-                         "Code accepted: you can change the game on this phone."))
+        show_snackbar(t("table_code.accepted"))
 
     field.on_submit = submit
     _clear_on_typing(field)
     page.show_dialog(ft.AlertDialog(
         title=ft.Row([ft.Icon(ft.Icons.LOCK_OUTLINE),
-                      ft.Text(tr("Saisir le code", "Enter the code"))]),
+                      ft.Text(t("table_code.unlock_title"))]),
         content=ft.Column([
-            ft.Text(tr("Demandez le code à la personne qui tient la feuille. Il reste "
-                       "valable sur ce téléphone tant que la page est ouverte.",
-                       "Ask the scorekeeper for the code. It stays valid on this phone "
-                       "while the page is open."), size=14),
+            ft.Text(t("table_code.unlock_help"), size=14),
             field,
         ], tight=True, spacing=12, width=320),
         actions=[
-            ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog()),
-            ft.FilledButton(tr("Déverrouiller", "Unlock"), icon=ft.Icons.LOCK_OPEN,
+            ft.TextButton(t("common.cancel"), on_click=lambda _e: page.pop_dialog()),
+            ft.FilledButton(t("table_code.unlock"), icon=ft.Icons.LOCK_OPEN,
                             on_click=submit),
         ],
     ))
@@ -80,7 +75,7 @@ def show_code_settings_dialog(game_id: int, protected: bool, state: AppState,
     """The organiser sets, changes or removes the game's table code (the organiser key
     this browser holds is the proof; the current code is not needed)."""
     page = ft.context.page
-    new = _code_field(tr("Nouveau code", "New code"), autofocus=True)
+    new = _code_field(t("table_code.new_code"), autofocus=True)
     organiser = services.Organiser(state.organiser_key(game_id))
 
     def apply(code: str | None) -> None:
@@ -92,28 +87,22 @@ def show_code_settings_dialog(game_id: int, protected: bool, state: AppState,
         page.pop_dialog()
         state.remember_code(game_id, code.strip() if code else None)
         show_snackbar(
-            tr("Code de table enregistré : seuls les téléphones qui le saisissent peuvent "
-               "modifier la partie.", "Table code saved: only phones that enter it can "
-               "change the game.") if code else
-            tr("Code de table retiré : tout le monde peut modifier la partie.",
-               "Table code removed: everybody can change the game."))
+            t("table_code.saved") if code else
+            t("table_code.removed"))
 
     new.on_submit = lambda _e: apply(str(new.value or ""))
     _clear_on_typing(new)
     actions: list[ft.Control] = [
-        ft.TextButton(tr("Annuler", "Cancel"), on_click=lambda _e: page.pop_dialog())]
+        ft.TextButton(t("common.cancel"), on_click=lambda _e: page.pop_dialog())]
     if protected:
-        actions.append(ft.TextButton(tr("Retirer le code", "Remove the code"),
+        actions.append(ft.TextButton(t("table_code.remove"),
                                      on_click=lambda _e: apply(None)))
-    actions.append(ft.FilledButton(tr("Enregistrer", "Save"),
+    actions.append(ft.FilledButton(t("common.save"),
                                    on_click=lambda _e: apply(str(new.value or ""))))
     page.show_dialog(ft.AlertDialog(
-        title=ft.Text(tr("Code de table", "Table code")),
+        title=ft.Text(t("table_code.settings_title")),
         content=ft.Column([ft.Text(
-            tr("4 à 12 lettres ou chiffres. Sans le code, les autres téléphones voient la "
-               "feuille en direct mais ne peuvent rien modifier.",
-               "4 to 12 letters or digits. Without the code, other phones see the sheet "
-               "live but cannot change anything."), size=14), new],
+            t("table_code.settings_help"), size=14), new],
             tight=True, spacing=12, width=320),
         actions=actions,
     ))

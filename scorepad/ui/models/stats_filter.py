@@ -8,16 +8,19 @@ from datetime import date
 
 from babel.dates import format_interval
 
+from scorepad.domain.language import language
+from scorepad.domain.messages import N_, render
 from scorepad.domain.period import Period
 
 #: the period choices, in the order the chips show them
 PERIOD_KINDS = ("evening", "month", "season", "all", "custom")
+#: each chip's catalog key
 PERIOD_LABELS = {
-    "evening": ("Ce soir", "Tonight"),
-    "month": ("Ce mois", "This month"),
-    "season": ("Cette saison", "This season"),
-    "all": ("Tout", "All time"),
-    "custom": ("Dates…", "Dates…"),
+    "evening": N_("stats_filter.evening"),
+    "month": N_("stats_filter.month"),
+    "season": N_("stats_filter.season"),
+    "all": N_("stats_filter.all"),
+    "custom": N_("stats_filter.custom"),
 }
 ALL_CIRCLES = "tous"
 
@@ -83,6 +86,5 @@ class StatsFilter:
         if kind == "custom" and self.start is not None and self.end is not None:
             this_year = self.start.year == self.end.year == today.year
             return format_interval(self.start, self.end, "MMMd" if this_year else "yMMMd",
-                                   locale="en" if lang == "en" else "fr")
-        fr, en = PERIOD_LABELS[kind]
-        return en if lang == "en" else fr
+                                   locale=language(lang))
+        return render(PERIOD_LABELS[kind], {}, lang)

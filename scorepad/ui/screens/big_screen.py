@@ -9,7 +9,7 @@ import flet as ft
 
 from scorepad import services
 from scorepad.domain.soiree import SoireePlayer, SoireeRecap, SoireeTable
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 from scorepad.ui.live import GAMES_TOPIC, use_live
 from scorepad.ui.models.fmt import signed
 from scorepad.ui.models.stats_filter import parse_circle, parse_day
@@ -44,18 +44,17 @@ def _ranking_row(p: SoireePlayer, s: float) -> ft.Control:
     ], spacing=20 * s), padding=ft.Padding.symmetric(vertical=6 * s, horizontal=12 * s))
 
 
-def _table_card(t: SoireeTable, s: float) -> ft.Control:
-    ordered = sorted(t.totals.items(), key=lambda kv: -kv[1])
+def _table_card(table: SoireeTable, s: float) -> ft.Control:
+    ordered = sorted(table.totals.items(), key=lambda kv: -kv[1])
     rows = [ft.Row([
         ft.Text(name, size=32 * s, color=INK, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
-        ft.Semantics(identifier=f"big-table-{t.game_id}-{name}", content=ft.Text(
+        ft.Semantics(identifier=f"big-table-{table.game_id}-{name}", content=ft.Text(
             signed(total), size=36 * s, weight=ft.FontWeight.W_700, color=INK)),
     ]) for name, total in ordered]
-    deals = tr(f"donne {t.deals}", f"deal {t.deals}") if t.deals else tr("pas encore de donne",
-                                                                         "no deal yet")
+    deals = t("big_screen.deal", number=table.deals) if table.deals else t("big_screen.no_deal")
     return ft.Container(ft.Column([
-        ft.Row([ft.Text(t.name, size=30 * s, weight=ft.FontWeight.W_700, color=INK,
+        ft.Row([ft.Text(table.name, size=30 * s, weight=ft.FontWeight.W_700, color=INK,
                         expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(deals, size=22 * s, color=SOFT)]),
         *rows,
@@ -64,7 +63,7 @@ def _table_card(t: SoireeTable, s: float) -> ft.Control:
 
 
 def _header(recap: SoireeRecap, day: date, s: float) -> ft.Control:
-    title = tr("Soirée", "Evening") + (f" · {recap.circle}" if recap.circle else "")
+    title = t("nav.evening") + (f" · {recap.circle}" if recap.circle else "")
     return ft.Row([
         ft.Text(title, size=52 * s, weight=ft.FontWeight.W_800, color=INK, expand=True),
         ft.Column([ft.Text(day_text(day), size=26 * s, color=SOFT),
@@ -78,18 +77,17 @@ def board(recap: SoireeRecap, day: date, width: float | None) -> ft.Control:
     under the other on a narrow screen)."""
     s = scale_for(width)
     if not recap.tables:
-        waiting = tr("Les tables apparaissent dès qu'une partie commence.",
-                     "The tables appear as soon as a game starts.")
+        waiting = t("big_screen.waiting")
         return ft.Column([_header(recap, day, s),
                           ft.Text(waiting, size=36 * s, color=SOFT)], spacing=40 * s)
     ranking = ft.Container(ft.Column([
-        ft.Text(tr("Classement", "Ranking"), size=34 * s, color=SOFT,
+        ft.Text(t("big_screen.ranking"), size=34 * s, color=SOFT,
                 weight=ft.FontWeight.W_600),
         *[_ranking_row(p, s) for p in recap.players],
     ], spacing=4 * s), col={"xs": 12, "md": 5})
     tables = ft.Container(ft.Column([
-        ft.Text(tr("Tables", "Tables"), size=34 * s, color=SOFT, weight=ft.FontWeight.W_600),
-        ft.ResponsiveRow([_table_card(t, s) for t in recap.tables], spacing=16 * s,
+        ft.Text(t("big_screen.tables"), size=34 * s, color=SOFT, weight=ft.FontWeight.W_600),
+        ft.ResponsiveRow([_table_card(table, s) for table in recap.tables], spacing=16 * s,
                          run_spacing=16 * s),
     ], spacing=8 * s), col={"xs": 12, "md": 7})
     return ft.Column([
@@ -116,7 +114,7 @@ def BigScreenView(circle: int | None, day: date | None) -> ft.View:
     recap = ft.use_memo(load, dependencies=[circle, evening, live, state.revision])
     width = ft.context.page.width
     content: ft.Control = board(recap, evening, width) if recap is not None else ft.Text(
-        tr("Cercle introuvable.", "Circle not found."), size=40, color=INK)
+        t("big_screen.circle_not_found"), size=40, color=INK)
     return ft.View(
         route=route, bgcolor=BACKGROUND, padding=ft.Padding.all(32 * scale_for(width)),
         controls=[ft.ListView([content], expand=True)],

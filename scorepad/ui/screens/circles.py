@@ -11,7 +11,7 @@ from scorepad import services
 from scorepad.services import CircleRow
 from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
 from scorepad.ui.dialogs.name import show_name_dialog
-from scorepad.ui.i18n import current_lang, ntr, tr
+from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC, use_reloaded
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.widgets.layout import empty_state, screen, use_page_key
@@ -31,14 +31,11 @@ def ask_new_circle(uow: UowFactory, then: Callable[[int], None]) -> None:
 
     def done(name: str) -> None:
         then(created[-1])
-        show_snackbar(tr(f"Cercle « {name} » créé.", f"Circle “{name}” created."))
+        show_snackbar(t("circles.created", name=name))
 
-    show_name_dialog(tr("Nouveau cercle", "New circle"), tr("Nom du cercle", "Circle name"),
-                     "", tr("Créer", "Create"), submit,
-                     help_text=tr("Un groupe qui joue ensemble : « Les mardis », « Famille ». "
-                                  "Ses parties ont leur classement et leurs soirées.",
-                                  "A group that plays together: “Tuesdays”, “Family”. Its "
-                                  "games get their own ranking and evenings."), done=done)
+    show_name_dialog(t("circles.new"), t("circles.name_label"),
+                     "", t("circles.create"), submit,
+                     help_text=t("circles.new_help"), done=done)
 
 
 def _rename(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> None:
@@ -51,11 +48,11 @@ def _rename(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> 
 
     def done(name: str) -> None:
         changed()
-        show_snackbar(tr(f"Cercle renommé « {name} ».", f"Circle renamed “{name}”."))
+        show_snackbar(t("circles.renamed", name=name))
 
-    show_name_dialog(tr("Renommer le cercle", "Rename the circle"),
-                     tr("Nom du cercle", "Circle name"), circle.name,
-                     tr("Renommer", "Rename"), submit, done=done)
+    show_name_dialog(t("circles.rename_title"),
+                     t("circles.name_label"), circle.name,
+                     t("common.rename"), submit, done=done)
 
 
 def _delete(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> None:
@@ -63,20 +60,16 @@ def _delete(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> 
         try:
             services.delete_circle(uow(), circle.id)
         except services.ServiceError as exc:
-            show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
+            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
             return
         changed()
-        show_snackbar(tr(f"Cercle « {circle.name} » supprimé ; ses parties sont gardées.",
-                         f"Circle “{circle.name}” deleted; its games are kept."))
+        show_snackbar(t("circles.deleted", name=circle.name))
 
-    games = ntr(circle.games, ("{n} partie", "{n} parties"), ("{n} game", "{n} games"))
+    games = nt("games.count", circle.games)
     show_confirm_dialog(
-        tr("Supprimer le cercle ?", "Delete the circle?"),
-        tr(f"Le cercle « {circle.name} » sera supprimé. Ses {games} restent, sans cercle, "
-           "avec toutes leurs donnes.",
-           f"The circle “{circle.name}” will be deleted. Its {games} stay, in no circle, "
-           "with all their deals."),
-        tr("Supprimer", "Delete"), confirmed, destructive=True)
+        t("circles.delete_title"),
+        t("circles.delete_text", name=circle.name, games=games),
+        t("common.delete"), confirmed, destructive=True)
 
 
 def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> ft.Control:
@@ -91,21 +84,19 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
                                 bgcolor=ft.Colors.PRIMARY_CONTAINER),
         title=ft.Semantics(identifier=f"circle-{circle.name}", content=ft.Text(
             circle.name, weight=ft.FontWeight.W_600)),
-        subtitle=ft.Text(ntr(circle.games, ("{n} partie", "{n} parties"),
-                             ("{n} game", "{n} games")) + tr(" · classement", " · ranking"),
-                         size=12),
+        subtitle=ft.Text(nt("circles.games_ranking", circle.games), size=12),
         on_click=lambda _: page.navigate(f"/circles/{circle.id}/ranking"),
         trailing=ft.Semantics(identifier=f"circle-menu-{circle.name}", container=True,
-                              content=ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=tr(
-            f"Actions du cercle {circle.name}", f"Actions for the circle {circle.name}"),
+                              content=ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=t(
+            "circles.actions", name=circle.name),
             items=[
-                item(ft.Icons.LEADERBOARD, tr("Classement", "Ranking"),
+                item(ft.Icons.LEADERBOARD, t("nav.ranking"),
                      lambda: page.navigate(f"/circles/{circle.id}/ranking")),
-                item(ft.Icons.NIGHTLIFE, tr("Soirée", "Evening"),
+                item(ft.Icons.NIGHTLIFE, t("nav.evening"),
                      lambda: page.navigate(f"/circles/{circle.id}/soiree")),
-                item(ft.Icons.EDIT_OUTLINED, tr("Renommer", "Rename"),
+                item(ft.Icons.EDIT_OUTLINED, t("common.rename"),
                      lambda: _rename(uow, circle, changed)),
-                item(ft.Icons.DELETE_OUTLINE, tr("Supprimer", "Delete"),
+                item(ft.Icons.DELETE_OUTLINE, t("common.delete"),
                      lambda: _delete(uow, circle, changed)),
             ])),
     ), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
@@ -119,14 +110,12 @@ def CirclesView() -> ft.View:
     circles, changed = use_reloaded(lambda: services.list_circles(uow()), GAMES_TOPIC)
     if not circles:
         items: list[ft.Control] = [empty_state(
-            ft.Icons.GROUPS, tr("Aucun cercle", "No circle yet"),
-            tr("Un cercle regroupe les parties d'une même bande : son classement de la "
-               "saison, ses soirées.", "A circle groups the games of one group of players: "
-               "its season ranking, its evenings."))]
+            ft.Icons.GROUPS, t("circles.empty_title"),
+            t("circles.empty_text"))]
     else:
         items = [_circle_tile(uow, c, changed) for c in circles]
     body = ft.ListView(items, expand=True, padding=ft.Padding.only(top=8, bottom=96))
-    return screen(tr("Cercles", "Circles"), body, route=page_key,
+    return screen(t("nav.circles"), body, route=page_key,
                   fab=ft.FloatingActionButton(icon=ft.Icons.ADD,
-                                              content=tr("Nouveau cercle", "New circle"),
+                                              content=t("circles.new"),
                                               on_click=lambda _: ask_new_circle(uow, changed)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad import services
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.layout import empty_state, screen
@@ -30,12 +30,10 @@ def ClaimView() -> ft.View:
             return
         state.remember_organiser(made.id, made.organiser_key)
         # Shown once the game is on screen: shown before, it would go with this screen.
-        navigate_then_show(f"/games/{made.id}", tr(
-            "Vous êtes maintenant l'organisateur de cette partie.",
-            "You are now this game's organiser."))
+        navigate_then_show(f"/games/{made.id}", t("claim.done"))
 
     ft.use_effect(claim, dependencies=[token])
-    body = empty_state(ft.Icons.LINK_OFF, tr("Lien non valable", "Link not valid"), failure) \
+    body = empty_state(ft.Icons.LINK_OFF, t("claim.invalid"), failure) \
         if failure else ft.Container(ft.ProgressRing(), alignment=ft.Alignment.CENTER,
                                      padding=40)
-    return screen(tr("Organisateur", "Organiser"), body, route=f"/organiser/{token}", nav="/")
+    return screen(t("claim.title"), body, route=f"/organiser/{token}", nav="/")

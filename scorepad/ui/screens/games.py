@@ -12,9 +12,9 @@ from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
 from scorepad.services.access import new_secret
 from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import GAMES_TOPIC, use_live
-from scorepad.ui.models.fmt import deals_count, of_name, signed, when
+from scorepad.ui.models.fmt import deals_count, signed, when
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.layout import empty_state, screen, section_title, use_page_key
@@ -36,9 +36,8 @@ def _game_tile(game: GameSummary,
         ft.context.page.navigate(f"/games/{game.id}")
 
     seats = len(game.seats)
-    table = tr(f"{seats} joueurs", f"{seats} players") if seats == game.deal_size else \
-        tr(f"{seats} à table, {game.deal_size} par donne",
-           f"{seats} seated, {game.deal_size} a deal")
+    table = t("games.seats", seats=seats) if seats == game.deal_size else \
+        t("games.seats_and_deal", seats=seats, deal_size=game.deal_size)
     return ft.Card(
         content=ft.ListTile(
             leading=ft.CircleAvatar(
@@ -49,8 +48,7 @@ def _game_tile(game: GameSummary,
             ),
             title=ft.Row([
                 *([ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=ft.Colors.ON_SURFACE_VARIANT,
-                           tooltip=tr("Protégée par un code de table",
-                                      "Protected by a table code"))]
+                           tooltip=t("games.protected"))]
                   if game.protected else []),
                 ft.Text(game.name, weight=ft.FontWeight.W_600, max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS, expand=True),
@@ -65,10 +63,10 @@ def _game_tile(game: GameSummary,
             # without a code) gets the menu: the server refuses the others anyway.
             trailing=ft.PopupMenuButton(
                 icon=ft.Icons.MORE_VERT,
-                tooltip=tr(f"Actions {of_name(game.name)}", f"Actions for {game.name}"),
+                tooltip=t("games.actions", name=game.name),
                 items=[ft.PopupMenuItem(
                     content=ft.Row([ft.Icon(ft.Icons.DELETE_OUTLINE, color=ft.Colors.ERROR),
-                                    ft.Text(tr("Mettre à la corbeille", "Move to the bin"))]),
+                                    ft.Text(t("common.move_to_bin"))]),
                     on_click=on_delete)],
             ) if on_delete is not None else None,
             on_click=open_game,
@@ -90,20 +88,17 @@ def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
         try:
             services.delete_game(uow(), game.id, organiser=organiser)
         except services.ServiceError as exc:
-            show_error_dialog(tr("Suppression refusée", "Deletion refused"),
+            show_error_dialog(t("games.bin_refused"),
                               exc.message(current_lang()))
             return
         on_binned()
-        show_snackbar(tr(f"Partie « {game.name} » mise à la corbeille.",
-                         f"Game “{game.name}” moved to the bin."))
+        show_snackbar(t("games.binned", name=game.name))
 
     days = services.BIN_DAYS
     show_confirm_dialog(
-        tr("Mettre la partie à la corbeille ?", "Move the game to the bin?"),
-        tr(f"« {game.name} » quitte la liste ; elle reste restaurable {days} jours "
-           "depuis la corbeille.", f"“{game.name}” leaves the list; it stays "
-           f"restorable from the bin for {days} days."),
-        tr("Mettre à la corbeille", "Move to the bin"), confirmed, destructive=True)
+        t("games.bin_title"),
+        t("games.bin_text", name=game.name, days=days),
+        t("common.move_to_bin"), confirmed, destructive=True)
 
 
 def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent) -> None:
@@ -116,18 +111,17 @@ def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent
     try:
         game_id = services.import_game(uow(), data, organiser_key=key)
     except services.ServiceError as exc:
-        show_error_dialog(tr("Import refusé", "Import refused"), exc.message(current_lang()))
+        show_error_dialog(t("games.import_refused"), exc.message(current_lang()))
         return
     state.remember_organiser(game_id, key)
-    navigate_then_show(f"/games/{game_id}", tr("Partie importée.", "Game imported."))
+    navigate_then_show(f"/games/{game_id}", t("games.imported"))
 
 
 def _bin_entry(binned: int) -> ft.Control:
     return ft.Semantics(identifier="bin-entry", container=True, content=ft.ListTile(
         leading=ft.Icon(ft.Icons.DELETE_OUTLINE),
-        title=ft.Text(tr("Corbeille", "Bin") + (f" ({binned})" if binned else "")),
-        subtitle=ft.Text(tr(f"Parties supprimées, restaurables {services.BIN_DAYS} jours",
-                            f"Deleted games, restorable for {services.BIN_DAYS} days"),
+        title=ft.Text(t("nav.bin") + (f" ({binned})" if binned else "")),
+        subtitle=ft.Text(t("games.bin_entry", days=services.BIN_DAYS),
                          size=12),
         on_click=lambda _: ft.context.page.navigate("/bin")))
 
@@ -148,15 +142,13 @@ def _game_list(games: list[GameSummary], binned: int, state: AppState,
     items: list[ft.Control] = []
     if not games:
         items.append(empty_state(
-            ft.Icons.STYLE, tr("Aucune partie", "No game yet"),
-            tr("Commencez une partie : la feuille calcule chaque donne, les totaux et qui "
-               "distribue.", "Start a game: the sheet scores every deal, keeps the totals "
-               "and says who deals.")))
+            ft.Icons.STYLE, t("games.empty_title"),
+            t("games.empty_text")))
     if in_progress:
-        items.append(section_title(tr("En cours", "In progress")))
+        items.append(section_title(t("games.in_progress")))
         items += [_game_tile(g, on_delete(g)) for g in in_progress]
     if finished:
-        items.append(section_title(tr("Terminées", "Finished")))
+        items.append(section_title(t("games.finished")))
         items += [_game_tile(g, on_delete(g)) for g in finished]
     items.append(_bin_entry(binned))
     return items
@@ -164,20 +156,19 @@ def _game_list(games: list[GameSummary], binned: int, state: AppState,
 
 def _import_button(picker: ft.FilePicker) -> ft.Control:
     return ft.IconButton(
-        ft.Icons.FILE_UPLOAD_OUTLINED, tooltip=tr("Importer une partie (JSON)",
-                                                  "Import a game (JSON)"),
+        ft.Icons.FILE_UPLOAD_OUTLINED, tooltip=t("games.import_tooltip"),
         action=ft.PickFiles(picker, allowed_extensions=["json"], with_data=True,
                             file_type=ft.FilePickerFileType.CUSTOM,
-                            dialog_title=tr("Importer une partie", "Import a game")))
+                            dialog_title=t("games.import_title")))
 
 
 def _people_buttons() -> list[ft.Control]:
     """Circles and players: who plays, in the bar of the games they play."""
     page = ft.context.page
     return [
-        ft.IconButton(ft.Icons.GROUPS_OUTLINED, tooltip=tr("Cercles", "Circles"),
+        ft.IconButton(ft.Icons.GROUPS_OUTLINED, tooltip=t("nav.circles"),
                       on_click=lambda _: page.navigate("/circles")),
-        ft.IconButton(ft.Icons.PEOPLE_OUTLINE, tooltip=tr("Joueurs", "Players"),
+        ft.IconButton(ft.Icons.PEOPLE_OUTLINE, tooltip=t("nav.players"),
                       on_click=lambda _: page.navigate("/players")),
     ]
 
@@ -209,9 +200,9 @@ def GamesView() -> ft.View:
     body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
                        padding=ft.Padding.only(top=4, bottom=96))
     return screen(
-        tr("Parties", "Games"), body, route=page_key, nav="/",
+        t("nav.games"), body, route=page_key, nav="/",
         actions=[*_people_buttons(), _import_button(picker)],
         services=[picker],
-        fab=ft.FloatingActionButton(icon=ft.Icons.ADD, content=tr("Nouvelle partie", "New game"),
+        fab=ft.FloatingActionButton(icon=ft.Icons.ADD, content=t("games.new"),
                                     on_click=new_game),
     )

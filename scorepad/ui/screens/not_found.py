@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 from scorepad.ui.widgets.layout import empty_state, screen
 
 
@@ -15,10 +15,9 @@ def NotFoundView() -> ft.View:
         ft.context.page.navigate("/")
 
     body = ft.Column([
-        empty_state(ft.Icons.SEARCH_OFF, tr("Page introuvable", "Page not found"),
-                    tr("Cette adresse ne correspond à aucun écran de scorepad.",
-                       "This address matches no scorepad screen.")),
-        ft.Row([ft.FilledButton(tr("Retour aux parties", "Back to the games"), on_click=home)],
+        empty_state(ft.Icons.SEARCH_OFF, t("not_found.title"),
+                    t("not_found.text")),
+        ft.Row([ft.FilledButton(t("not_found.back"), on_click=home)],
                alignment=ft.MainAxisAlignment.CENTER),
     ])
     return screen("scorepad", body, route=ft.context.page.route or "/", nav="/")

@@ -13,9 +13,8 @@ from scorepad.services import MergedPlayer, PlayerRow
 from scorepad.ui.dialogs.confirm import show_error_dialog
 from scorepad.ui.dialogs.merge import show_merge_dialog
 from scorepad.ui.dialogs.name import show_name_dialog
-from scorepad.ui.i18n import current_lang, ntr, tr
+from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC, use_reloaded
-from scorepad.ui.models.fmt import of_name
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.widgets.layout import empty_state, screen, section_title
 from scorepad.ui.widgets.snackbar import show_snackbar
@@ -32,7 +31,7 @@ class PlayerActions:
         try:
             action()
         except (services.ServiceError, InvalidDeal) as exc:
-            show_error_dialog(tr("Impossible", "Not possible"), exc.message(current_lang()))
+            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
             return False
         self.changed()
         return True
@@ -47,37 +46,31 @@ class PlayerActions:
 
         def done(new: str) -> None:
             self.changed()
-            show_snackbar(tr(f"« {name} » s'appelle maintenant « {new} ».",
-                             f"“{name}” is now called “{new}”."))
+            show_snackbar(t("players.renamed", name=name, new=new))
 
-        show_name_dialog(tr(f"Renommer « {name} »", f"Rename “{name}”"),
-                         tr("Nouveau nom", "New name"), name, tr("Renommer", "Rename"), submit,
-                         help_text=tr("Le nouveau nom s'affiche dans toutes ses parties.",
-                                      "The new name shows in all of their games."),
+        show_name_dialog(t("players.rename_title", name=name),
+                         t("players.new_name"), name, t("common.rename"), submit,
+                         help_text=t("players.rename_help"),
                          max_length=40, done=done)
 
     def hide(self, name: str, hidden: bool) -> None:
         if hidden:
             done = self._run(lambda: services.unhide_player(self.uow(), name))
             if done:
-                show_snackbar(tr(f"« {name} » est de nouveau proposé.",
-                                 f"“{name}” is offered again."))
+                show_snackbar(t("players.offered_again", name=name))
             return
         if self._run(lambda: services.hide_player(self.uow(), name)):
-            show_snackbar(tr(f"« {name} » n'est plus proposé ; son historique est gardé.",
-                             f"“{name}” is no longer offered; their history is kept."),
+            show_snackbar(t("players.hidden_done", name=name),
                           undo=lambda: self.hide(name, True))
 
     def merge(self, keep: str, merge: str) -> None:
         if self._run(lambda: services.merge_players(self.uow(), keep, merge)):
-            show_snackbar(tr(f"« {merge} » fusionné avec « {keep} ».",
-                             f"“{merge}” merged into “{keep}”."),
+            show_snackbar(t("players.merged", merge=merge, keep=keep),
                           undo=lambda: self.split(merge))
 
     def split(self, name: str) -> None:
         if self._run(lambda: services.unmerge_player(self.uow(), name)):
-            show_snackbar(tr(f"« {name} » est de nouveau un joueur à part.",
-                             f"“{name}” is a separate player again."))
+            show_snackbar(t("players.split_done", name=name))
 
 
 def _menu_item(icon: ft.IconData, label: str, on_click: Callable[[], None]) -> ft.PopupMenuItem:
@@ -87,13 +80,13 @@ def _menu_item(icon: ft.IconData, label: str, on_click: Callable[[], None]) -> f
 
 def _player_tile(p: PlayerRow, others: list[str], actions: PlayerActions) -> ft.Control:
     items = [
-        _menu_item(ft.Icons.EDIT_OUTLINED, tr("Renommer", "Rename"),
+        _menu_item(ft.Icons.EDIT_OUTLINED, t("common.rename"),
                    lambda: actions.rename(p.name)),
-        _menu_item(ft.Icons.MERGE_TYPE, tr("Fusionner avec…", "Merge with…"),
+        _menu_item(ft.Icons.MERGE_TYPE, t("players.merge_with"),
                    lambda: show_merge_dialog(p.name, others, actions.merge)),
         _menu_item(ft.Icons.VISIBILITY if p.hidden else ft.Icons.VISIBILITY_OFF_OUTLINED,
-                   tr("Proposer de nouveau", "Offer again") if p.hidden
-                   else tr("Masquer des listes", "Hide from the lists"),
+                   t("players.offer_again") if p.hidden
+                   else t("players.hide"),
                    lambda: actions.hide(p.name, p.hidden)),
     ]
     return ft.ListTile(
@@ -102,13 +95,12 @@ def _player_tile(p: PlayerRow, others: list[str], actions: PlayerActions) -> ft.
                                 else ft.Colors.PRIMARY_CONTAINER),
         title=ft.Semantics(identifier=f"player-{p.name}", content=ft.Text(
             p.name, weight=ft.FontWeight.W_600)),
-        subtitle=ft.Text(ntr(p.games, ("{n} partie", "{n} parties"), ("{n} game", "{n} games")),
+        subtitle=ft.Text(nt("games.count", p.games),
                          size=12),
         trailing=ft.Semantics(identifier=f"player-menu-{p.name}", container=True,
                               content=ft.PopupMenuButton(
                                   icon=ft.Icons.MORE_VERT, items=items,
-                                  tooltip=tr(f"Actions {of_name(p.name)}",
-                                             f"Actions for {p.name}"))),
+                                  tooltip=t("players.actions", name=p.name))),
         key=f"player-{p.id}",  # a player renamed or hidden above moves, not this line
     )
 
@@ -117,10 +109,9 @@ def _merged_tile(m: MergedPlayer, actions: PlayerActions) -> ft.Control:
     return ft.ListTile(
         leading=ft.Icon(ft.Icons.MERGE_TYPE, color=ft.Colors.ON_SURFACE_VARIANT),
         title=ft.Semantics(identifier=f"merged-{m.name}", content=ft.Text(
-            tr(f"{m.name}, fusionné avec {m.into}", f"{m.name}, merged into {m.into}"))),
-        subtitle=ft.Text(tr(f"« {m.name} » désigne « {m.into} »",
-                            f"“{m.name}” means “{m.into}”"), size=12),
-        trailing=ft.OutlinedButton(tr("Séparer", "Split"), icon=ft.Icons.CALL_SPLIT,
+            t("players.merged_title", name=m.name, into=m.into))),
+        subtitle=ft.Text(t("players.merged_means", name=m.name, into=m.into), size=12),
+        trailing=ft.OutlinedButton(t("players.split"), icon=ft.Icons.CALL_SPLIT,
                                    height=48, on_click=lambda _: actions.split(m.name)),
     )
 
@@ -131,19 +122,17 @@ def player_sections(players: list[PlayerRow], merged: list[MergedPlayer],
     hidden = [p for p in players if p.hidden]
     names = [p.name for p in players]
     controls: list[ft.Control] = [ft.Container(ft.Text(
-        tr("Masquer un joueur le retire des listes de la nouvelle partie ; ses parties et "
-           "ses statistiques restent.", "Hiding a player takes them out of the new game's "
-           "lists; their games and statistics stay."),
+        t("players.hide_help"),
         size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         padding=ft.Padding.only(left=16, right=16, top=12))]
-    controls.append(section_title(tr("Joueurs", "Players")))
+    controls.append(section_title(t("players.section_shown")))
     controls += [_player_tile(p, [n for n in names if n != p.name], actions) for p in shown]
     if hidden:
-        controls.append(section_title(tr("Masqués", "Hidden")))
+        controls.append(section_title(t("players.section_hidden")))
         controls += [_player_tile(p, [n for n in names if n != p.name], actions)
                      for p in hidden]
     if merged:
-        controls.append(section_title(tr("Fusionnés", "Merged")))
+        controls.append(section_title(t("players.section_merged")))
         controls += [_merged_tile(m, actions) for m in merged]
     return controls
 
@@ -159,11 +148,10 @@ def PlayersView() -> ft.View:
     actions = PlayerActions(uow, again)
     if not players and not merged:
         body: ft.Control = empty_state(
-            ft.Icons.PEOPLE_OUTLINE, tr("Aucun joueur", "No player yet"),
-            tr("Les joueurs apparaissent avec la première partie.",
-               "Players appear with the first game."))
+            ft.Icons.PEOPLE_OUTLINE, t("players.empty_title"),
+            t("players.empty_text"))
     else:
         # Room at the bottom: the last rows scroll above a snackbar's "Annuler".
         body = ft.ListView(player_sections(players, merged, actions), expand=True,
                            padding=ft.Padding.only(bottom=96))
-    return screen(tr("Joueurs", "Players"), body, route="/players")
+    return screen(t("nav.players"), body, route="/players")

@@ -8,7 +8,7 @@ import flet as ft
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.domain.ranking import SeasonRanking
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import GAMES_TOPIC, use_live
 from scorepad.ui.models.stats_filter import StatsFilter, parse_circle
 from scorepad.ui.services_context import use_uow
@@ -30,22 +30,19 @@ def ranking_controls(result: SeasonRanking, label: str) -> list[ft.Control]:
         summary(result.games, result.deals, label), color=ft.Colors.ON_SURFACE_VARIANT)),
         padding=ft.Padding.only(left=16, right=16, top=10))
     if not result.players:
-        return [period, empty_state(ft.Icons.LEADERBOARD, tr(
-            "Aucune partie sur cette période", "No game over this period"), tr(
-            "Choisissez une autre période ou un autre cercle.",
-            "Choose another period or another circle."))]
+        return [period, empty_state(ft.Icons.LEADERBOARD, t("ranking.empty_title"),
+                                    t("ranking.empty_text"))]
     controls: list[ft.Control] = [
         period,
-        section_title(tr("Classement", "Ranking")),
+        section_title(t("ranking.section_ranking")),
         ranking_table(result.players),
-        section_title(tr("Prises par contrat", "Takes by contract")),
+        section_title(t("ranking.section_contracts")),
         contract_table(result.players),
     ]
     partners = partner_lines(result.players)
     if partners is not None:
-        controls += [section_title(tr("Avec chaque partenaire (à 5)",
-                                      "With each partner (5 players)")), partners]
-    controls += [section_title(tr("Cote (niveau estimé)", "Rating (estimated level)")),
+        controls += [section_title(t("ranking.section_partners")), partners]
+    controls += [section_title(t("ranking.section_rating")),
                  rating_lines(result.players)]
     return controls
 
@@ -70,12 +67,11 @@ def RankingView(circle: int | None = None) -> ft.View:
     result = ft.use_memo(load, dependencies=[chosen, live, state.revision, lang])
     controls: list[ft.Control] = [filter_bar(circles, chosen, set_chosen, today)]
     if isinstance(result, str):
-        controls.append(empty_state(ft.Icons.SEARCH_OFF, tr("Classement indisponible",
-                                                             "Ranking unavailable"), result))
+        controls.append(empty_state(ft.Icons.SEARCH_OFF, t("ranking.unavailable"), result))
     else:
         controls += ranking_controls(result, chosen.label(today, lang))
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
-    title = tr("Classement", "Ranking")
+    title = t("nav.ranking")
     if chosen.circle is not None:
         title += "".join(f" · {c.name}" for c in circles if c.id == chosen.circle)
     return screen(title, body, route=ft.use_route_location() or "/stats")

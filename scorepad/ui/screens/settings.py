@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.domain.messages import render
+from scorepad.ui.i18n import LANGS, t
 from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.layout import screen, section_title
 
@@ -24,30 +25,27 @@ def _choice(label: str, selected: bool, on_click: ft.ControlEventHandler[ft.List
 @ft.component
 def SettingsView() -> ft.View:
     state = use_app_state()
-    langs = [("fr", "Français"), ("en", "English")]
-    themes = [("system", tr("Comme l'appareil", "Same as the device"), ft.Icons.BRIGHTNESS_AUTO),
-              ("light", tr("Clair", "Light"), ft.Icons.LIGHT_MODE),
-              ("dark", tr("Sombre", "Dark"), ft.Icons.DARK_MODE)]
+    # Each language by its own name, from its own catalog ("Français", "English").
+    langs = [(code, render("settings.language_name", {}, code)) for code in LANGS]
+    themes = [("system", t("settings.theme_system"), ft.Icons.BRIGHTNESS_AUTO),
+              ("light", t("settings.theme_light"), ft.Icons.LIGHT_MODE),
+              ("dark", t("settings.theme_dark"), ft.Icons.DARK_MODE)]
     body = ft.ListView(
         controls=[
-            section_title(tr("Langue", "Language")),
+            section_title(t("settings.language")),
             *[_choice(label, state.lang == code, lambda _, c=code: state.set_lang(c),
                       ft.Icons.TRANSLATE) for code, label in langs],
-            section_title(tr("Thème", "Theme")),
+            section_title(t("settings.theme")),
             *[_choice(label, state.theme == code, lambda _, c=code: state.set_theme(c), icon)
               for code, label, icon in themes],
-            section_title(tr("À propos", "About")),
+            section_title(t("settings.about")),
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.INFO_OUTLINE),
                 title=ft.Text("scorepad"),
-                subtitle=ft.Text(tr(
-                    "La feuille de marque du tarot, règles FFT. Chaque calcul est expliqué "
-                    "pas à pas depuis la page de la donne.",
-                    "The French Tarot score sheet, FFT rules. Every calculation is explained "
-                    "step by step on the deal's page.")),
+                subtitle=ft.Text(t("settings.about_text")),
             ),
         ],
         expand=True,
         padding=ft.Padding.only(bottom=24),
     )
-    return screen(tr("Réglages", "Settings"), body, route="/settings", nav="/settings")
+    return screen(t("nav.settings"), body, route="/settings", nav="/settings")

@@ -10,7 +10,7 @@ import flet as ft
 
 from scorepad import services
 from scorepad.domain.soiree import SoireeRecap
-from scorepad.ui.i18n import current_lang, ntr, tr
+from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC, use_live
 from scorepad.ui.models.stats_filter import circle_key, parse_circle, parse_day
 from scorepad.ui.origin import page_origin
@@ -45,8 +45,8 @@ def _evening_dropdown(evenings: Sequence[tuple[date, int]], day: date, today: da
     days.setdefault(day, 0)
     options = [ft.DropdownOption(
         key=d.isoformat(),
-        text=(tr("Ce soir", "Tonight") + " · " if d == today else "") + day_text(d)
-        + " · " + ntr(n, ("{n} partie", "{n} parties"), ("{n} game", "{n} games")))
+        text=(t("soiree_screen.tonight") + " · " if d == today else "") + day_text(d)
+        + " · " + nt("games.count", n))
         for d, n in sorted(days.items(), reverse=True)]
 
     def picked(e: ft.Event[ft.Dropdown]) -> None:
@@ -55,7 +55,7 @@ def _evening_dropdown(evenings: Sequence[tuple[date, int]], day: date, today: da
             on_pick(chosen)
 
     return ft.Semantics(identifier="soiree-day", content=ft.Dropdown(
-        label=tr("Soirée", "Evening"), value=day.isoformat(), options=options,
+        label=t("soiree_screen.evening"), value=day.isoformat(), options=options,
         on_select=picked, dense=True, expand=True, width=float("inf")))
 
 
@@ -66,7 +66,7 @@ def _exports(day: date, circle: int | None) -> ft.Control:
                                                    target="_self"))
 
     return ft.Container(ft.Row([
-        ft.FilledButton(tr("Image à partager", "Picture to share"), icon=ft.Icons.IMAGE,
+        ft.FilledButton(t("soiree_screen.share_picture"), icon=ft.Icons.IMAGE,
                         height=48, action=ft.OpenUrl(soiree_export_url(day, "png", circle),
                                                      target="_self")),
         export("csv", "CSV", ft.Icons.TABLE_VIEW),
@@ -80,12 +80,10 @@ def _big_screen(day: date, circle: int | None) -> ft.Control:
     return ft.Container(ft.Row([
         qr_image(address, size=132),
         ft.Column([
-            ft.Text(tr("Scannez avec la télé ou l'ordinateur du club : le classement en "
-                       "direct, en grand.",
-                       "Scan with the club's TV or laptop: the live ranking, in large type."),
+            ft.Text(t("soiree_screen.big_screen_help"),
                     size=13),
             ft.Text(address, size=11, color=ft.Colors.ON_SURFACE_VARIANT, selectable=True),
-            ft.TextButton(tr("Ouvrir le grand écran", "Open the big screen"),
+            ft.TextButton(t("soiree_screen.open_big_screen"),
                           icon=ft.Icons.TV, on_click=lambda _: ft.context.page.navigate(path)),
         ], spacing=4, expand=True, tight=True),
     ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=12),
@@ -95,24 +93,22 @@ def _big_screen(day: date, circle: int | None) -> ft.Control:
 def recap_controls(recap: SoireeRecap, day: date, circle: int | None) -> list[ft.Control]:
     """Everything the recap shows below the filters."""
     if not recap.tables:
-        return [empty_state(ft.Icons.NIGHTLIFE, tr("Aucune partie ce soir-là", "No game that "
-                                                   "evening"),
-                            tr("Choisissez une autre soirée, ou un autre cercle.",
-                               "Choose another evening, or another circle."))]
+        return [empty_state(ft.Icons.NIGHTLIFE, t("soiree_screen.empty_title"),
+                            t("soiree_screen.empty_text"))]
     return [
         ft.Container(ft.Semantics(identifier="soiree-summary", content=ft.Text(
             summary_line(recap), color=ft.Colors.ON_SURFACE_VARIANT)),
             padding=ft.Padding.only(left=16, right=16, top=10)),
         podium(recap.players),
-        section_title(tr("Classement de la soirée", "The evening's ranking")),
+        section_title(t("soiree_screen.section_ranking")),
         player_lines(recap.players),
-        section_title(tr("Les moments", "Highlights")),
+        section_title(t("soiree_screen.section_moments")),
         moments(recap),
-        section_title(tr("Partager", "Share")),
+        section_title(t("soiree_screen.section_share")),
         _exports(day, circle),
-        section_title(tr("Grand écran", "Big screen")),
+        section_title(t("soiree_screen.section_big_screen")),
         _big_screen(day, circle),
-        section_title(ntr(len(recap.tables), ("Table", "Tables"), ("Table", "Tables"))),
+        section_title(nt("soiree_screen.section_tables", len(recap.tables))),
         table_tiles(recap.tables),
     ]
 
@@ -143,14 +139,12 @@ def SoireeView(circle: int | None = None, day: date | None = None) -> ft.View:
     ], spacing=8), padding=ft.Padding.only(left=16, right=16, top=12))
     controls: list[ft.Control] = [filters]
     if recap is None:
-        controls.append(empty_state(ft.Icons.SEARCH_OFF, tr("Cercle introuvable",
-                                                             "Circle not found"),
-                                    tr("Il a peut-être été supprimé.",
-                                       "It may have been deleted.")))
+        controls.append(empty_state(ft.Icons.SEARCH_OFF, t("soiree_screen.circle_not_found"),
+                                    t("soiree_screen.circle_not_found_text")))
     else:
         controls += recap_controls(recap, chosen_day, chosen_circle)
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
-    return screen(tr("Soirée", "Evening"), body, route=ft.use_route_location() or "/stats")
+    return screen(t("nav.evening"), body, route=ft.use_route_location() or "/stats")
 
 
 @ft.component

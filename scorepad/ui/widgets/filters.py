@@ -9,7 +9,7 @@ from datetime import date, datetime
 import flet as ft
 
 from scorepad.services import CircleRow
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.stats_filter import (
     ALL_CIRCLES,
     PERIOD_KINDS,
@@ -29,11 +29,11 @@ def circle_dropdown(circles: Sequence[CircleRow], current: int | None,
         on_pick(parse_circle(e.control.value))
 
     options = [ft.DropdownOption(key=ALL_CIRCLES,
-                                 text=none_label or tr("Toutes les tables", "All tables"))]
+                                 text=none_label or t("filters.all_tables"))]
     options += [ft.DropdownOption(key=str(c.id), text=c.name) for c in circles]
     known = {c.id for c in circles}
     return ft.Semantics(identifier=identifier, content=ft.Dropdown(
-        label=tr("Cercle", "Circle"), value=circle_key(current if current in known else None),
+        label=t("filters.circle"), value=circle_key(current if current in known else None),
         options=options, on_select=picked, dense=True, expand=True, width=float("inf"),
     ))
 
@@ -60,8 +60,8 @@ def period_chips(current: StatsFilter, on_change: Callable[[StatsFilter], None],
         page.show_dialog(ft.DateRangePicker(
             start_value=current.start or today.replace(day=1), end_value=current.end or today,
             first_date=datetime(2000, 1, 1), last_date=datetime(today.year + 1, 12, 31),
-            help_text=tr("Choisir les dates", "Choose the dates"),
-            save_text=tr("Valider", "Apply"), on_change=chosen))
+            help_text=t("filters.pick_dates"),
+            save_text=t("filters.apply"), on_change=chosen))
 
     def select(kind: str) -> None:
         if kind == "custom":

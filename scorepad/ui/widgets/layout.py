@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 from scorepad.ui.widgets.snackbar import dismiss_when_left
 
 MAX_BODY_WIDTH = 720  # a tablet or a laptop shows the phone layout centred, not stretched
@@ -15,11 +15,11 @@ SEED_COLOR = "#1F6F54"  # the green of a card table
 
 def nav_items() -> list[tuple[str, ft.IconData, ft.IconData, str]]:
     return [
-        ("/", ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE, tr("Parties", "Games")),
+        ("/", ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE, t("nav.games")),
         ("/calculator", ft.Icons.CALCULATE_OUTLINED, ft.Icons.CALCULATE,
-         tr("Calculette", "Calculator")),
-        ("/stats", ft.Icons.INSIGHTS_OUTLINED, ft.Icons.INSIGHTS, tr("Statistiques", "Statistics")),
-        ("/settings", ft.Icons.SETTINGS_OUTLINED, ft.Icons.SETTINGS, tr("Réglages", "Settings")),
+         t("nav.calculator")),
+        ("/stats", ft.Icons.INSIGHTS_OUTLINED, ft.Icons.INSIGHTS, t("nav.stats")),
+        ("/settings", ft.Icons.SETTINGS_OUTLINED, ft.Icons.SETTINGS, t("nav.settings")),
     ]
 
 

@@ -10,7 +10,7 @@ import flet as ft
 from scorepad import services
 from scorepad.domain.model import CONTRACTS
 from scorepad.domain.ranking import RankedPlayer
-from scorepad.ui.i18n import current_lang, ntr, tr
+from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.models.fmt import contract, number, signed
 
 GREEN = "#2E9D4A"
@@ -50,12 +50,12 @@ def _scrolling(table: ft.DataTable) -> ft.Control:
 def ranking_table(players: Sequence[RankedPlayer]) -> ft.Control:
     """Rank, player, total, deals played, average per deal, games won, rating."""
     columns = [ft.DataColumn(ft.Text("#"), numeric=True),
-               ft.DataColumn(ft.Text(tr("Joueur", "Player"))),
-               ft.DataColumn(ft.Text("Total"), numeric=True),
-               ft.DataColumn(ft.Text(tr("Donnes", "Deals")), numeric=True),
-               ft.DataColumn(ft.Text(tr("Moy.", "Avg.")), numeric=True),
-               ft.DataColumn(ft.Text(tr("Gagnées", "Won")), numeric=True),
-               ft.DataColumn(ft.Text(tr("Cote", "Rating")), numeric=True)]
+               ft.DataColumn(ft.Text(t("ranking_parts.player"))),
+               ft.DataColumn(ft.Text(t("ranking_parts.total")), numeric=True),
+               ft.DataColumn(ft.Text(t("ranking_parts.deals")), numeric=True),
+               ft.DataColumn(ft.Text(t("ranking_parts.average")), numeric=True),
+               ft.DataColumn(ft.Text(t("ranking_parts.won")), numeric=True),
+               ft.DataColumn(ft.Text(t("ranking_parts.rating")), numeric=True)]
     rows = []
     for p in players:
         average = p.average
@@ -77,7 +77,7 @@ def ranking_table(players: Sequence[RankedPlayer]) -> ft.Control:
 
 def contract_table(players: Sequence[RankedPlayer]) -> ft.Control:
     """Takes and success rate, by player and contract; each cell coloured by its rate."""
-    columns = [ft.DataColumn(ft.Text(tr("Joueur", "Player")))]
+    columns = [ft.DataColumn(ft.Text(t("ranking_parts.player")))]
     columns += [ft.DataColumn(ft.Text(contract(c))) for c in CONTRACTS]
     rows = []
     for p in players:
@@ -94,10 +94,10 @@ def contract_table(players: Sequence[RankedPlayer]) -> ft.Control:
                          data_row_max_height=46)
     legend = ft.Row([
         ft.Container(width=14, height=14, bgcolor=success_color(1.0), border_radius=3),
-        ft.Text(tr("souvent faite", "often made"), size=12),
+        ft.Text(t("ranking_parts.often_made"), size=12),
         ft.Container(width=14, height=14, bgcolor=success_color(0.0), border_radius=3),
-        ft.Text(tr("souvent chutée", "often lost"), size=12),
-        ft.Text(tr("faites/prises · réussite", "made/taken · success"), size=12,
+        ft.Text(t("ranking_parts.often_lost"), size=12),
+        ft.Text(t("ranking_parts.legend"), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ], spacing=6, wrap=True)
     return ft.Column([_scrolling(table), ft.Container(legend, padding=ft.Padding.symmetric(
@@ -110,9 +110,8 @@ def partner_lines(players: Sequence[RankedPlayer]) -> ft.Control | None:
     for p in players:
         if not p.partners:
             continue
-        facts = [tr(f"avec {r.partner} : {r.made}/{r.deals} faites, {signed(r.points)}",
-                    f"with {r.partner}: {r.made}/{r.deals} made, {signed(r.points)}")
-                 for r in p.partners]
+        facts = [t("ranking_parts.partner", partner=r.partner, made=r.made, deals=r.deals,
+                   points=signed(r.points)) for r in p.partners]
         tiles.append(ft.ListTile(title=ft.Text(p.player, weight=ft.FontWeight.W_600),
                                  subtitle=ft.Text(" · ".join(facts), size=12), dense=True))
     return ft.Column(tiles, spacing=0) if tiles else None
@@ -137,7 +136,7 @@ def rating_lines(players: Sequence[RankedPlayer]) -> ft.Control:
             subtitle=ft.Text(services.rating_sentence(rating, lang), size=12)))
     if not tiles:
         tiles.append(ft.Container(ft.Text(
-            tr("La cote apparaît après une partie jouée.", "The rating appears after a game."),
+            t("ranking_parts.no_rating"),
             color=ft.Colors.ON_SURFACE_VARIANT), padding=ft.Padding.symmetric(horizontal=16)))
     tiles.append(ft.Container(ft.Text(services.RATING_EXPLAINED[lang], size=13,
                                       color=ft.Colors.ON_SURFACE_VARIANT),
@@ -146,6 +145,5 @@ def rating_lines(players: Sequence[RankedPlayer]) -> ft.Control:
 
 
 def summary(games: int, deals: int, period_label: str) -> str:
-    return period_label + " · " + ntr(games, ("{n} partie", "{n} parties"),
-                                      ("{n} game", "{n} games")) + " · " + ntr(
-        deals, ("{n} donne", "{n} donnes"), ("{n} deal", "{n} deals"))
+    return " · ".join([period_label, nt("games.count", games),
+                       nt("ranking_parts.deals_count", deals)])

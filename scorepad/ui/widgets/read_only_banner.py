@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 
 
 def read_only_banner(on_unlock: Callable[[], None]) -> ft.Control:
@@ -15,10 +15,9 @@ def read_only_banner(on_unlock: Callable[[], None]) -> ft.Control:
     return ft.Semantics(identifier="read-only", container=True, content=ft.Container(
         ft.Row([
             ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.ON_SECONDARY_CONTAINER, size=20),
-            ft.Text(tr("Lecture seule : partie protégée par un code de table.",
-                       "Read-only: this game is protected by a table code."),
+            ft.Text(t("read_only_banner.text"),
                     size=13, expand=True, color=ft.Colors.ON_SECONDARY_CONTAINER),
-            ft.TextButton(tr("Saisir le code", "Enter the code"),
+            ft.TextButton(t("read_only_banner.unlock"),
                           on_click=lambda _e: on_unlock()),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=ft.Colors.SECONDARY_CONTAINER,

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 
 #: how long a confirmation stays (a SnackBar with an action would stay for good unless
 #: `persist=False`: FLET_NOTES, learned at the table)
@@ -34,7 +34,7 @@ def show_snackbar(text: str, undo: Callable[[], None] | None = None, *,
 
     bar = ft.SnackBar(
         content=ft.Semantics(identifier="snackbar", content=ft.Text(text)),
-        action=tr("Annuler", "Undo") if undo is not None else None,
+        action=t("common.undo") if undo is not None else None,
         on_action=on_action if undo is not None else None,
         behavior=ft.SnackBarBehavior.FLOATING,
         margin=ft.Margin.only(left=12, right=12, bottom=ABOVE_BOTTOM_BAR),

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 
 import flet as ft
+from babel.dates import format_date
 
 from scorepad.domain.soiree import DealMoment, Highlight, SoireePlayer, SoireeRecap, SoireeTable
-from scorepad.ui.i18n import current_lang, ntr, tr
-from scorepad.ui.models.fmt import contract, deals_count, of_name, signed
+from scorepad.ui.i18n import current_lang, nt, t
+from scorepad.ui.models.fmt import contract, deals_count, signed
 
 MEDALS = {1: "#D4AF37", 2: "#A7A9AC", 3: "#C47F3A"}  # gold, silver, bronze
 
@@ -23,17 +24,15 @@ def duration_text(span: timedelta) -> str:
 
 
 def day_text(day: date) -> str:
-    if current_lang() == "en":
-        return day.strftime("%a %d %b %Y")
-    names = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]
-    return f"{names[day.weekday()]} {day:%d/%m/%Y}"
+    """"samedi 29/11/2026" / "Sat 29 Nov 2026": the catalog's date pattern, by Babel."""
+    return format_date(day, t("soiree_parts.day_pattern"), locale=current_lang())
 
 
 def average_text(player: SoireePlayer) -> str:
     average = player.average
     if average is None:
         return "—"
-    return tr(f"{signed(round(average, 1))} / donne", f"{signed(round(average, 1))} / deal")
+    return t("soiree_parts.average", average=signed(round(average, 1)))
 
 
 def _step(player: SoireePlayer, height: int) -> ft.Control:
@@ -73,7 +72,7 @@ def player_lines(players: Sequence[SoireePlayer]) -> ft.Control:
     for p in players:
         detail = deals_count(p.deals_played)
         if p.games > 1:
-            detail += tr(f" · {p.games} tables", f" · {p.games} tables")
+            detail += " · " + nt("soiree_parts.tables", p.games)
         lines.append(ft.Container(ft.Row([
             ft.Text(f"{p.rank}.", width=28, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Column([ft.Text(p.player, weight=ft.FontWeight.W_600, size=15),
@@ -88,18 +87,14 @@ def player_lines(players: Sequence[SoireePlayer]) -> ft.Control:
 
 
 def _moment(deal: DealMoment) -> str:
-    return tr(f"{deal.player} {signed(deal.score)} : {contract(deal.contract)}, donne "
-              f"{deal.number} ({deal.game})",
-              f"{deal.player} {signed(deal.score)}: {contract(deal.contract)}, deal "
-              f"{deal.number} ({deal.game})")
+    return t("soiree_parts.deal", player=deal.player, score=signed(deal.score),
+             contract_name=contract(deal.contract), number=deal.number, game=deal.game)
 
 
 def _highlight(h: Highlight) -> str:
-    side = tr("l'attaque", "the attack") if h.side == "attack" else tr("la défense",
-                                                                      "the defence")
-    return tr(f"{contract(h.contract)} {of_name(h.taker)}, gagné par {side} (donne "
-              f"{h.number}, {h.game})",
-              f"{h.taker}'s {contract(h.contract)}, won by {side} (deal {h.number}, {h.game})")
+    # `side` is rendered by the catalog's side.* words ("l'attaque", "the defence").
+    return t("soiree_parts.highlight", contract_name=contract(h.contract), taker=h.taker,
+             side=h.side, number=h.number, game=h.game)
 
 
 def _fact(icon: ft.IconData, title: str, text: str, ident: str) -> ft.Control:
@@ -113,46 +108,43 @@ def moments(recap: SoireeRecap) -> ft.Control:
     """The evening's best and worst deal, chelems, petits au bout, favourite contract."""
     facts: list[ft.Control] = []
     if recap.best_deal is not None:
-        facts.append(_fact(ft.Icons.TRENDING_UP, tr("Meilleure donne", "Best deal"),
+        facts.append(_fact(ft.Icons.TRENDING_UP, t("soiree_parts.best"),
                            _moment(recap.best_deal), "soiree-best"))
     if recap.worst_deal is not None:
-        facts.append(_fact(ft.Icons.TRENDING_DOWN, tr("Pire donne", "Worst deal"),
+        facts.append(_fact(ft.Icons.TRENDING_DOWN, t("soiree_parts.worst"),
                            _moment(recap.worst_deal), "soiree-worst"))
     favourite = recap.most_played_contract
     if favourite is not None:
-        facts.append(_fact(ft.Icons.STYLE, tr("Contrat le plus joué", "Most-played contract"),
-                           f"{contract(favourite[0])} · "
-                           + ntr(favourite[1], ("{n} fois", "{n} fois"),
-                                 ("{n} time", "{n} times")), "soiree-contract"))
-    chelems = "; ".join(_highlight(h) for h in recap.chelems) or tr("aucun", "none")
-    facts.append(_fact(ft.Icons.STARS, tr("Chelems", "Chelems"), chelems, "soiree-chelems"))
-    petits = "; ".join(_highlight(h) for h in recap.petits_au_bout) or tr("aucun", "none")
-    facts.append(_fact(ft.Icons.EMOJI_EVENTS_OUTLINED, tr("Petits au bout", "Petits au bout"),
+        facts.append(_fact(ft.Icons.STYLE, t("soiree_parts.contract"),
+                           nt("soiree_parts.contract_times", favourite[1],
+                              contract_name=contract(favourite[0])), "soiree-contract"))
+    chelems = "; ".join(_highlight(h) for h in recap.chelems) or t("common.none")
+    facts.append(_fact(ft.Icons.STARS, t("soiree_parts.chelems"), chelems, "soiree-chelems"))
+    petits = "; ".join(_highlight(h) for h in recap.petits_au_bout) or t("common.none")
+    facts.append(_fact(ft.Icons.EMOJI_EVENTS_OUTLINED, t("soiree_parts.petits"),
                        petits, "soiree-petits"))
     return ft.Column(facts, spacing=0)
 
 
 def summary_line(recap: SoireeRecap) -> str:
     """"2 tables · 14 donnes (12 jouées) · 2 h 05 de jeu"."""
-    tables = ntr(len(recap.tables), ("{n} table", "{n} tables"), ("{n} table", "{n} tables"))
-    played = ntr(recap.played, ("{n} jouée", "{n} jouées"), ("{n} played", "{n} played"))
-    return tr(f"{tables} · {deals_count(recap.deals)} ({played}) · "
-              f"{duration_text(recap.duration)} de jeu",
-              f"{tables} · {deals_count(recap.deals)} ({played}) · "
-              f"{duration_text(recap.duration)} played")
+    tables = nt("soiree_parts.tables", len(recap.tables))
+    played = nt("soiree_parts.played", recap.played)
+    return t("soiree_parts.summary", tables=tables, deals=deals_count(recap.deals),
+             played=played, duration=duration_text(recap.duration))
 
 
 def table_tiles(tables: Sequence[SoireeTable]) -> ft.Control:
     """Each table of the evening with its totals; a tap opens its sheet."""
     tiles: list[ft.Control] = []
-    for t in tables:
-        ordered = sorted(t.totals.items(), key=lambda kv: -kv[1])
+    for table in tables:
+        ordered = sorted(table.totals.items(), key=lambda kv: -kv[1])
         tiles.append(ft.ListTile(
-            title=ft.Text(t.name, weight=ft.FontWeight.W_600),
+            title=ft.Text(table.name, weight=ft.FontWeight.W_600),
             subtitle=ft.Text("  ·  ".join(f"{n} {signed(v)}" for n, v in ordered)
-                             + f"\n{deals_count(t.deals)} · {duration_text(t.duration)}",
+                             + f"\n{deals_count(table.deals)} · {duration_text(table.duration)}",
                              size=12),
             is_three_line=True, trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-            on_click=lambda _, g=t.game_id: ft.context.page.navigate(f"/games/{g}")))
+            on_click=lambda _, g=table.game_id: ft.context.page.navigate(f"/games/{g}")))
     return ft.Column(tiles, spacing=0)
 
