@@ -66,8 +66,8 @@ def compiled(po_path: Path) -> bytes:
     return out.getvalue()
 
 
-def catalogs() -> list[Path]:
-    return sorted(LOCALES.glob("*/LC_MESSAGES/*.po"))
+def catalogs(locales: Path = LOCALES) -> list[Path]:
+    return sorted(locales.glob("*/LC_MESSAGES/*.po"))
 
 
 def _read(po: Path) -> Catalog:
@@ -78,17 +78,17 @@ def _read(po: Path) -> Catalog:
 def compile_all(check: bool) -> int:
     stale = stale_mo()
     if check and stale:
-        print("out of date: " + ", ".join(str(m.relative_to(ROOT)) for m in stale))
+        print("out of date: " + ", ".join(str(m) for m in stale))
         return 1
     for mo in stale:
         mo.write_bytes(compiled(mo.with_suffix(".po")))
-        print(f"wrote {mo.relative_to(ROOT)}")
+        print(f"wrote {mo.relative_to(ROOT) if mo.is_relative_to(ROOT) else mo}")
     return 0
 
 
-def stale_mo() -> list[Path]:
+def stale_mo(locales: Path = LOCALES) -> list[Path]:
     """The .mo files that are not their .po compiled."""
-    return [po.with_suffix(".mo") for po in catalogs()
+    return [po.with_suffix(".mo") for po in catalogs(locales)
             if not po.with_suffix(".mo").exists()
             or po.with_suffix(".mo").read_bytes() != compiled(po)]
 
@@ -144,16 +144,16 @@ def placeholders(message: Message) -> set[str]:
             for _, field, _, _ in string.Formatter().parse(form) if field is not None}
 
 
-def problems() -> list[str]:
-    """Everything `check` fails on, one line each."""
+def problems(locales: Path = LOCALES) -> list[str]:
+    """Everything `check` fails on, one line each (`locales`: the catalogs' folder)."""
     try:
         template = extract()
     except ValueError as exc:  # a key built at run time (catalog_keys.KeyBuiltAtRunTime)
         return [str(exc)]
     used = {m.id if isinstance(m.id, str) else m.id[0]: m for m in template if m.id}
     found: list[str] = []
-    source = _read(LOCALES / SOURCE_LANGUAGE / "LC_MESSAGES" / "scorepad.po")
-    for po in catalogs():
+    source = _read(locales / SOURCE_LANGUAGE / "LC_MESSAGES" / "scorepad.po")
+    for po in catalogs(locales):
         catalog, lang = _read(po), po.parents[1].name
         held = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
         for key in sorted(used.keys() - held.keys()):
@@ -172,7 +172,7 @@ def problems() -> list[str]:
                     message) != placeholders(french):
                 found.append(f"{lang}: {key} fills {sorted(placeholders(message))}, the "
                              f"French text {sorted(placeholders(french))}")
-    found += [f"{mo.relative_to(ROOT)} is out of date" for mo in stale_mo()]
+    found += [f"{mo.parents[1].name}: {mo.name} is out of date" for mo in stale_mo(locales)]
     return found
 
 
@@ -196,8 +196,7 @@ def update(languages: Iterable[Path] | None = None) -> int:
         empty = [m.id for m in catalog if m.id and not all(_forms(m))]
         write_catalog(po, catalog)
         for key in empty:
-            print(f"{po.relative_to(ROOT)}: {key if isinstance(key, str) else key[0]} "
-                  "needs its text")
+            print(f"{po}: {key if isinstance(key, str) else key[0]} needs its text")
     return compile_all(check=False)
 
 

@@ -117,6 +117,12 @@ def preferred(header: str | None) -> str | None:
     return None
 
 
+def asked_language(query: str | None, accept_language: str | None = None) -> str:
+    """The language of a web request: its `?lang=`, else its Accept-Language header,
+    else the default (an unknown `?lang=` is passed over like a missing one)."""
+    return negotiate(query) or preferred(accept_language) or language(None)
+
+
 @cache
 def catalog(lang: str) -> gettext.GNUTranslations:
     """The compiled catalog of one language (read once)."""

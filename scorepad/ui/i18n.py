@@ -3,15 +3,18 @@
 
 Every word a person reads is a key of `scorepad/domain/locale/<lang>/LC_MESSAGES/
 scorepad.po`; `t` and `nt` render it in the language of the session being rendered or
-handling an event. (`tr`/`ntr`, French and English side by side, are being removed.)"""
+handling an event. The languages offered are the catalogs present (`LANGS`, the default
+first). (`tr`/`ntr`, French and English side by side, are being removed.)"""
 
 from __future__ import annotations
 
-from typing import Literal
+from scorepad.domain.language import DEFAULT_LANGUAGE, language, languages
 
-Lang = Literal["fr", "en"]
-LANGS: tuple[Lang, ...] = ("fr", "en")
-DEFAULT_LANG: Lang = "fr"
+#: a language code with a catalog ("fr", "en")
+Lang = str
+#: the languages the settings offer: one a catalog, French first
+LANGS: tuple[Lang, ...] = languages()
+DEFAULT_LANG: Lang = DEFAULT_LANGUAGE
 _STORE_KEY = "scorepad.lang"
 
 
@@ -31,12 +34,13 @@ def current_lang() -> Lang:
     if store is None:
         return _fallback[0]
     value = store.get(_STORE_KEY)  # type: ignore[attr-defined]
-    return value if value in LANGS else DEFAULT_LANG
+    return language(value)
 
 
 def set_lang(lang: str) -> None:
-    """Sets the current session's language; unknown values fall back to French."""
-    chosen: Lang = lang if lang in LANGS else DEFAULT_LANG  # type: ignore[assignment]
+    """Sets the current session's language (negotiated: "en-GB" is English); a language
+    without a catalog falls back to French."""
+    chosen = language(lang)
     store = _session_store()
     if store is None:
         _fallback[0] = chosen

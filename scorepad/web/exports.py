@@ -19,7 +19,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import PlainTextResponse, Response
 
 from scorepad import services
-from scorepad.domain.language import language, word
+from scorepad.domain.language import asked_language, word
 from scorepad.domain.messages import render
 from scorepad.services.errors import GameNotFound
 from scorepad.web.api.common import UowFactory, parse_id
@@ -129,7 +129,7 @@ def add_routes(app: FastAPI, uow_factory: UowFactory, heavy: HeavyWork | None = 
         404: {"description": "No such game", "content": {"text/plain": {}}},
         503: {"description": "Too many exports at once", "content": {"text/plain": {}}}})
     async def export(game_id: str, fmt: str, request: Request) -> Response:
-        lang = language(request.query_params.get("lang"))
+        lang = asked_language(request.query_params.get("lang"))
         if fmt not in EXPORT_TYPES:
             return PlainTextResponse(render("download.format", {"format": _short(fmt)}, lang),
                                      status_code=400)

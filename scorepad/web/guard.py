@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlsplit
 
-from scorepad.domain.language import language, negotiate, preferred, word
+from scorepad.domain.language import asked_language, word
 from scorepad.domain.messages import N_, render
 from scorepad.web.assets import ASGIApp, Message, Receive, Scope, Send
 
@@ -91,8 +91,7 @@ def _netloc(host: str, scheme: str | None) -> str:
 def _lang(scope: Scope, headers: dict[str, str]) -> str:
     """The language asked for by `?lang=`, else by Accept-Language (French by default)."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    asked = negotiate(query["lang"][0]) if "lang" in query else None
-    return asked or preferred(headers.get("accept-language")) or language(None)
+    return asked_language(query.get("lang", [None])[0], headers.get("accept-language"))
 
 
 class SecurityGuard:

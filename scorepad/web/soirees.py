@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.domain.errors import Refusal
+from scorepad.domain.language import asked_language
 from scorepad.domain.period import Period
 from scorepad.services import ServiceError
 from scorepad.web.api.common import (
@@ -64,7 +65,8 @@ def add_routes(app: FastAPI, uow_factory: UowFactory) -> None:
 
     @app.get("/export/soirees/{day}.{fmt}")
     def export_soiree(day: str, fmt: str, request: Request) -> Response:
-        lang = request_lang(request)
+        lang = asked_language(request.query_params.get("lang"),
+                              request.headers.get("accept-language"))
         if fmt not in SOIREE_TYPES:
             return PlainTextResponse(ServiceError("format", "soiree_format", got=clip(fmt))
                                      .message(lang), status_code=400)

@@ -194,3 +194,82 @@ def test_the_ui_renders_a_catalog_key_in_the_session_language_with_its_plural() 
         assert (nt("cli.deals", 1), nt("cli.deals", 2)) == ("deal", "deals")
     finally:
         set_lang("fr")
+
+
+@pytest.mark.parametrize(("asked", "expected"), [
+    ("fr", "fr"), ("en", "en"), ("en-GB", "en"), ("en_US.UTF-8", "en"), ("EN", "en"),
+    ("fr_CA@euro", "fr"), ("fr-FR", "fr"),
+])
+def test_a_language_asked_for_is_negotiated_to_a_catalog(asked: str, expected: str) -> None:
+    from scorepad.domain.language import language, negotiate
+
+    assert negotiate(asked) == expected
+    assert language(asked) == expected
+
+
+@pytest.mark.parametrize("asked", ["de", "zz-ZZ", "C", "POSIX", "", None, 12])
+def test_an_unknown_language_falls_back_to_french_and_says_so(
+        asked: object, caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    from scorepad.domain.language import DEFAULT_LANGUAGE, language, negotiate
+
+    assert DEFAULT_LANGUAGE == "fr"
+    with caplog.at_level(logging.DEBUG, logger="scorepad.domain.language"):
+        assert negotiate(asked) is None
+        assert language(asked) == DEFAULT_LANGUAGE
+    said = [r.getMessage() for r in caplog.records]
+    assert said == ([f"no catalog for the language {asked!r}: fr instead"] if asked else [])
+
+
+def test_accept_language_picks_the_best_language_with_a_catalog() -> None:
+    from scorepad.domain.language import preferred
+
+    assert preferred("de-DE,de;q=0.9,en;q=0.8,fr;q=0.7") == "en"
+    assert preferred("en-GB,en;q=0.9") == "en"
+    assert preferred("fr-CH, fr;q=0.9, en;q=0.8") == "fr"
+    assert preferred("en;q=0.1, fr;q=0.5") == "fr"
+    assert preferred("de, it;q=0.5") is None
+    assert preferred(None) is None
+
+
+def test_the_languages_are_the_catalogs_present_french_first(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    from scorepad.domain import language as lang_module
+    from scorepad.domain.messages import CONTRACT_NAMES, render
+    from tests.pseudo_locale import install
+
+    assert lang_module.languages() == ("fr", "en")
+    for name, value in install(tmp_path, "xx").items():
+        monkeypatch.setenv(name, value)
+    lang_module.reload_catalogs()
+    try:
+        assert lang_module.languages() == ("fr", "en", "xx")
+        assert lang_module.language("xx-YY") == "xx"
+        assert render("cli.token", {"token": "abc"}, "xx") == "⟦Jeton : abc⟧"
+        assert CONTRACT_NAMES["xx"]["garde_sans"] == "⟦garde sans⟧"
+    finally:
+        monkeypatch.delenv("SCOREPAD_EXTRA_LOCALES")
+        lang_module.reload_catalogs()
+    assert lang_module.languages() == ("fr", "en")
+
+
+def test_each_language_is_named_in_the_settings_as_babel_names_it() -> None:
+    from babel import Locale
+
+    from scorepad.domain.language import languages
+
+    for code in languages():
+        own = Locale.parse(code).get_display_name(code)
+        assert render("settings.language_name", {}, code) == own[:1].upper() + own[1:]
+
+
+def test_the_months_are_cldr_s() -> None:
+    from babel.dates import get_month_names
+
+    from scorepad.domain.language import month_name
+
+    for lang in ("fr", "en"):
+        names = get_month_names("wide", locale=lang)
+        assert [month_name(m, lang) for m in range(1, 13)] == [names[m] for m in range(1, 13)]
