@@ -114,10 +114,11 @@ def extract() -> Catalog:
     config = _config()
     options: dict[str, object] = config["extract_messages"]  # type: ignore[assignment]
     extractors: dict[str, str] = config.get("extractors", {})  # type: ignore[assignment]
-    method_map, options_map = [], {}
+    method_map: list[tuple[str, str]] = []
+    options_map: dict[str, dict[str, object]] = {}
     for mapping in config["mappings"]:  # type: ignore[attr-defined]
         entry = dict(mapping)
-        method = entry.pop("method")
+        method = str(entry.pop("method"))
         patterns = entry.pop("pattern")
         for pattern in [patterns] if isinstance(patterns, str) else patterns:
             method_map.append((pattern, extractors.get(method, method)))
@@ -133,8 +134,9 @@ def extract() -> Catalog:
 
 
 def _forms(message: Message) -> tuple[str, ...]:
-    string_ = message.string
-    return tuple(string_) if isinstance(string_, list | tuple) else (string_,)
+    text = message.string
+    forms = tuple(text) if isinstance(text, list | tuple) else (text,)
+    return tuple(form or "" for form in forms)
 
 
 def placeholders(message: Message) -> set[str]:
@@ -168,8 +170,8 @@ def problems(locales: Path = LOCALES) -> list[str]:
             if not all(_forms(message)):
                 found.append(f"{lang}: {key} has no text")
             french = source.get(message.id)
-            if lang != SOURCE_LANGUAGE and french is not None and placeholders(
-                    message) != placeholders(french):
+            if all(_forms(message)) and lang != SOURCE_LANGUAGE and french is not None and (
+                    placeholders(message) != placeholders(french)):
                 found.append(f"{lang}: {key} fills {sorted(placeholders(message))}, the "
                              f"French text {sorted(placeholders(french))}")
     found += [f"{mo.parents[1].name}: {mo.name} is out of date" for mo in stale_mo(locales)]

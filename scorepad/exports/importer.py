@@ -88,11 +88,12 @@ def _shown(value: object) -> object:
 
 
 def _refuse(code: str, **kwargs: Any) -> NoReturn:
-    context = {k: kwargs.pop(k) for k in ("field", "deal", "position", "cause") if k in kwargs}
+    context: dict[str, Any] = {k: kwargs.pop(k) for k in ("field", "deal", "position", "cause")
+                               if k in kwargs}
     # What was sent is described by the message itself (`got`, quoted and cut short),
     # unless it is a list of names.
-    params = {k: v if k == "got" and not isinstance(v, tuple) else _shown(v)
-              for k, v in kwargs.items()}
+    params: dict[str, Any] = {k: v if k == "got" and not isinstance(v, tuple) else _shown(v)
+                              for k, v in kwargs.items()}
     raise ImportRefused(code, **context, **params)
 
 
