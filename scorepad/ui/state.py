@@ -16,7 +16,8 @@ PREF_LANG = "scorepad.lang"
 PREF_THEME = "scorepad.theme"
 #: {game id: organiser key} as JSON: kept in this browser only, never in a URL
 PREF_ORGANISER = "scorepad.organiser"
-_REGIONS = {"fr": "FR", "en": "GB"}
+#: Flutter's own widgets in France's French and British English, the catalogs' conventions
+_FLUTTER_LOCALES = (ft.Locale("fr", "FR"), ft.Locale("en", "GB"))
 _THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                 "dark": ft.ThemeMode.DARK}
 
@@ -26,9 +27,9 @@ def theme_mode(theme: str) -> ft.ThemeMode:
 
 
 def flutter_locale(lang: str) -> ft.Locale:
-    """The locale of Flutter's own widgets for a language (France's French, British
-    English: the conventions the catalogs follow)."""
-    return ft.Locale(lang, _REGIONS.get(lang))
+    """The locale of Flutter's own widgets for a language."""
+    return next((locale for locale in _FLUTTER_LOCALES if locale.language_code == lang),
+                ft.Locale(lang))
 
 
 @ft.observable
