@@ -34,7 +34,7 @@ CODES: dict[str, tuple[int, str]] = {
     "ServiceError": (1, "service"),
     "MergeRefused": (1, "service"),
     "CopyError": (1, "copy"),
-    "_DateError": (1, "web"),
+    "BadRequest": (1, "api"),
     "DealWarning": (0, "warning"),
     # helpers that raise a refusal with the code they are given
     "_check_whole": (4, "error"),

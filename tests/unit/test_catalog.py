@@ -98,7 +98,7 @@ def test_every_refusal_says_its_words_through_a_key_the_extraction_finds() -> No
     import scorepad.exports.importer
     import scorepad.services
     import scorepad.storage
-    import scorepad.web.soirees
+    import scorepad.web.api.common
     from scorepad.domain.errors import Refusal
     from scorepad.domain.language import keys
 
@@ -106,12 +106,10 @@ def test_every_refusal_says_its_words_through_a_key_the_extraction_finds() -> No
         return [cls, *(s for sub in cls.__subclasses__() for s in subclasses(sub))]
 
     assert scorepad.domain.period and scorepad.exports and scorepad.services
-    assert scorepad.storage and scorepad.web.soirees
+    assert scorepad.storage and scorepad.web.api.common
     held = set(keys("fr"))
     # Built with their code by a helper in CODES, or with their one code in __init__.
-    built_otherwise = {"ImportRefused": "_refuse", "DatabaseError": "DatabaseError.__init__",
-                       # its own table until the API's models move it to the catalog
-                       "BadRequest": "web/api"}
+    built_otherwise = {"ImportRefused": "_refuse", "DatabaseError": "DatabaseError.__init__"}
     for cls in subclasses(Refusal)[1:]:
         name = cls.__name__
         if name in CODES:
