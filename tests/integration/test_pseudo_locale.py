@@ -175,3 +175,50 @@ def test_the_downloads_and_the_server_s_refusals_come_from_the_catalogs(
     database.dispose()
     assert (foreign.status_code, cross.status_code, large.status_code) == (400, 403, 413)
     assert found == []
+
+
+#: API requests that are refused, each for another reason (FORMAT.md §3 bodies).
+API_REFUSALS = [
+    ("post", "/api/games/1/deals", {**{k: v for k, v in DEAL.items() if k != "players"},
+                                    "points": 45.5}),
+    ("post", "/api/games/1/deals", {"taker": "Zoé", "contract": "garde", "bouts": 2,
+                                    "points": 49}),
+    ("post", "/api/games/1/deals", b"not json"), ("post", "/api/games/1/deals", b"[1, 2]"),
+    ("post", "/api/games/1/deals", {"kind": "maybe"}),
+    ("post", "/api/games/1/deals", {"kind": "passed", "taker": "Bruno"}),
+    ("put", "/api/games/1/deals/1", {"expected_version": "two"}),
+    ("put", "/api/games/1/deals/1", {"expected_version": 99, "kind": "passed"}),
+    ("delete", "/api/games/1/deals/1?expected_version=-1", None),
+    ("get", "/api/games/abc/sheet", None), ("get", "/api/games/999/sheet", None),
+    ("delete", "/api/games/1/deals/999", None), ("put", "/api/games/1/code", {"code": "ab"}),
+    ("post", "/api/games", {"name": "", "seats": PLAYERS}),
+    ("post", "/api/games", {"name": "Jeudi", "seats": ["André", "André", "Bruno"]}),
+    ("post", "/api/games", {"name": "Jeudi", "seats": PLAYERS, "colour": "red"}),
+    ("patch", "/api/games/1", {"status": "over"}),
+    ("post", "/api/games/1/undo", {"operation": 12345}),
+    ("get", "/api/soirees/someday", None), ("get", "/api/circles/99/ranking", None),
+    ("get", "/api/circles/1/ranking?period=2026-99", None),
+]
+
+
+def test_the_api_s_refusals_come_from_the_catalogs(pseudo_language: str, db: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from scorepad.storage import open_database
+    from scorepad.web import create_app
+
+    database = open_database(db)
+    found, answered = [], []
+    with TestClient(create_app(database.uow), base_url="http://localhost") as client:
+        for method, path, body in API_REFUSALS:
+            sep = "&" if "?" in path else "?"
+            answer = client.request(method, f"{path}{sep}lang={pseudo_language}",
+                                    **({"content": body} if isinstance(body, bytes) else
+                                       {"json": body} if body is not None else {}))
+            answered.append(answer.status_code)
+            error = answer.json()["error"]
+            found += [(path, error["message"], w) for w in [leaks(error["message"], NAMES)]
+                      if w]
+    database.dispose()
+    assert all(400 <= status < 500 for status in answered), answered
+    assert found == []
