@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, TypeVar
 
 from scorepad.domain.language import (
     N_,
@@ -59,16 +59,6 @@ class Message:
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
-
-    def text(self) -> Message:
-        return self
-
-
-@runtime_checkable
-class Renders(Protocol):
-    """What renders as a message: a Message, a refusal (`text()` gives its Message)."""
-
-    def text(self) -> Message: ...
 
 
 class ByLanguage(Mapping[str, T]):
@@ -124,7 +114,9 @@ def _shown(params: Mapping[str, Any], lang: str) -> dict[str, object]:
     also as `de_<key>` (French elision)."""
     shown: dict[str, object] = {}
     for key, value in params.items():
-        if isinstance(value, Renders):  # a nested message, in the same language
+        if isinstance(value, Message):  # a nested message, in the same language
+            shown[key] = render_message(value, lang)
+        elif isinstance(value, Exception) and hasattr(value, "text"):  # a refusal
             shown[key] = render_message(value.text(), lang)
         elif key == "got" and not isinstance(value, tuple):  # a tuple: names, as they are
             shown[key] = describe(value, lang)
