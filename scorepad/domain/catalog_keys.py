@@ -50,7 +50,8 @@ class KeyBuiltAtRunTime(ValueError):
     """A key (or a code) the extraction cannot read from the source."""
 
 
-def _name(node: ast.expr) -> str | None:
+def name_of(node: ast.expr) -> str | None:
+    """The name a call or a base class is written with (`x` of `x` and of `a.x`)."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
@@ -75,14 +76,14 @@ class _Walker(ast.NodeVisitor):
     # -- where we are -------------------------------------------------------------------
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        base = next((self.known[b] for b in map(_name, node.bases) if b in self.known), None)
+        base = next((self.known[b] for b in map(name_of, node.bases) if b in self.known), None)
         if base is None:
             self.generic_visit(node)
             return
         index, area = base
         for item in node.body:
             if (isinstance(item, ast.Assign) and len(item.targets) == 1
-                    and _name(item.targets[0]) == "area"
+                    and name_of(item.targets[0]) == "area"
                     and isinstance(item.value, ast.Constant)):
                 area = str(item.value.value)
         self.known.setdefault(node.name, (index, area))
@@ -92,7 +93,7 @@ class _Walker(ast.NodeVisitor):
                 item.targets) == 1 else (item.target if isinstance(item, ast.AnnAssign)
                                          else None)
             value = getattr(item, "value", None)
-            if target is not None and _name(target) == "code" and value is not None:
+            if target is not None and name_of(target) == "code" and value is not None:
                 self.code(value, area, node)
         self.generic_visit(node)
         self.classes.pop()
@@ -127,14 +128,14 @@ class _Walker(ast.NodeVisitor):
     # -- what we find -------------------------------------------------------------------
 
     def visit_Call(self, node: ast.Call) -> None:
-        name = _name(node.func)
+        name = name_of(node.func)
         if isinstance(node.func, ast.Name) and name in self.keywords:
             self.key(node, name)
         elif name in CODES:
             index, area = CODES[name]
             self.call_code(node, index, area)
         elif (name == "__init__" and isinstance(node.func, ast.Attribute)
-              and isinstance(node.func.value, ast.Call) and _name(node.func.value.func) == "super"
+              and isinstance(node.func.value, ast.Call) and name_of(node.func.value.func) == "super"
               and self.classes):
             index, area = self.classes[-1]
             self.call_code(node, index, area)

@@ -10,6 +10,8 @@ import string
 from collections.abc import Iterator
 from pathlib import Path
 
+from scorepad.domain.catalog_keys import name_of
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "scorepad"
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
@@ -71,28 +73,20 @@ def _has_sentence(node: ast.expr) -> bool:
     return text is not None and _SENTENCE.search(text) is not None
 
 
-def _name(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return None
-
-
 def _shown(tree: ast.AST, in_cli: bool) -> Iterator[tuple[int, str]]:
     """(line, what) of every literal with words that a person would read."""
     for node in ast.walk(tree):
         if (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
-                and _name(node.exc.func) not in DEVELOPERS_EXCEPTIONS):
+                and name_of(node.exc.func) not in DEVELOPERS_EXCEPTIONS):
             for arg in [*node.exc.args, *(k.value for k in node.exc.keywords)]:
                 if _has_sentence(arg):
-                    yield node.lineno, f"raise {_name(node.exc.func)}(...)"
+                    yield node.lineno, f"raise {name_of(node.exc.func)}(...)"
         if not isinstance(node, ast.Call):
             continue
-        name = _name(node.func)
+        name = name_of(node.func)
         if isinstance(node.func, ast.Name) and name in ("tr", "ntr"):
             yield node.lineno, f"{name}(...): French and English side by side"
-        is_flet = isinstance(node.func, ast.Attribute) and _name(node.func.value) == "ft"
+        is_flet = isinstance(node.func, ast.Attribute) and name_of(node.func.value) == "ft"
         if is_flet and name in TEXT_CONTROLS and node.args and _has_words(node.args[0]):
             yield node.lineno, f"ft.{name}(...)"
         if is_flet or name in TEXT_HELPERS:
@@ -103,7 +97,7 @@ def _shown(tree: ast.AST, in_cli: bool) -> Iterator[tuple[int, str]]:
                 _has_words(node.args[i]) for i in TEXT_HELPERS[name] if i < len(node.args)):
             yield node.lineno, f"{name}(...)"
         printed = name == "print" or (name == "write" and isinstance(node.func, ast.Attribute)
-                                      and _name(node.func.value) in ("stdout", "stderr"))
+                                      and name_of(node.func.value) in ("stdout", "stderr"))
         if in_cli and printed and any(_has_words(a) for a in node.args):
             yield node.lineno, f"{name}(...)"
 
