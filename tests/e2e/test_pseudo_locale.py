@@ -18,11 +18,14 @@ from tests.e2e.conftest import (
     AppServer,
     click,
     enable_semantics,
+    go,
     new_phone,
     open_app,
+    scroll_to_id,
     start_server,
     stop_server,
 )
+from tests.e2e.gestures import scroll_to
 from tests.pseudo_locale import leaks, mark
 
 SIX = ["Jean-Baptiste", "Jean-Bernard", "Marie-Hélène", "Maximilien", "Maxime", "Zoé"]
@@ -78,9 +81,19 @@ def pseudo_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppSe
     stop_server(server)
 
 
-def _shown(page: Any) -> list[str]:
+def _shown(page: Any, *, steps: int = 12) -> list[str]:
+    """Every text of the screen, scrolled to its end: Flutter builds (and exposes) only
+    what is on or near the screen."""
     page.wait_for_timeout(1200)  # the last frame's semantics follow the render
     texts: list[str] = page.evaluate(_TEXTS)
+    page.mouse.move(195, 420)
+    for _ in range(steps):
+        page.mouse.wheel(0, 500)
+        page.wait_for_timeout(400)
+        more = [t for t in page.evaluate(_TEXTS) if t not in texts]
+        if not more:
+            break
+        texts += more
     return texts
 
 
@@ -108,10 +121,13 @@ def test_every_screen_shows_only_the_catalogs_words_in_the_pseudo_locale(
             with contextlib.suppress(PlaywrightTimeout):
                 page.wait_for_function(f"() => ({_TEXTS})().some(t => t.includes('⟦'))")
             texts = _shown(page)
-            if path.endswith("/deal"):
-                page.locator('[flt-semantics-identifier="extras-toggle"]').first.click()
+            if path.endswith("/deal"):  # with its bonuses open, then its card counter
+                go(page, server.url, path)
+                scroll_to_id(page, "extras-toggle").click()
                 texts += _shown(page)
-                click(page, mark("Compter les points"))
+                go(page, server.url, path)
+                scroll_to(page, page.get_by_role("button", name=mark("Compter les points"))
+                          ).click()
                 texts += _shown(page)
             if leaked := _leaks(texts):
                 found[path] = leaked
