@@ -4,7 +4,7 @@
 Every word a person reads is a key of `scorepad/domain/locale/<lang>/LC_MESSAGES/
 scorepad.po`; `t` and `nt` render it in the language of the session being rendered or
 handling an event. The languages offered are the catalogs present (`LANGS`, the default
-first). (`tr`/`ntr`, French and English side by side, are being removed.)"""
+first)."""
 
 from __future__ import annotations
 
@@ -50,22 +50,6 @@ def set_lang(lang: str) -> None:
 
 # Outside a session (unit tests, scripts) the language is process-wide.
 _fallback: list[Lang] = [DEFAULT_LANG]
-
-
-def tr(fr: str, en: str) -> str:
-    """Picks the French or English text for the current session."""
-    return en if current_lang() == "en" else fr
-
-
-def ntr(count: int | float, fr: tuple[str, str], en: tuple[str, str]) -> str:
-    """The singular or plural text for `count` in the session's language, by the
-    catalog's plural rule (French: 0 and 1 singular; English: only 1). Each text may
-    hold `{n}`."""
-    from scorepad.domain.language import fmt_number, plural
-
-    lang = current_lang()
-    one, other = en if lang == "en" else fr
-    return plural(count, one, other, lang).format(n=fmt_number(count, lang))
 
 
 def t(key: str, **params: object) -> str:

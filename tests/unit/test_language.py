@@ -4,7 +4,6 @@ French into English."""
 
 from __future__ import annotations
 
-import ast
 import itertools
 import string
 from collections.abc import Iterator
@@ -137,36 +136,14 @@ def _domain_messages(lang: str) -> Iterator[tuple[str, str]]:
             yield key, render(key, params, lang)
 
 
-def _ui_pairs() -> Iterator[tuple[str, str, str]]:
-    """Every tr("français", "English") and ntr(...) of the UI, literal parts only."""
-    def literal(node: ast.expr) -> str:
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return node.value
-        if isinstance(node, ast.JoinedStr):
-            return "".join(literal(v) if isinstance(v, ast.Constant) else "{}"
-                           for v in node.values)
-        if isinstance(node, ast.Tuple):
-            return " | ".join(literal(e) for e in node.elts)
-        return ""
-
-    for path in sorted((ROOT / "scorepad" / "ui").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("tr", "ntr") and len(node.args) >= 2):
-                fr, en = node.args[-2], node.args[-1]
-                yield f"{path.name}:{node.lineno}", literal(fr), literal(en)
-
-
 def test_no_message_in_either_language_says_s_in_brackets() -> None:
     found = [(k, t) for lang in ("fr", "en")
              for k, t in _domain_messages(lang) if "(s)" in t]
-    found += [(k, t) for k, fr, en in _ui_pairs() for t in (fr, en) if "(s)" in t]
     assert found == []
 
 
 def test_english_messages_hold_no_french_words() -> None:
     texts = list(_domain_messages("en"))
-    texts += [(k, en) for k, _, en in _ui_pairs()]
     found = [(k, t, w) for k, t in texts for w in FRENCH_WORDS if w in f" {t} "]
     assert found == []
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import nt, t
 
 UsePlayer = Callable[[str, str], None]  # (typed name, known name)
 
@@ -17,11 +17,11 @@ def newcomer_hint(name: str, suggestions: list[str], use: UsePlayer) -> ft.Contr
     player instead."""
     controls: list[ft.Control] = [
         ft.Icon(ft.Icons.PERSON_ADD_ALT, size=16, color=ft.Colors.TERTIARY),
-        ft.Text(tr("Nouveau joueur", "New player") + (
-            tr(" — vérifier l'orthographe :", " — check the spelling:") if suggestions
-            else ""), size=13, color=ft.Colors.TERTIARY),
+        ft.Text(t("new_players.new_check") if suggestions else t("new_players.new"),
+                size=13, color=ft.Colors.TERTIARY),
     ]
-    controls += [ft.TextButton(f"{known} ?", tooltip=tr(f"Utiliser {known}", f"Use {known}"),
+    controls += [ft.TextButton(t("new_players.suggestion", name=known),
+                               tooltip=t("new_players.use", name=known),
                                on_click=lambda _e, k=known: use(name, k))
                  for known in suggestions]
     return ft.Semantics(identifier=f"new-player-{name}", container=True, content=ft.Container(
@@ -32,9 +32,8 @@ def newcomer_hint(name: str, suggestions: list[str], use: UsePlayer) -> ft.Contr
 
 def _newcomer_line(name: str, suggestions: list[str], use: UsePlayer) -> ft.Control:
     lines: list[ft.Control] = [ft.Text(
-        tr(f"Nouveau joueur : {name} — vérifier l'orthographe",
-           f"New player: {name} — check the spelling"), weight=ft.FontWeight.W_600)]
-    lines += [ft.OutlinedButton(tr(f"Utiliser {known}", f"Use {known}"),
+        t("new_players.line", name=name), weight=ft.FontWeight.W_600)]
+    lines += [ft.OutlinedButton(t("new_players.use", name=known),
                                 icon=ft.Icons.PERSON, on_click=lambda _e, k=known: use(name, k))
               for known in suggestions]
     return ft.Column(lines, spacing=6, tight=True)
@@ -54,24 +53,16 @@ def confirm_new_players(found: dict[str, list[str]], use: UsePlayer,
         page.pop_dialog()
         create()
 
-    many = len(found) > 1
     page.show_dialog(ft.AlertDialog(
         modal=True,
-        title=ft.Text(tr("Nouveaux joueurs ?", "New players?") if many
-                      else tr("Nouveau joueur ?", "New player?")),
+        title=ft.Text(nt("new_players.title", len(found))),
         content=ft.Column([
-            ft.Text(tr("Ces noms ne sont pas encore des joueurs connus : ils seront créés "
-                       "et suivis dans les statistiques.",
-                       "These names are no known players yet: they will be created and "
-                       "followed in the statistics.") if many else
-                    tr("Ce nom n'est pas encore un joueur connu : il sera créé et suivi "
-                       "dans les statistiques.", "This name is no known player yet: it will "
-                       "be created and followed in the statistics."), size=14),
+            ft.Text(nt("new_players.explained", len(found)), size=14),
             *[_newcomer_line(n, s, use_known) for n, s in found.items()],
         ], tight=True, spacing=14, width=320, scroll=ft.ScrollMode.AUTO),
         actions=[
-            ft.TextButton(tr("Corriger", "Correct"), on_click=lambda _e: page.pop_dialog()),
-            ft.FilledButton(tr("Créer et commencer", "Create and start"), on_click=confirm),
+            ft.TextButton(t("new_players.correct"), on_click=lambda _e: page.pop_dialog()),
+            ft.FilledButton(t("new_players.create"), on_click=confirm),
         ],
         actions_alignment=ft.MainAxisAlignment.END,
     ))

@@ -8,17 +8,17 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from scorepad.domain import FFT_RULES, RuleSet
-from scorepad.ui.i18n import tr
+from scorepad.domain.messages import N_
+from scorepad.ui.i18n import t
 from scorepad.ui.models.deal_form import DealForm
 from scorepad.ui.models.pile_counter import PileCounter
 
-#: Rule presets of the calculator: key -> (French, English, partial rules object).
-PRESETS: dict[str, tuple[str, str, dict[str, object]]] = {
-    "fft": ("Règles officielles (FFT)", "Official rules (FFT)", {}),
-    "pab_flat": ("Petit au bout non multiplié", "Petit au bout not multiplied",
-                 {"petit_au_bout_multiplied": False}),
-    "misere": ("FFT avec misère (10)", "FFT with misère (10)", {"misere": True}),
-    "gc8": ("Garde contre × 8", "Garde contre × 8", {"coefficients": {"garde_contre": 8}}),
+#: Rule presets of the calculator: key -> (its label's catalog key, partial rules object).
+PRESETS: dict[str, tuple[str, dict[str, object]]] = {
+    "fft": (N_("calculator_state.preset_fft"), {}),
+    "pab_flat": (N_("calculator_state.preset_pab_flat"), {"petit_au_bout_multiplied": False}),
+    "misere": (N_("calculator_state.preset_misere"), {"misere": True}),
+    "gc8": (N_("calculator_state.preset_gc8"), {"coefficients": {"garde_contre": 8}}),
 }
 #: The preset key of "the rules of the game the calculator was opened from".
 GAME_PRESET = "game"
@@ -26,11 +26,11 @@ _STORE_KEY = "scorepad.calculator"
 
 
 def default_names(count: int) -> tuple[str, ...]:
-    return tuple(tr(f"Joueur {i}", f"Player {i}") for i in range(1, count + 1))
+    return tuple(t("calculator_state.default_player", n=i) for i in range(1, count + 1))
 
 
 def preset_rules(key: str) -> RuleSet:
-    return FFT_RULES.merged(PRESETS.get(key, PRESETS["fft"])[2])
+    return FFT_RULES.merged(PRESETS.get(key, PRESETS["fft"])[1])
 
 
 def rebuild_form(old: DealForm, players: tuple[str, ...], rules: RuleSet) -> DealForm:
@@ -109,11 +109,10 @@ class CalculatorSession:
     def preset_options(self) -> list[tuple[str, str]]:
         """(key, label) of every choice: the game's rules first when opened from a game,
         then the presets."""
-        options = [(key, tr(fr, en)) for key, (fr, en, _) in PRESETS.items()]
+        options = [(key, t(label)) for key, (label, _) in PRESETS.items()]
         if self.game is not None:
-            name = self.game.name
-            options.insert(0, (GAME_PRESET, tr(f"Règles de la partie « {name} »",
-                                               f"Rules of the game “{name}”")))
+            options.insert(0, (GAME_PRESET, t("calculator_state.game_rules",
+                                              name=self.game.name)))
         return options
 
     def pick_preset(self, key: str) -> None:

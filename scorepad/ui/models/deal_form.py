@@ -21,7 +21,7 @@ from scorepad.domain import (
     parse_deal,
     score_deal,
 )
-from scorepad.domain.messages import fmt_number, language, render
+from scorepad.domain.messages import N_, fmt_number, language, render
 
 TOTAL_POINTS = 91
 #: Keys of the on-screen keypad besides the digits.
@@ -37,21 +37,13 @@ FIELD_CONTROL: dict[str, str] = {
     "deal": "points",
 }
 
-_MISSING_TEXT: dict[str, dict[str, str]] = {
-    "fr": {
-        "taker": "Choisissez le preneur",
-        "partner": "Choisissez l'appelé (ou « seul »)",
-        "contract": "Choisissez le contrat",
-        "bouts": "Indiquez le nombre de bouts",
-        "points": "Tapez les points",
-    },
-    "en": {
-        "taker": "Choose the taker",
-        "partner": "Choose the partner (or \"alone\")",
-        "contract": "Choose the contract",
-        "bouts": "Enter the number of bouts",
-        "points": "Type the points",
-    },
+#: a required control still empty -> what to do, as the catalog says it
+_MISSING_TEXT: dict[str, str] = {
+    "taker": N_("deal_form.missing_taker"),
+    "partner": N_("deal_form.missing_partner"),
+    "contract": N_("deal_form.missing_contract"),
+    "bouts": N_("deal_form.missing_bouts"),
+    "points": N_("deal_form.missing_points"),
 }
 
 
@@ -83,7 +75,7 @@ class Preview:
         if self.error is not None:
             return self.error.message
         if self.missing:
-            return _MISSING_TEXT[language(self.lang)][self.missing[0]]
+            return render(_MISSING_TEXT[self.missing[0]], {}, self.lang)
         return ""
 
     def error_for(self, control: str) -> str | None:

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from scorepad.domain.language import de_name
-from scorepad.domain.messages import fmt_list, fmt_number, fmt_signed, render
-from scorepad.domain.names import short_labels
-from scorepad.ui.i18n import current_lang, ntr, tr
+from babel.dates import format_datetime
 
+from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, render
+from scorepad.domain.names import short_labels
+from scorepad.ui.i18n import current_lang, nt, t
+
+#: a contract's name as a label (capitalised, unlike the domain's `contract.*` words)
 CONTRACT_LABELS = {
-    "prise": ("Prise", "Prise"),
-    "garde": ("Garde", "Garde"),
-    "garde_sans": ("Garde sans", "Garde sans"),
-    "garde_contre": ("Garde contre", "Garde contre"),
+    "prise": N_("fmt.contract_prise"),
+    "garde": N_("fmt.contract_garde"),
+    "garde_sans": N_("fmt.contract_garde_sans"),
+    "garde_contre": N_("fmt.contract_garde_contre"),
 }
 
 
@@ -40,28 +42,20 @@ def player_labels(players: list[str] | tuple[str, ...]) -> dict[str, str]:
 def contract(code: str | None) -> str:
     if code is None:
         return ""
-    fr, en = CONTRACT_LABELS.get(str(code), (str(code), str(code)))
-    return tr(fr, en)
+    key = CONTRACT_LABELS.get(str(code))
+    return t(key) if key is not None else str(code)
 
 
 def when(moment: datetime) -> str:
-    """A short date people read at a glance: "29/11 20:15" / "29 Nov 20:15"."""
-    if current_lang() == "en":
-        return moment.strftime("%d %b %Y, %H:%M")
-    return moment.strftime("%d/%m/%Y %H:%M")
+    """A short date people read at a glance: "29/11/2026 20:15" / "29 Nov 2026, 20:15":
+    the catalog's pattern, by Babel."""
+    return format_datetime(moment, t("fmt.when_pattern"), locale=current_lang())
 
 
 def deals_count(n: int) -> str:
-    if n == 0:
-        return tr("aucune donne", "no deal")
-    return ntr(n, ("{n} donne", "{n} donnes"), ("{n} deal", "{n} deals"))
+    return t("fmt.no_deal") if n == 0 else nt("fmt.deals", n)
 
 
 def outcome(made: bool, difference: object) -> str:
     """"fait de 8" / "chuté de 4": the words of the explanation, everywhere."""
     return render("made_by" if made else "lost_by", {"n": difference}, current_lang())
-
-
-def of_name(name: str) -> str:
-    """"de Bruno", "d'André" in French; the name alone in English."""
-    return name if current_lang() == "en" else de_name(name)

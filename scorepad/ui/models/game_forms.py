@@ -6,32 +6,32 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorepad.domain import FFT_RULES, InvalidDeal, RuleSet
+from scorepad.domain.messages import N_, render, render_count
 
 MIN_SEATS, MAX_SEATS = 3, 6
 MAX_NAME = 40
 MAX_GAME_NAME = 200
 
-# Every editable number of FORMAT.md §1's rules object, as (path, French label, English label).
-INT_RULES: tuple[tuple[str, str, str], ...] = (
-    ("coefficients.prise", "Coefficient prise", "Prise multiplier"),
-    ("coefficients.garde", "Coefficient garde", "Garde multiplier"),
-    ("coefficients.garde_sans", "Coefficient garde sans", "Garde sans multiplier"),
-    ("coefficients.garde_contre", "Coefficient garde contre", "Garde contre multiplier"),
-    ("base", "Base du contrat", "Contract base"),
-    ("petit_au_bout", "Petit au bout", "Petit au bout"),
-    ("poignees.simple", "Poignée simple", "Single poignée"),
-    ("poignees.double", "Poignée double", "Double poignée"),
-    ("poignees.triple", "Poignée triple", "Triple poignée"),
-    ("chelem.announced_made", "Chelem annoncé fait", "Chelem announced, made"),
-    ("chelem.made", "Chelem non annoncé", "Chelem not announced"),
-    ("chelem.announced_failed", "Chelem annoncé chuté", "Chelem announced, lost"),
-    ("chelem.defense", "Chelem en défense", "Chelem by the defence"),
-    ("misere_value", "Misère", "Misère value"),
+# Every editable number of FORMAT.md §1's rules object, as (path, label's catalog key).
+INT_RULES: tuple[tuple[str, str], ...] = (
+    ("coefficients.prise", N_("game_forms.rule_coefficient_prise")),
+    ("coefficients.garde", N_("game_forms.rule_coefficient_garde")),
+    ("coefficients.garde_sans", N_("game_forms.rule_coefficient_garde_sans")),
+    ("coefficients.garde_contre", N_("game_forms.rule_coefficient_garde_contre")),
+    ("base", N_("game_forms.rule_base")),
+    ("petit_au_bout", N_("game_forms.rule_petit_au_bout")),
+    ("poignees.simple", N_("game_forms.rule_poignee_simple")),
+    ("poignees.double", N_("game_forms.rule_poignee_double")),
+    ("poignees.triple", N_("game_forms.rule_poignee_triple")),
+    ("chelem.announced_made", N_("game_forms.rule_chelem_announced_made")),
+    ("chelem.made", N_("game_forms.rule_chelem_made")),
+    ("chelem.announced_failed", N_("game_forms.rule_chelem_announced_failed")),
+    ("chelem.defense", N_("game_forms.rule_chelem_defense")),
+    ("misere_value", N_("game_forms.rule_misere_value")),
 )
-BOOL_RULES: tuple[tuple[str, str, str], ...] = (
-    ("petit_au_bout_multiplied", "Petit au bout multiplié par le contrat",
-     "Petit au bout multiplied by the contract"),
-    ("misere", "Misère (règle maison)", "Misère (house rule)"),
+BOOL_RULES: tuple[tuple[str, str], ...] = (
+    ("petit_au_bout_multiplied", N_("game_forms.rule_petit_au_bout_multiplied")),
+    ("misere", N_("game_forms.rule_misere")),
 )
 
 
@@ -50,10 +50,6 @@ def _set(rules: dict[str, Any], path: str, value: Any) -> None:
     target[last] = value
 
 
-def _lang_message(fr: str, en: str, lang: str) -> str:
-    return en if lang == "en" else fr
-
-
 @dataclass(frozen=True)
 class RulesForm:
     """The rules of a game as typed: numbers as text (checked one by one), switches."""
@@ -64,8 +60,8 @@ class RulesForm:
     @classmethod
     def from_rules(cls, rules: RuleSet = FFT_RULES) -> RulesForm:
         complete = rules.to_dict()
-        return cls(texts={p: str(_get(complete, p)) for p, _, _ in INT_RULES},
-                   flags={p: bool(_get(complete, p)) for p, _, _ in BOOL_RULES})
+        return cls(texts={p: str(_get(complete, p)) for p, _ in INT_RULES},
+                   flags={p: bool(_get(complete, p)) for p, _ in BOOL_RULES})
 
     def with_text(self, path: str, text: str) -> RulesForm:
         return replace(self, texts={**self.texts, path: text})
@@ -79,8 +75,7 @@ class RulesForm:
         try:
             value = int(text)
         except ValueError:
-            return _lang_message(f"Entrez un nombre entier (reçu « {text} »).",
-                                 f"Enter a whole number (got '{text}').", lang)
+            return render("game_forms.whole_number", {"text": text}, lang)
         partial: dict[str, Any] = {}
         _set(partial, path, value)
         try:
@@ -90,7 +85,7 @@ class RulesForm:
         return None
 
     def errors(self, lang: str = "fr") -> dict[str, str]:
-        found = {p: self.error(p, lang) for p, _, _ in INT_RULES}
+        found = {p: self.error(p, lang) for p, _ in INT_RULES}
         return {p: m for p, m in found.items() if m is not None}
 
     def is_fft(self) -> bool:
@@ -99,9 +94,9 @@ class RulesForm:
     def to_dict(self) -> dict[str, Any]:
         """The complete rules object (FORMAT.md §1); call only when `errors()` is empty."""
         rules: dict[str, Any] = {}
-        for path, _, _ in INT_RULES:
+        for path, _ in INT_RULES:
             _set(rules, path, int(self.texts[path].strip().replace("\u2212", "-")))
-        for path, _, _ in BOOL_RULES:
+        for path, _ in BOOL_RULES:
             _set(rules, path, bool(self.flags.get(path, False)))
         return rules
 
@@ -198,21 +193,15 @@ class NewGameForm:
     def errors(self, lang: str = "fr") -> dict[str, str]:
         found: dict[str, str] = {}
         if not self.name.strip():
-            found["name"] = _lang_message("Donnez un nom à la partie (ex. « Mardi soir »).",
-                                          "Give the game a name (e.g. “Tuesday night”).", lang)
+            found["name"] = render("game_forms.name_missing", {}, lang)
         elif len(self.name.strip()) > MAX_GAME_NAME:
-            found["name"] = _lang_message(
-                f"Le nom fait au plus {MAX_GAME_NAME} caractères.",
-                f"The name has at most {MAX_GAME_NAME} characters.", lang)
+            found["name"] = render("game_forms.name_too_long", {"most": MAX_GAME_NAME}, lang)
         n = len(self.seats)
         if not MIN_SEATS <= n <= MAX_SEATS:
-            found["seats"] = _lang_message(
-                f"Il faut de 3 à 6 joueurs à la table ({n} choisi{'s' if n > 1 else ''}).",
-                f"A table has 3 to 6 players ({n} chosen).", lang)
+            found["seats"] = render_count("game_forms.seats_count", n,
+                                          {"fewest": MIN_SEATS, "most": MAX_SEATS}, lang)
         elif any(len(s) > MAX_NAME for s in self.seats):
-            found["seats"] = _lang_message(
-                f"Un nom de joueur fait au plus {MAX_NAME} caractères.",
-                f"A player's name has at most {MAX_NAME} characters.", lang)
+            found["seats"] = render("game_forms.player_name_too_long", {"most": MAX_NAME}, lang)
         if self.house_rules:
             found.update({f"rules.{p}": m for p, m in self.rules.errors(lang).items()})
         return found

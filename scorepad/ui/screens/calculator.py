@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.calculator_state import CalculatorSession, calculator_session
 from scorepad.ui.models.deal_form import DealForm, Preview
 from scorepad.ui.models.pile_counter import PileCounter
@@ -26,13 +26,13 @@ from scorepad.ui.widgets.text_input import kept_field
 def _players_section(count: int, set_count: Callable[[int], None],
                      toggle_names: Callable[[], None]) -> ft.Control:
     return section(
-        tr("Joueurs de la donne", "Players in the deal"),
+        t("calculator.players"),
         ft.Row(
             [choice(f"count-{n}", str(n), count == n, lambda n=n: set_count(n), expand=True,
                     height=42) for n in (3, 4, 5)]
             + [ft.IconButton(
                 icon=ft.Icons.EDIT_OUTLINED,
-                tooltip=tr("Noms des joueurs", "Player names"),
+                tooltip=t("calculator.names"),
                 on_click=lambda _e: toggle_names(),
             )],
             spacing=6,
@@ -44,7 +44,7 @@ def _name_fields(players: tuple[str, ...],
                  rename: Callable[[int], Callable[[ft.Event[ft.TextField]], None]]
                  ) -> ft.Control:
     return ft.ResponsiveRow(
-        [kept_field(label=tr(f"Joueur {i + 1}", f"Player {i + 1}"), value=name,
+        [kept_field(label=t("calculator.player", n=i + 1), value=name,
                     reset=len(players), dense=True, col={"xs": 6, "md": 4},
                     on_blur=rename(i), on_submit=rename(i))
          for i, name in enumerate(players)],
@@ -57,7 +57,7 @@ def _preset_dropdown(session: CalculatorSession,
     return ft.Semantics(
         identifier="rules-preset",
         content=ft.Dropdown(
-            label=tr("Règles", "Rules"),
+            label=t("calculator.rules"),
             value=session.preset,
             options=[ft.DropdownOption(key=key, text=label)
                      for key, label in session.preset_options()],
@@ -74,8 +74,7 @@ def _outcome_or_hint(form: DealForm, preview: Preview) -> ft.Control:
     if preview.scored is not None:
         return explanation_block(form.deal_input(), preview.scored)
     return ft.Text(
-        tr("Le calcul détaillé s'affiche dès que la donne est complète.",
-           "The detailed calculation appears as soon as the deal is complete."),
+        t("calculator.hint"),
         size=13, color=ft.Colors.ON_SURFACE_VARIANT, italic=True,
     )
 
@@ -87,7 +86,7 @@ def CalculatorView() -> ft.View:
     _tick, set_tick = ft.use_state(0)
 
     def changed() -> None:
-        set_tick(lambda t: t + 1)
+        set_tick(lambda n: n + 1)
 
     def update(action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -127,12 +126,12 @@ def CalculatorView() -> ft.View:
         _outcome_or_hint(form, preview),
     ]
     return screen(
-        tr("Calculette", "Calculator"),
+        t("nav.calculator"),
         ft.ListView(body, expand=True, spacing=18,
                     padding=ft.Padding.only(left=14, right=14, top=12, bottom=24)),
         route="/calculator",
         nav="/calculator",
-        actions=[ft.TextButton(tr("Effacer", "Clear"), on_click=lambda _e: update(
+        actions=[ft.TextButton(t("common.clear"), on_click=lambda _e: update(
             session.clear)())],
         bottom=preview_bar(form.players, preview, None, save_label="",
                            taker=form.taker, partner=form.partner),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorepad.domain import DealKind, InvalidDeal, ScoredDeal, score_deal
-from scorepad.domain.messages import CONTRACT_NAMES, fmt_signed
+from scorepad.domain.messages import N_, fmt_signed
 from scorepad.services.changes import Change
 from scorepad.services.deals import deal_history, delete_deal
 from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
@@ -17,10 +17,9 @@ from scorepad.services.games import get_sheet
 from scorepad.services.views import DealVersion, SheetDeal
 from scorepad.ui.access import can_edit, forbidden
 from scorepad.ui.dialogs.table_code import show_unlock_dialog
-from scorepad.ui.i18n import current_lang, ntr, tr
+from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.models.deal_form import outcome_text
-from scorepad.ui.models.fmt import number, of_name
 from scorepad.ui.screens.deal_entry import after_change
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
@@ -56,33 +55,38 @@ def load_detail(uow_factory: UowFactory, game_id: int, deal_id: int) -> DetailCo
     return DetailContext(deal=deal, players=players, scored=scored, history=history)
 
 
+#: what a version of a deal was (its history's line titles)
+ACTIONS = {
+    "created": N_("deal_detail.action_created"),
+    "edited": N_("deal_detail.action_edited"),
+    "deleted": N_("deal_detail.action_deleted"),
+    "undo": N_("deal_detail.action_undo"),
+    "redo": N_("deal_detail.action_redo"),
+    "rescored": N_("deal_detail.action_rescored"),
+    "imported": N_("deal_detail.action_imported"),
+}
+
+
 def action_label(action: str) -> str:
-    return {
-        "created": tr("saisie", "entered"),
-        "edited": tr("modifiée", "edited"),
-        "deleted": tr("supprimée", "deleted"),
-        "undo": tr("annulation", "undone"),
-        "redo": tr("rétablie", "redone"),
-        "rescored": tr("recalculée (règles changées)", "rescored (rules changed)"),
-        "imported": tr("importée", "imported"),
-    }.get(action, action)
+    key = ACTIONS.get(action)
+    return t(key) if key is not None else action
 
 
 def deal_headline(deal: SheetDeal) -> str:
-    """'Garde de André, appelé Cécile' / 'Tous passent'."""
+    """'Garde d'André, appelé Cécile' / 'Tous passent : donne rejouée'."""
     if deal.kind is DealKind.PASSED:
-        return tr("Tous passent : donne rejouée", "Everyone passed: redealt")
+        return t("deal_detail.passed")
     if deal.kind is DealKind.PETIT_SEC:
-        return tr("Petit sec : donne rejouée", "Petit sec: redealt")
-    assert deal.input is not None
-    lang = current_lang()
-    contract = CONTRACT_NAMES[lang][deal.input.contract.value]
-    text = tr(f"{contract.capitalize()} {of_name(deal.input.taker)}",
-              f"{contract.capitalize()} by {deal.input.taker}")
-    if len(deal.input.players) == 5:
-        text += (tr(f", appelé {deal.input.partner}", f", partner {deal.input.partner}")
-                 if deal.input.partner else tr(", seul", ", alone"))
-    return text
+        return t("deal_detail.petit_sec")
+    played = deal.input
+    assert played is not None
+    key = N_("deal_detail.headline")
+    if len(played.players) == 5:
+        key = (N_("deal_detail.headline_partner") if played.partner
+               else N_("deal_detail.headline_alone"))
+    text = t(key, contract=played.contract.value, taker=played.taker,
+             partner=played.partner or "")
+    return text[:1].upper() + text[1:]
 
 
 def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Control:
@@ -91,20 +95,18 @@ def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Con
     for v in reversed(versions):
         when = v.at.astimezone().strftime("%d/%m %H:%M")
         if v.input is not None:
-            name = CONTRACT_NAMES[lang][v.input.contract.value]
-            what = tr(f"{name} {of_name(v.input.taker)}, ", f"{name} by {v.input.taker}, ") \
-                + ntr(v.input.bouts, ("{n} bout", "{n} bouts"), ("{n} bout", "{n} bouts")) \
-                + f", {number(v.input.points)} pts"
+            what = t("deal_detail.version", contract=v.input.contract.value,
+                     taker=v.input.taker, bouts=nt("deal_detail.bouts", v.input.bouts),
+                     points=v.input.points)
             mine = v.scores.get(v.input.taker)
             if mine is not None:
                 # No arrow: Roboto, the client's font, has none (a middle dot it has).
                 what += f" · {v.input.taker} {fmt_signed(mine, lang)}"
         else:
-            what = tr("sans marque", "no score")
-        if lang == "fr":
-            what = what.replace(".", ",") if "pts" in what else what
+            what = t("deal_detail.no_score")
+        badge = t("deal_detail.version_badge", version=str(v.version))
         rows.append(ft.ListTile(
-            leading=ft.CircleAvatar(content=ft.Text(f"v{v.version}", size=12), radius=16),
+            leading=ft.CircleAvatar(content=ft.Text(badge, size=12), radius=16),
             title=ft.Text(f"{action_label(v.action).capitalize()} · {when}", size=14,
                           weight=ft.FontWeight.W_600),
             subtitle=ft.Text(what, size=13),
@@ -125,30 +127,26 @@ def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id
     except DealConflict:
         # Nothing deleted: the page shows the deal as it is now, to decide again.
         app_state.touch()
-        page.show_dialog(ft.SnackBar(ft.Text(tr(
-            f"Donne {deal.number} modifiée entre-temps sur un autre téléphone : "
-            "elle n'a pas été supprimée. Vérifiez ses valeurs actuelles.",
-            f"Deal {deal.number} was changed meanwhile on another phone: it was not "
-            "deleted. Check its current values."))))
+        page.show_dialog(ft.SnackBar(ft.Text(t("deal_detail.delete_conflict",
+                                               number=deal.number))))
         return
     except ServiceError as exc:
         forbidden(exc, app_state, game_id)
         page.show_dialog(ft.SnackBar(ft.Text(exc.message(lang))))
         return
     after_change(app_state, uow_factory, game_id,
-                 tr(f"Donne {deal.number} supprimée", f"Deal {deal.number} deleted"),
+                 t("deal_detail.deleted", number=deal.number),
                  done[0] if done else None)
 
 
 def _confirm_delete(page: ft.Page, do_delete: Callable[[], None], number: int) -> None:
     page.show_dialog(ft.AlertDialog(
         modal=True,
-        title=ft.Text(tr(f"Supprimer la donne {number} ?", f"Delete deal {number}?")),
-        content=ft.Text(tr("Les totaux seront recalculés. Vous pourrez annuler juste après.",
-                           "Totals will be recomputed. You can undo right after.")),
+        title=ft.Text(t("deal_detail.confirm_delete", number=number)),
+        content=ft.Text(t("deal_detail.confirm_delete_text")),
         actions=[
-            ft.TextButton(tr("Garder", "Keep"), on_click=lambda _e: page.pop_dialog()),
-            ft.FilledButton(tr("Supprimer", "Delete"), icon=ft.Icons.DELETE_OUTLINE,
+            ft.TextButton(t("deal_detail.keep"), on_click=lambda _e: page.pop_dialog()),
+            ft.FilledButton(t("common.delete"), icon=ft.Icons.DELETE_OUTLINE,
                             on_click=lambda _e: do_delete(),
                             style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR,
                                                  color=ft.Colors.ON_ERROR)),
@@ -163,11 +161,8 @@ def _summary(ctx: DetailContext, lang: str) -> ft.Control:
         ft.Text(deal_headline(deal), size=18, weight=ft.FontWeight.W_700),
     ]
     if deal.input is not None:
-        bouts = f"{deal.input.bouts} bout{'s' if deal.input.bouts > 1 else ''}"
-        facts = tr(f"{bouts} · {deal.input.points:g} points de l'attaque",
-                   f"{bouts} · attack's {deal.input.points:g} points")
-        if lang == "fr":
-            facts = facts.replace(".", ",")
+        facts = t("deal_detail.facts", bouts=nt("deal_detail.bouts", deal.input.bouts),
+                  points=deal.input.points)
         items.append(ft.Text(facts, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
     if ctx.scored is not None:
         items.append(ft.Row([
@@ -195,10 +190,10 @@ def _action_buttons(deal: SheetDeal, on_edit: Callable[[], None],
                     on_delete: Callable[[], None]) -> ft.Control:
     return ft.Row(
         [
-            ft.FilledTonalButton(tr("Modifier", "Edit"), icon=ft.Icons.EDIT_OUTLINED,
+            ft.FilledTonalButton(t("deal_detail.edit"), icon=ft.Icons.EDIT_OUTLINED,
                                  on_click=lambda _e: on_edit(), expand=True, height=48,
                                  disabled=deal.input is None),
-            ft.OutlinedButton(tr("Supprimer", "Delete"), icon=ft.Icons.DELETE_OUTLINE,
+            ft.OutlinedButton(t("common.delete"), icon=ft.Icons.DELETE_OUTLINE,
                               on_click=lambda _e: on_delete(), expand=True, height=48,
                               style=ft.ButtonStyle(color=ft.Colors.ERROR)),
         ],
@@ -252,11 +247,11 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
     if deal.input is not None and ctx.scored is not None:
         body.append(explanation_block(deal.input, ctx.scored))
     if ctx.history:
-        body.append(ft.Text(tr("Historique", "History"), size=16, weight=ft.FontWeight.W_700))
+        body.append(ft.Text(t("deal_detail.history"), size=16, weight=ft.FontWeight.W_700))
         body.append(history_list(ctx.history, deal.taker))
 
     return screen(
-        deal_title(tr(f"Donne {deal.number}", f"Deal {deal.number}"), deal.dealer,
+        deal_title(t("deal_detail.title", number=deal.number), deal.dealer,
                    deal.sitting_out),
         ft.ListView(body, expand=True, spacing=14,
                     padding=ft.Padding.only(left=14, right=14, top=8, bottom=24)),

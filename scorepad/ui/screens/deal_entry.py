@@ -17,7 +17,7 @@ from scorepad.services.views import SheetDeal
 from scorepad.ui.access import can_edit, forbidden
 from scorepad.ui.dialogs.game_actions import confirm_change
 from scorepad.ui.dialogs.table_code import show_unlock_dialog
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.models.drafts import drop_draft, take_draft
@@ -147,7 +147,7 @@ class EntryActions:
 
     def changed(self) -> None:
         self.set_save_error(None)
-        self.set_tick(lambda t: t + 1)
+        self.set_tick(lambda n: n + 1)
 
     def _store(self, form: DealForm) -> Change | None:
         data = form.to_deal_dict()
@@ -189,9 +189,7 @@ class EntryActions:
             # Nothing is overwritten: the form now shows the deal as saved elsewhere, and
             # what this phone typed is kept to be re-applied on purpose.
             self.set_conflict(Conflict(
-                tr("Donne modifiée entre-temps sur un autre téléphone : voici ses valeurs "
-                   "actuelles.", "Deal changed meanwhile on another phone: here are its "
-                   "current values.") + " " + exc.message(lang),
+                t("deal_entry.changed_meanwhile", reason=exc.message(lang)),
                 copy.deepcopy(form)))
             self.set_ctx(conflict_context(self.ctx, exc.current))
             self.set_save_error(None)
@@ -205,9 +203,8 @@ class EntryActions:
             self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
         else:
             number = self.ctx.number
-            text = (tr(f"Donne {number} enregistrée", f"Deal {number} saved")
-                    if self.deal_id is None else
-                    tr(f"Donne {number} modifiée", f"Deal {number} changed"))
+            text = t("deal_entry.saved" if self.deal_id is None else "deal_entry.changed",
+                     number=number)
             keeper.done = True
             drop_draft(ft.context.page, self.game_id, self.deal_id)
             after_change(self.app_state, self.uow_factory, self.game_id, text, change)
@@ -267,20 +264,15 @@ def _open(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> Opened:
         return Opened(replace(ctx, form=kept), restored=True, original=original)
     # Changed on another phone since: its values now, this phone's kept to re-apply.
     drop_draft(page, game_id, deal_id)
-    return Opened(ctx, original=original, conflict=Conflict(tr(
-        "Donne modifiée sur un autre téléphone depuis votre correction non enregistrée : "
-        "voici ses valeurs actuelles.", "Deal changed on another phone since your unsaved "
-        "correction: here are its current values."), kept))
+    return Opened(ctx, original=original, conflict=Conflict(
+        t("deal_entry.changed_since_draft"), kept))
 
 
 def _read_only_screen(game_id: int, app_state: AppState, uow_factory: UowFactory,
                       route: str) -> ft.View:
-    return screen(tr("Donne", "Deal"), ft.Column([
+    return screen(t("deal_entry.read_only_title"), ft.Column([
         read_only_banner(lambda: show_unlock_dialog(game_id, app_state, uow_factory)),
-        ft.Container(ft.Text(tr(
-            "Sans le code de table, ce téléphone peut suivre la feuille mais pas saisir "
-            "ni modifier de donne.", "Without the table code this phone can follow the "
-            "sheet but not enter or change a deal."), size=14), padding=16),
+        ft.Container(ft.Text(t("deal_entry.read_only"), size=14), padding=16),
     ]), route=route)
 
 
@@ -288,9 +280,9 @@ def _conflict_panel(conflict: Conflict, actions: EntryActions) -> ft.Control:
     return ft.Column([
         error_text(conflict.message, ident="conflict-error"),
         ft.Row([
-            ft.FilledTonalButton(tr("Reprendre mes valeurs", "Use my values again"),
+            ft.FilledTonalButton(t("deal_entry.reapply"),
                                  icon=ft.Icons.RESTORE, on_click=lambda _e: actions.reapply()),
-            ft.OutlinedButton(tr("Recharger la donne", "Reload the deal"),
+            ft.OutlinedButton(t("deal_entry.reload"),
                               icon=ft.Icons.REFRESH, on_click=lambda _e: actions.reload()),
         ], wrap=True),
     ])
@@ -312,10 +304,9 @@ def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
     body += deal_sections(form, preview, actions.changed, extras_open=extras_open,
                           toggle_extras=toggle_extras, **(counting or {}))
 
-    title = (tr(f"Donne {ctx.number}", f"Deal {ctx.number}") if deal_id is None
-             else tr(f"Modifier la donne {ctx.number}", f"Edit deal {ctx.number}"))
-    save_label = (tr("Enregistrer la donne", "Save the deal") if deal_id is None
-                  else tr("Enregistrer les changements", "Save the changes"))
+    title = t("deal_entry.title" if deal_id is None else "deal_entry.edit_title",
+              number=ctx.number)
+    save_label = t("deal_entry.save" if deal_id is None else "deal_entry.save_changes")
     return screen(
         deal_title(title, ctx.dealer, ctx.sitting_out),
         ft.ListView(body, expand=True, spacing=10,

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 import flet as ft
+from babel.dates import format_date
 
 from scorepad import services
 from scorepad.domain import InvalidDeal
@@ -17,7 +18,7 @@ from scorepad.ui.dialogs.confirm import show_error_dialog
 from scorepad.ui.dialogs.game_actions import undo_change
 from scorepad.ui.dialogs.new_players import confirm_new_players, newcomer_hint
 from scorepad.ui.dialogs.table_code import show_unlock_dialog
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
@@ -31,7 +32,8 @@ SetForm = Callable[[Callable[[NewGameForm], NewGameForm]], None]
 
 
 def default_game_name() -> str:
-    return tr(f"Partie du {datetime.now():%d/%m}", f"Game of {datetime.now():%d %b}")
+    today = format_date(datetime.now(), t("new_game.default_name_pattern"), locale=current_lang())
+    return t("new_game.default_name", today=today)
 
 
 @ft.component
@@ -41,18 +43,18 @@ def RulesEditor(form: RulesForm, on_change: Callable[[Callable[[RulesForm], Rule
     belong to the phone while typed; a new `reset` puts the form's values back in."""
     lang = current_lang()
     fields: list[ft.Control] = []
-    for path, fr, en in INT_RULES:
+    for path, label in INT_RULES:
         fields.append(ft.Container(kept_field(
-            label=tr(fr, en), value=form.texts.get(path, ""), reset=reset,
+            label=t(label), value=form.texts.get(path, ""), reset=reset,
             keyboard_type=ft.KeyboardType.NUMBER, dense=True,
             error=form.error(path, lang),
             on_change=lambda e, p=path: on_change(
-                lambda f, t=str(e.data or ""): f.with_text(p, t)),
+                lambda f, text=str(e.data or ""): f.with_text(p, text)),
         ), col={"xs": 6, "md": 4}))
-    switches = [ft.Switch(label=tr(fr, en), value=form.flags.get(path, False),
+    switches = [ft.Switch(label=t(label), value=form.flags.get(path, False),
                           on_change=lambda e, p=path: on_change(
                               lambda f, v=bool(e.control.value): f.with_flag(p, v)))
-                for path, fr, en in BOOL_RULES]
+                for path, label in BOOL_RULES]
     return ft.Column([ft.ResponsiveRow(fields, spacing=8, run_spacing=10), *switches],
                      spacing=12)
 
@@ -65,20 +67,20 @@ def _seat_row(form: NewGameForm, index: int, name: str, set_form: SetForm) -> ft
                     weight=ft.FontWeight.W_600),
             ft.Semantics(identifier=f"seat-{name}", expand=True, content=ft.Text(
                 name, size=16, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)),
-            ft.Semantics(label=tr(f"{name} distribue en premier", f"{name} deals first"),
+            ft.Semantics(label=t("new_game.deals_first", name=name),
                          button=True, selected=dealer, content=ft.Chip(
-                             label=ft.Text(tr("Donne", "Deals")),
+                             label=ft.Text(t("new_game.dealer_chip")),
                              selected=dealer, show_checkmark=False,
                              leading=ft.Icon(ft.Icons.STYLE, size=16),
                              on_select=lambda _: set_form(lambda f: f.with_dealer(index)))),
-            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=tr(f"Monter {name}", f"Move {name} up"),
+            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=t("new_game.move_up", name=name),
                           disabled=index == 0, icon_size=20,
                           on_click=lambda _: set_form(lambda f: f.move(index, -1))),
             ft.IconButton(ft.Icons.ARROW_DOWNWARD,
-                          tooltip=tr(f"Descendre {name}", f"Move {name} down"),
+                          tooltip=t("new_game.move_down", name=name),
                           disabled=index == len(form.seats) - 1, icon_size=20,
                           on_click=lambda _: set_form(lambda f: f.move(index, 1))),
-            ft.IconButton(ft.Icons.CLOSE, tooltip=tr(f"Retirer {name}", f"Remove {name}"),
+            ft.IconButton(ft.Icons.CLOSE, tooltip=t("new_game.remove", name=name),
                           icon_size=20,
                           on_click=lambda _: set_form(lambda f: f.remove_player(name))),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -90,9 +92,9 @@ def _seat_row(form: NewGameForm, index: int, name: str, set_form: SetForm) -> ft
 
 def _name_field(form: NewGameForm, name_error: str | None, set_form: SetForm) -> ft.Control:
     return ft.Container(kept_field(
-        label=tr("Nom de la partie", "Game name"), value=form.name,
+        label=t("new_game.name"), value=form.name,
         error=name_error,
-        on_change=lambda e: set_form(lambda f, t=str(e.data or ""): replace(f, name=t)),
+        on_change=lambda e: set_form(lambda f, text=str(e.data or ""): replace(f, name=text)),
     ), padding=ft.Padding.only(left=16, right=16, top=16))
 
 
@@ -141,10 +143,10 @@ def _player_pickers(form: NewGameForm, pickers: Pickers,
         set_pickers(lambda p: replace(p, show_all=not p.show_all))
 
     controls: list[ft.Control] = [ft.Container(
-        NameEntry(tr("Nouveau joueur", "New player"), add_typed,
+        NameEntry(t("new_game.new_player"), add_typed,
                   disabled=len(form.seats) >= MAX_SEATS, clear=pickers.clear,
-                  on_typing=lambda t: set_pickers(
-                      lambda p: p if p.typed == t else replace(p, typed=t))),
+                  on_typing=lambda typed: set_pickers(
+                      lambda p: p if p.typed == typed else replace(p, typed=typed))),
         padding=ft.Padding.only(left=16, right=16, top=4))]
     names = pickers.offered(form.seats)
     if names:
@@ -156,9 +158,8 @@ def _player_pickers(form: NewGameForm, pickers: Pickers,
     hidden = len(pickers.known) - OFFERED
     if not pickers.typed.strip() and hidden > 0:
         controls.append(ft.Container(ft.TextButton(
-            tr("Moins de joueurs", "Fewer players") if pickers.show_all else
-            tr(f"Tous les joueurs connus ({len(pickers.known)})",
-               f"All known players ({len(pickers.known)})"),
+            t("new_game.fewer_players") if pickers.show_all else
+            t("new_game.all_players", count=len(pickers.known)),
             icon=ft.Icons.EXPAND_LESS if pickers.show_all else ft.Icons.EXPAND_MORE,
             on_click=toggle_all), padding=ft.Padding.symmetric(horizontal=8)))
     return controls
@@ -169,12 +170,12 @@ def _circle_choice(form: NewGameForm, circles: list[CircleRow],
     """The circle the game belongs to (optional): its ranking and its evenings."""
     if not circles:
         return [ft.Container(ft.TextButton(
-            tr("Créer un cercle (« Les mardis »…)", "Create a circle (“Tuesdays”…)"),
+            t("new_game.create_circle"),
             icon=ft.Icons.GROUP_ADD, on_click=lambda _: ft.context.page.navigate("/circles")),
             padding=ft.Padding.symmetric(horizontal=8))]
     return [ft.Container(circle_dropdown(
         circles, form.circle, lambda c: set_form(lambda f: replace(f, circle=c)),
-        identifier="new-game-circle", none_label=tr("Aucun cercle", "No circle")),
+        identifier="new-game-circle", none_label=t("new_game.no_circle")),
         padding=ft.Padding.only(left=16, right=16, top=4))]
 
 
@@ -192,24 +193,20 @@ def _table_order(form: NewGameForm, seat_error: str | None, set_form: SetForm,
             controls.append(newcomer_hint(name, newcomers[name], use))
     if not form.seats:
         controls.append(ft.Container(ft.Text(
-            tr("Ajoutez les joueurs dans l'ordre de la table.",
-               "Add the players in table order."), color=ft.Colors.ON_SURFACE_VARIANT),
+            t("new_game.add_in_order"), color=ft.Colors.ON_SURFACE_VARIANT),
             padding=ft.Padding.symmetric(horizontal=16, vertical=8)))
     n = len(form.seats)
     if seat_error:
         controls.append(ft.Container(ft.Text(seat_error, color=ft.Colors.ERROR),
                                      padding=ft.Padding.symmetric(horizontal=16, vertical=6)))
     if n >= 3:
-        size_text = tr(f"{n} joueurs, {form.deal_size} par donne", f"{n} players, "
-                       f"{form.deal_size} a deal")
-        if n == MAX_SEATS:
-            size_text += tr(" : le donneur ne joue pas.", ": the dealer sits out.")
+        size_text = t("new_game.deal_size_dealer_out" if n == MAX_SEATS
+                      else "new_game.deal_size", seats=n, per_deal=form.deal_size)
         controls.append(ft.Container(ft.Text(size_text, color=ft.Colors.ON_SURFACE_VARIANT),
                                      padding=ft.Padding.only(left=16, right=16, top=8)))
     if form.can_choose_sit_out:
         controls.append(ft.Container(ft.Switch(
-            label=tr(f"Le donneur ne joue pas (donnes à {n - 1})",
-                     f"The dealer sits out (deals of {n - 1})"),
+            label=t("new_game.dealer_sits_out", per_deal=n - 1),
             value=form.dealer_sits_out,
             on_change=lambda e: set_form(lambda f: f.with_sit_out(bool(e.control.value)))),
             padding=ft.Padding.symmetric(horizontal=16, vertical=4)))
@@ -219,8 +216,8 @@ def _table_order(form: NewGameForm, seat_error: str | None, set_form: SetForm,
 def _rules_choice(form: NewGameForm, set_form: SetForm) -> list[ft.Control]:
     """FFT or house rules; house rules open the editor of every value."""
     controls: list[ft.Control] = [ft.Container(ft.SegmentedButton(
-        segments=[ft.Segment(value="fft", label=ft.Text(tr("FFT officielles", "Official FFT"))),
-                  ft.Segment(value="house", label=ft.Text(tr("Règles maison", "House rules")))],
+        segments=[ft.Segment(value="fft", label=ft.Text(t("new_game.fft_rules"))),
+                  ft.Segment(value="house", label=ft.Text(t("new_game.house_rules")))],
         selected=["house" if form.house_rules else "fft"],
         on_change=lambda e: set_form(lambda f: replace(
             f, house_rules="house" in (e.control.selected or []))),
@@ -238,11 +235,10 @@ def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str)
     try:
         made = services.new_game(uow(), **form.to_create_kwargs())
     except (services.ServiceError, InvalidDeal) as exc:
-        show_error_dialog(tr("Partie non créée", "Game not created"), exc.message(lang))
+        show_error_dialog(t("new_game.not_created"), exc.message(lang))
         return
     state.remember_organiser(made.id, made.organiser_key)
-    navigate_then_show(f"/games/{made.id}", tr(f"Partie « {form.name.strip()} » créée.",
-                                               f"Game “{form.name.strip()}” created."))
+    navigate_then_show(f"/games/{made.id}", t("new_game.created", name=form.name.strip()))
 
 
 @ft.component
@@ -275,19 +271,18 @@ def NewGameView() -> ft.View:
     seat_error = errors.get("seats") if tried or len(form.seats) > MAX_SEATS else None
     controls: list[ft.Control] = [
         _name_field(form, errors.get("name") if tried else None, set_form),
-        section_title(tr("Joueurs", "Players")),
+        section_title(t("new_game.players")),
         *_player_pickers(form, pickers, set_pickers, set_form),
-        section_title(tr("Ordre de la table", "Table order")),
+        section_title(t("new_game.table_order")),
         *_table_order(form, seat_error, set_form, newcomers),
-        section_title(tr("Cercle", "Circle")),
+        section_title(t("new_game.circle")),
         *_circle_choice(form, circles, set_form),
-        section_title(tr("Règles", "Rules")),
+        section_title(t("new_game.rules")),
         *_rules_choice(form, set_form),
     ]
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=24))
-    bottom = primary_action(tr("Commencer la partie", "Start the game"), ft.Icons.PLAY_ARROW,
-                            create)
-    return screen(tr("Nouvelle partie", "New game"), body, route="/new", bottom=bottom)
+    bottom = primary_action(t("new_game.start"), ft.Icons.PLAY_ARROW, create)
+    return screen(t("new_game.title"), body, route="/new", bottom=bottom)
 
 
 def _save_rules(uow: UowFactory, state: AppState, game_id: int, code: str | None,
@@ -299,9 +294,9 @@ def _save_rules(uow: UowFactory, state: AppState, game_id: int, code: str | None
     except (services.ServiceError, InvalidDeal) as exc:
         if isinstance(exc, services.ServiceError):
             forbidden(exc, state, game_id)
-        show_error_dialog(tr("Règles refusées", "Rules refused"), exc.message(lang))
+        show_error_dialog(t("new_game.rules_refused"), exc.message(lang))
         return
-    text = tr("Règles enregistrées, donnes recalculées.", "Rules saved, deals rescored.")
+    text = t("new_game.rules_saved")
     if not done:  # the same rules: nothing changed, nothing to undo
         navigate_then_show(f"/games/{game_id}", text)
         return
@@ -328,9 +323,9 @@ def GameRulesView(game_id: int) -> ft.View:
     form, set_form = ft.use_state(lambda: loaded[1] if loaded else RulesForm.from_rules())
     reset, set_reset = ft.use_state(0)
     if loaded is None:
-        return screen(tr("Partie introuvable", "Game not found"), empty_state(
-            ft.Icons.SEARCH_OFF, tr("Partie introuvable", "Game not found"),
-            tr(f"Aucune partie n° {game_id}.", f"No game number {game_id}.")), route=route)
+        return screen(t("common.game_not_found"), empty_state(
+            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
+            t("sheet.no_game", id=str(game_id))), route=route)
     errors = form.errors(lang)
 
     def save(_: ft.Event[ft.FilledButton]) -> None:
@@ -340,17 +335,15 @@ def GameRulesView(game_id: int) -> ft.View:
     editable = loaded[2]
     body = ft.ListView([
         *([] if editable else [read_only_banner(lambda: show_unlock_dialog(game_id, state, uow))]),
-        ft.Container(ft.Text(tr(
-            "Changer une règle recalcule toutes les donnes de la partie.",
-            "Changing a rule rescores every deal of the game."),
-            color=ft.Colors.ON_SURFACE_VARIANT), padding=ft.Padding.only(bottom=12)),
-        ft.Row([ft.TextButton(tr("Revenir aux règles FFT", "Back to FFT rules"),
+        ft.Container(ft.Text(t("new_game.rescore_warning"), color=ft.Colors.ON_SURFACE_VARIANT),
+                     padding=ft.Padding.only(bottom=12)),
+        ft.Row([ft.TextButton(t("new_game.back_to_fft"),
                               icon=ft.Icons.RESTART_ALT,
                               on_click=lambda _: (set_form(RulesForm.from_rules()),
                                                   set_reset(reset + 1)))]),
         RulesEditor(form, set_form, reset),
     ], expand=True, padding=ft.Padding.all(16))
-    bottom = primary_action(tr("Enregistrer les règles", "Save the rules"), ft.Icons.CHECK,
+    bottom = primary_action(t("new_game.save_rules"), ft.Icons.CHECK,
                             save, disabled=bool(errors) or not editable)
-    return screen(tr(f"Règles · {loaded[0]}", f"Rules · {loaded[0]}"), body, route=route,
+    return screen(t("new_game.rules_title", name=loaded[0]), body, route=route,
                   bottom=bottom)

@@ -12,7 +12,7 @@ from scorepad.services import GameSheet
 from scorepad.ui.dialogs.game_actions import SheetActions
 from scorepad.ui.dialogs.game_menu import Rights, rights_of, show_game_menu
 from scorepad.ui.dialogs.table_code import show_unlock_dialog
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.sheet_data import use_sheet
@@ -49,17 +49,15 @@ def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str, shown: in
     hidden = len(sheet.deals) - len(lines)
     if hidden > 0:
         more = min(hidden, LINES_PAGE)
-        button = ft.TextButton(tr(f"Afficher {more} donnes précédentes ({hidden} avant)",
-                                  f"Show {more} earlier deals ({hidden} before)"),
+        button = ft.TextButton(t("sheet.earlier_deals", more=more, hidden=hidden),
                                icon=ft.Icons.EXPAND_MORE, height=48,
                                on_click=lambda _e: show_more())
         lines.append(ft.Container(
             ft.Semantics(identifier="earlier-deals", container=True, content=button),
             alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(vertical=8)))
     if not lines:
-        lines.append(empty_state(ft.Icons.EDIT_NOTE, tr("Aucune donne", "No deal yet"),
-                                 tr("Après chaque donne, touchez « Nouvelle donne ».",
-                                    "After each deal, tap “New deal”.")))
+        lines.append(empty_state(ft.Icons.EDIT_NOTE, t("sheet.empty_title"),
+                                 t("sheet.empty_text")))
     return lines
 
 
@@ -97,14 +95,13 @@ def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights
         show_unlock_dialog(game_id, actions.state, actions.uow)
 
     if not rights.editable:
-        return primary_action(tr("Saisir le code pour modifier", "Enter the code to edit"),
+        return primary_action(t("sheet.enter_code"),
                               ft.Icons.LOCK_OPEN, unlock)
     finished = sheet.status == GameStatus.FINISHED
     if finished and not rights.may_organise:
         return None
     return primary_action(
-        tr("Rouvrir la partie", "Reopen the game") if finished
-        else tr("Nouvelle donne", "New deal"),
+        t("sheet.reopen") if finished else t("sheet.new_deal"),
         ft.Icons.REPLAY if finished else ft.Icons.ADD, reopen if finished else new_deal)
 
 
@@ -116,14 +113,13 @@ def _bar_actions(sheet: GameSheet, actions: SheetActions, rights: Rights
     if sheet.protected and not locked:
         bar.append(ft.Semantics(identifier="unlocked", content=ft.Icon(
             ft.Icons.LOCK_OPEN, size=20, color=ft.Colors.PRIMARY,
-            tooltip=tr("Code de table saisi sur ce téléphone",
-                       "Table code entered on this phone"))))
+            tooltip=t("sheet.unlocked"))))
     bar += [
-        ft.IconButton(ft.Icons.UNDO, tooltip=tr("Annuler", "Undo"),
+        ft.IconButton(ft.Icons.UNDO, tooltip=t("common.undo"),
                       disabled=locked or not sheet.can_undo, on_click=lambda _: actions.undo()),
-        ft.IconButton(ft.Icons.REDO, tooltip=tr("Rétablir", "Redo"),
+        ft.IconButton(ft.Icons.REDO, tooltip=t("sheet.redo"),
                       disabled=locked or not sheet.can_redo, on_click=lambda _: actions.redo()),
-        ft.IconButton(ft.Icons.MORE_VERT, tooltip=tr("Menu de la partie", "Game menu"),
+        ft.IconButton(ft.Icons.MORE_VERT, tooltip=t("sheet.menu"),
                       on_click=lambda _: show_game_menu(sheet, actions, rights)),
     ]
     return bar
@@ -153,9 +149,9 @@ def SheetView(game_id: int) -> ft.View:
         sheet, loaded.editable, loaded.organiser)
     route = f"/games/{game_id}"
     if sheet is None or rights is None:
-        return screen(tr("Partie introuvable", "Game not found"), empty_state(
-            ft.Icons.SEARCH_OFF, tr("Partie introuvable", "Game not found"),
-            tr(f"Aucune partie n° {game_id}.", f"No game number {game_id}.")), route=route)
+        return screen(t("common.game_not_found"), empty_state(
+            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
+            t("sheet.no_game", id=str(game_id))), route=route)
 
     def refresh() -> None:
         set_reload(lambda n: n + 1)

@@ -11,7 +11,7 @@ import flet_charts as fch
 from scorepad import services
 from scorepad.domain.game import PlayedGame
 from scorepad.domain.stats import PlayerStats
-from scorepad.ui.i18n import current_lang, ntr, tr
+from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC, game_topic, use_live
 from scorepad.ui.models.fmt import number, signed
 from scorepad.ui.models.stats_filter import StatsFilter, circle_key
@@ -96,13 +96,13 @@ def players_table(players: Sequence[PlayerStats], *, with_games: bool) -> ft.Con
             content = ft.Semantics(identifier=ident, content=content)
         return ft.DataCell(content)
 
-    columns = [ft.DataColumn(ft.Text(tr("Joueur", "Player"))),
-               ft.DataColumn(ft.Text("Total"), numeric=True)]
+    columns = [ft.DataColumn(ft.Text(t("stats.player"))),
+               ft.DataColumn(ft.Text(t("stats.total")), numeric=True)]
     if with_games:
-        columns.append(ft.DataColumn(ft.Text(tr("Parties", "Games")), numeric=True))
-    columns += [ft.DataColumn(ft.Text(tr("Prises", "Takes")), numeric=True),
-                ft.DataColumn(ft.Text(tr("Réussite", "Made")), numeric=True),
-                ft.DataColumn(ft.Text(tr("Moy.", "Avg.")), numeric=True)]
+        columns.append(ft.DataColumn(ft.Text(t("stats.games")), numeric=True))
+    columns += [ft.DataColumn(ft.Text(t("stats.takes")), numeric=True),
+                ft.DataColumn(ft.Text(t("stats.success")), numeric=True),
+                ft.DataColumn(ft.Text(t("stats.average")), numeric=True)]
     rows = []
     for p in ordered:
         cells = [cell(p.player, bold=True), cell(signed(p.total), f"stat-total-{p.player}", True)]
@@ -124,17 +124,14 @@ def roles_table(players: Sequence[PlayerStats]) -> ft.Control:
     tiles: list[ft.Control] = []
     for p in sorted(players, key=lambda p: -p.total):
         facts = [
-            tr("petit au bout : ", "petit au bout: ")
-            + ntr(p.petits_au_bout_won, ("{n} gagné", "{n} gagnés"), ("{n} won", "{n} won"))
-            + ", "
-            + ntr(p.petits_au_bout_lost, ("{n} perdu", "{n} perdus"), ("{n} lost", "{n} lost")),
-            tr(f"poignées {p.poignees_declared}", f"poignées {p.poignees_declared}"),
+            t("stats.petits_au_bout", won=nt("stats.won", p.petits_au_bout_won),
+              lost=nt("stats.lost", p.petits_au_bout_lost)),
+            t("stats.poignees", count=p.poignees_declared),
         ]
         if p.chelems_won or p.chelems_lost:
-            facts.append(tr(f"chelems {p.chelems_won}", f"chelems {p.chelems_won}"))
+            facts.append(t("stats.chelems", count=p.chelems_won))
         if p.best_deal is not None:
-            facts.append(tr(f"meilleure donne {signed(p.best_deal.score)}",
-                            f"best deal {signed(p.best_deal.score)}"))
+            facts.append(t("stats.best_deal", score=signed(p.best_deal.score)))
         tiles.append(ft.ListTile(title=ft.Text(p.player, weight=ft.FontWeight.W_600),
                                  subtitle=ft.Text(" · ".join(facts), size=12), dense=True))
     return ft.Column(tiles, spacing=0)
@@ -156,32 +153,25 @@ def GameStatsView(game_id: int) -> ft.View:
     live = use_live(game_topic(game_id))
     stats = ft.use_memo(load, dependencies=[game_id, location, live])
     if stats is None:
-        return screen(tr("Partie introuvable", "Game not found"), empty_state(
-            ft.Icons.SEARCH_OFF, tr("Partie introuvable", "Game not found"),
-            tr(f"Aucune partie n° {game_id}.", f"No game number {game_id}.")), route=route)
-    summary = (
-        ntr(stats.deals, ("{n} donne", "{n} donnes"), ("{n} deal", "{n} deals"))
-        + tr(" : ", ": ")
-        + ntr(stats.played, ("{n} jouée", "{n} jouées"), ("{n} played", "{n} played"))
-        + ", "
-        + tr(f"{stats.passed} où tous passent", f"{stats.passed} passed")
-        + ", "
-        + ntr(stats.petits_secs, ("{n} petit sec", "{n} petits secs"),
-              ("{n} petit sec", "{n} petits secs"))
-        + ".")
+        return screen(t("common.game_not_found"), empty_state(
+            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
+            t("sheet.no_game", id=str(game_id))), route=route)
+    summary = t("stats.summary", deals=nt("stats.deals", stats.deals),
+                played=nt("stats.played", stats.played), passed=stats.passed,
+                petits_secs=nt("stats.petits_secs", stats.petits_secs))
     controls: list[ft.Control] = [
         ft.Container(ft.Text(summary, color=ft.Colors.ON_SURFACE_VARIANT),
                      padding=ft.Padding.only(left=16, right=16, top=12)),
     ]
     if stats.played:
-        controls += [section_title(tr("Score cumulé", "Cumulative score")),
-                     score_chart(dict(stats.series), tr("donne", "deal"), first_x=1)]
-    controls += [section_title(tr("Par joueur", "Per player")),
+        controls += [section_title(t("stats.cumulative")),
+                     score_chart(dict(stats.series), t("stats.axis_deal"), first_x=1)]
+    controls += [section_title(t("stats.per_player")),
                  players_table(stats.players, with_games=False),
-                 section_title(tr("Annonces et primes", "Bonuses")),
+                 section_title(t("stats.bonuses")),
                  roles_table(stats.players)]
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=24))
-    return screen(tr(f"Statistiques · {stats.name}", f"Statistics · {stats.name}"), body,
+    return screen(t("stats.game_title", name=stats.name), body,
                   route=route)
 
 
@@ -203,35 +193,31 @@ def _shortcuts(chosen: StatsFilter) -> ft.Control:
     key = circle_key(chosen.circle)
     ranking = "/stats/ranking" if chosen.circle is None else f"/stats/ranking/{chosen.circle}"
     return ft.Container(ft.Row([
-        ft.FilledTonalButton(tr("Soirée", "Evening"), icon=ft.Icons.NIGHTLIFE, height=48,
+        ft.FilledTonalButton(t("nav.evening"), icon=ft.Icons.NIGHTLIFE, height=48,
                              expand=True,
                              on_click=lambda _: page.navigate(f"/stats/soiree/{key}/today")),
-        ft.FilledTonalButton(tr("Classement", "Ranking"), icon=ft.Icons.LEADERBOARD,
+        ft.FilledTonalButton(t("nav.ranking"), icon=ft.Icons.LEADERBOARD,
                              height=48, expand=True, on_click=lambda _: page.navigate(ranking)),
     ], spacing=8), padding=ft.Padding.only(left=16, right=16, top=12))
 
 
 def _all_stats_body(players: Sequence[PlayerStats], games: Sequence[PlayedGame],
                     label: str) -> list[ft.Control]:
-    count = ntr(len(games), ("{n} partie", "{n} parties"), ("{n} game", "{n} games"))
+    count = nt("stats.games_count", len(games))
     # The period read, in full words with its counts, even when nothing is in it.
     period = ft.Container(ft.Semantics(identifier="stats-summary", content=ft.Text(
         f"{label} · {count}", color=ft.Colors.ON_SURFACE_VARIANT)),
         padding=ft.Padding.only(left=16, right=16, top=12))
     if not games:
         return [period, empty_state(
-            ft.Icons.INSIGHTS, tr("Pas de statistiques ici", "No statistics here"),
-            tr("Aucune partie pour ce cercle sur cette période ; elles apparaissent dès la "
-               "première donne.", "No game for this circle over this period; they appear "
-               "after the first deal."))]
+            ft.Icons.INSIGHTS, t("stats.empty_title"), t("stats.empty_text"))]
     return [
         period,
-        section_title(tr("Score cumulé, partie après partie",
-                         "Cumulative score, game after game")),
-        score_chart(cumulative_over_played(games), tr("partie", "game")),
-        section_title(tr("Par joueur", "Per player")),
+        section_title(t("stats.cumulative_games")),
+        score_chart(cumulative_over_played(games), t("stats.axis_game")),
+        section_title(t("stats.per_player")),
         players_table(players, with_games=True),
-        section_title(tr("Annonces et primes", "Bonuses")),
+        section_title(t("stats.bonuses")),
         roles_table(players),
     ]
 
@@ -263,4 +249,4 @@ def AllStatsView() -> ft.View:
         _shortcuts(chosen),
         *_all_stats_body(players, games, chosen.label(today, lang)),
     ], expand=True, padding=ft.Padding.only(bottom=24))
-    return screen(tr("Statistiques", "Statistics"), body, route=page_key, nav="/stats")
+    return screen(t("nav.stats"), body, route=page_key, nav="/stats")

@@ -17,21 +17,21 @@ from scorepad.domain.cards import (
     chien_size,
     pile_holds_chien,
 )
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.domain.messages import N_
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.deal_form import DealForm
-from scorepad.ui.models.fmt import number
 from scorepad.ui.models.pile_counter import CARDS, HONOUR_FIELDS, PileCounter
 from scorepad.ui.widgets.deal_controls import applying, choice, error_text, tap_key
 
 OnChange = Callable[[], None]
 STEPPER_SIZE = 52  # above the 48 px a thumb needs
 
-_LABELS: dict[str, tuple[str, str]] = {
-    "bouts": ("Bouts", "Bouts"),
-    "kings": ("Rois", "Kings"),
-    "queens": ("Dames", "Queens"),
-    "knights": ("Cavaliers", "Knights"),
-    "jacks": ("Valets", "Jacks"),
+_LABELS: dict[str, str] = {
+    "bouts": N_("card_counter.bouts"),
+    "kings": N_("card_counter.kings"),
+    "queens": N_("card_counter.queens"),
+    "knights": N_("card_counter.knights"),
+    "jacks": N_("card_counter.jacks"),
 }
 
 
@@ -84,11 +84,10 @@ def _cards_hint(counter: PileCounter, form: DealForm, with_chien: bool) -> str:
     players = len(form.players)
     most = CARDS_IN_PACK - (0 if with_chien else chien_size(players))
     if counter.by_low_cards:
-        return tr("ni bout ni honneur, 0,5 chacune", "neither bout nor honour, 0.5 each")
+        return t("card_counter.low_cards_hint")
     if with_chien:
-        return tr(f"{most} au plus, chien compris", f"at most {most}, chien included")
-    return tr(f"{most} au plus : le chien est à l'autre camp",
-              f"at most {most}: the chien is the other side's")
+        return t("card_counter.most_with_chien", most=most)
+    return t("card_counter.most_without_chien", most=most)
 
 
 def _side_and_mode(counter: PileCounter, changed: OnChange) -> list[ft.Control]:
@@ -100,18 +99,18 @@ def _side_and_mode(counter: PileCounter, changed: OnChange) -> list[ft.Control]:
 
     return [
         ft.Row([
-            choice("pile-side-attack", tr("Pile de l'attaque", "Attack's pile"),
+            choice("pile-side-attack", t("card_counter.attack_pile"),
                    counter.side is Side.ATTACK, side(Side.ATTACK), expand=True, size=15,
                    padding=4),
-            choice("pile-side-defense", tr("Pile de la défense", "Defence's pile"),
+            choice("pile-side-defense", t("card_counter.defense_pile"),
                    counter.side is Side.DEFENSE, side(Side.DEFENSE), expand=True, size=15,
                    padding=4),
         ], spacing=6),
         ft.Row([
-            choice("pile-mode-cards", tr("Toutes les cartes", "All the cards"),
+            choice("pile-mode-cards", t("card_counter.all_cards"),
                    not counter.by_low_cards, mode(False), expand=True, height=42, size=14,
                    padding=4),
-            choice("pile-mode-low", tr("Les petites cartes", "The low cards"),
+            choice("pile-mode-low", t("card_counter.low_cards_mode"),
                    counter.by_low_cards, mode(True), expand=True, height=42, size=14,
                    padding=4),
         ], spacing=6),
@@ -122,11 +121,10 @@ def _result(counter: PileCounter, form: DealForm) -> tuple[ft.Control, bool]:
     """'Attaque : 47,5 — Défense : 43,5' (or a dash while the pile is impossible)."""
     count = counter.count(form)
     if isinstance(count, InvalidPile):
-        text = tr("Attaque : — — Défense : —", "Attack: — — Defence: —")
+        text = t("card_counter.result_none")
     else:
-        attack, defence = (number(v) for v in counter.attack_and_defence(count))
-        text = tr(f"Attaque : {attack} — Défense : {defence}",
-                  f"Attack: {attack} — Defence: {defence}")
+        attack, defence = counter.attack_and_defence(count)
+        text = t("card_counter.result", attack=attack, defence=defence)
     shown = ft.Semantics(identifier="pile-result", content=ft.Text(
         text, size=20, weight=ft.FontWeight.W_700, text_align=ft.TextAlign.CENTER))
     return ft.Container(shown, alignment=ft.Alignment.CENTER, padding=8, border_radius=14,
@@ -143,22 +141,20 @@ def card_counter(counter: PileCounter, form: DealForm, changed: OnChange, *,
     with_chien = pile_holds_chien(counter.side, form.contract)
     rows: list[ft.Control] = [
         ft.Row([
-            ft.Text(tr("Compter les points", "Count the points"), size=18,
+            ft.Text(t("card_counter.title"), size=18,
                     weight=ft.FontWeight.W_700, expand=True),
-            ft.TextButton(tr("Fermer", "Close"), icon=ft.Icons.CLOSE,
+            ft.TextButton(t("common.close"), icon=ft.Icons.CLOSE,
                           on_click=lambda _e: on_close()),
         ]),
         *_side_and_mode(counter, changed),
     ]
     for name in HONOUR_FIELDS:
-        fr, en = _LABELS[name]
-        worth = number(HONOURS[name][1])
-        rows.append(_stepper_row(counter, name, tr(fr, en),
-                                 tr(f"{worth} chacun", f"{worth} each"), changed, (1,)))
+        rows.append(_stepper_row(counter, name, t(_LABELS[name]),
+                                 t("card_counter.each", worth=HONOURS[name][1]), changed, (1,)))
         if error is not None and error.field == name:
             rows.append(error_text(error.message(lang), ident="pile-error"))
-    label = (tr("Petites cartes", "Low cards") if counter.by_low_cards
-             else tr("Cartes de la pile", "Cards in the pile"))
+    label = (t("card_counter.low_cards") if counter.by_low_cards
+             else t("card_counter.cards_in_pile"))
     rows.append(_stepper_row(counter, CARDS, label, _cards_hint(counter, form, with_chien),
                              changed, (1, 10)))
     if error is not None and error.field not in HONOUR_FIELDS:
@@ -167,7 +163,7 @@ def card_counter(counter: PileCounter, form: DealForm, changed: OnChange, *,
     rows.append(result)
     if on_use is not None:
         rows.append(ft.Row([ft.FilledButton(
-            tr("Utiliser ces points", "Use these points"), icon=ft.Icons.CHECK,
+            t("card_counter.use"), icon=ft.Icons.CHECK,
             height=52, expand=True, disabled=not valid, on_click=lambda _e: on_use())]))
     return ft.Container(
         ft.Column(rows, spacing=10),

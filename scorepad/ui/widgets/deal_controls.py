@@ -7,8 +7,10 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.domain import CONTRACTS, Contract, PoigneeSize, Side
-from scorepad.ui.i18n import ntr, tr
+from scorepad.domain.messages import N_
+from scorepad.ui.i18n import nt, t
 from scorepad.ui.models.deal_form import DealForm, Preview
+from scorepad.ui.models.fmt import contract as contract_name
 from scorepad.ui.models.fmt import player_labels
 
 OnChange = Callable[[], None]
@@ -25,20 +27,17 @@ def score_color(value: int) -> str | None:
     return None
 
 
+#: the contracts' short labels, for four segments on one line of a phone
+SHORT_CONTRACTS = {
+    Contract.PRISE: N_("deal_controls.contract_short_prise"),
+    Contract.GARDE: N_("deal_controls.contract_short_garde"),
+    Contract.GARDE_SANS: N_("deal_controls.contract_short_garde_sans"),
+    Contract.GARDE_CONTRE: N_("deal_controls.contract_short_garde_contre"),
+}
+
+
 def contract_label(contract: Contract, short: bool = False) -> str:
-    if short:
-        return {
-            Contract.PRISE: tr("Prise", "Prise"),
-            Contract.GARDE: tr("Garde", "Garde"),
-            Contract.GARDE_SANS: tr("G. sans", "G. sans"),
-            Contract.GARDE_CONTRE: tr("G. contre", "G. contre"),
-        }[contract]
-    return {
-        Contract.PRISE: tr("Prise", "Prise"),
-        Contract.GARDE: tr("Garde", "Garde"),
-        Contract.GARDE_SANS: tr("Garde sans", "Garde sans"),
-        Contract.GARDE_CONTRE: tr("Garde contre", "Garde contre"),
-    }[contract]
+    return t(SHORT_CONTRACTS[contract]) if short else contract_name(contract.value)
 
 
 def tap_key(ident: str, content: ft.Control, on_tap: Callable[[], None], *, enabled: bool,
@@ -163,7 +162,7 @@ def taker_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Con
                expand=True, size=size, padding=4, full=p)
         for p in form.players
     ]
-    return section(tr("Preneur", "Taker"), _row(chips), error=preview.error_for("taker"),
+    return section(t("deal_controls.taker"), _row(chips), error=preview.error_for("taker"),
                    ident="taker")
 
 
@@ -175,11 +174,11 @@ def partner_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.C
                full=p)
         for p in form.partner_choices()
     ]
-    chips.append(choice("partner-alone", tr("Seul", "Alone"),
+    chips.append(choice("partner-alone", t("deal_controls.alone"),
                         form.partner_chosen and form.partner is None,
                         applying(changed, form.set_partner, None),
                         expand=True, size=15, padding=4))
-    return section(tr("Appelé", "Called partner"), _row(chips),
+    return section(t("deal_controls.partner"), _row(chips),
                    error=preview.error_for("partner"), ident="partner")
 
 
@@ -189,7 +188,7 @@ def contract_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.
                applying(changed, form.set_contract, c), expand=True, size=14, padding=4)
         for c in CONTRACTS
     ]
-    return section(tr("Contrat", "Contract"), ft.Row(segments, spacing=6),
+    return section(t("deal_controls.contract"), ft.Row(segments, spacing=6),
                    error=preview.error_for("contract"), ident="contract")
 
 
@@ -202,9 +201,9 @@ def bouts_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Con
     hint = None
     if form.bouts is not None:
         needed = (56, 51, 41, 36)[form.bouts]
-        hint = ft.Text(tr(f"il faut {needed}", f"{needed} needed"), size=13,
+        hint = ft.Text(t("deal_controls.needed", needed=needed), size=13,
                        color=ft.Colors.ON_SURFACE_VARIANT)
-    return section(tr("Bouts de l'attaque", "Attack's bouts"), ft.Row(segments, spacing=6),
+    return section(t("deal_controls.bouts"), ft.Row(segments, spacing=6),
                    error=preview.error_for("bouts"), trailing=hint, ident="bouts")
 
 
@@ -213,9 +212,9 @@ def side_choices(
 ) -> ft.Control:
     """Aucun / Attaque / Défense as three segments."""
     options: list[tuple[Side | None, str, str]] = [
-        (None, "none", tr("Aucun", "None")),
-        (Side.ATTACK, "attack", tr("Attaque", "Attack")),
-        (Side.DEFENSE, "defense", tr("Défense", "Defence")),
+        (None, "none", t("deal_controls.side_none")),
+        (Side.ATTACK, "attack", t("deal_controls.side_attack")),
+        (Side.DEFENSE, "defense", t("deal_controls.side_defense")),
     ]
 
     def pick(side: Side | None) -> Callable[[], None]:
@@ -233,9 +232,9 @@ def _poignee_row(form: DealForm, player: str, changed: OnChange) -> ft.Control:
     """A player's name and — / Simple / Double / Triple."""
     sizes: list[tuple[PoigneeSize | None, str]] = [
         (None, "—"),
-        (PoigneeSize.SIMPLE, tr("Simple", "Single")),
-        (PoigneeSize.DOUBLE, tr("Double", "Double")),
-        (PoigneeSize.TRIPLE, tr("Triple", "Triple")),
+        (PoigneeSize.SIMPLE, t("deal_controls.poignee_simple")),
+        (PoigneeSize.DOUBLE, t("deal_controls.poignee_double")),
+        (PoigneeSize.TRIPLE, t("deal_controls.poignee_triple")),
     ]
     current = form.poignees.get(player)
     return ft.Row(
@@ -255,19 +254,15 @@ def _poignee_row(form: DealForm, player: str, changed: OnChange) -> ft.Control:
 
 def _poignees_block(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
     """One row a player, with the trump counts of each size in the header."""
-    thresholds = ", ".join(
-        f"{tr(n_fr, n_en)} {form.poignee_threshold(s)}"
-        for s, n_fr, n_en in (
-            (PoigneeSize.SIMPLE, "simple", "single"),
-            (PoigneeSize.DOUBLE, "double", "double"),
-            (PoigneeSize.TRIPLE, "triple", "triple"),
-        )
-    )
+    trumps = t("deal_controls.trumps",
+               simple=form.poignee_threshold(PoigneeSize.SIMPLE),
+               double=form.poignee_threshold(PoigneeSize.DOUBLE),
+               triple=form.poignee_threshold(PoigneeSize.TRIPLE))
     return section(
-        tr("Poignées", "Poignées"),
+        t("deal_controls.poignees"),
         ft.Column([_poignee_row(form, player, changed) for player in form.players], spacing=6),
         error=preview.error_for("poignees"),
-        trailing=ft.Text(tr(f"atouts : {thresholds}", f"trumps: {thresholds}"), size=12,
+        trailing=ft.Text(trumps, size=12,
                          color=ft.Colors.ON_SURFACE_VARIANT),
         ident="poignees",
     )
@@ -283,10 +278,10 @@ def _chelem_block(form: DealForm, preview: Preview, changed: OnChange) -> ft.Con
         changed()
 
     return section(
-        tr("Chelem réalisé par", "Chelem won by"),
+        t("deal_controls.chelem_by"),
         side_choices("chelem", form.chelem, set_chelem),
         error=preview.error_for("chelem"),
-        trailing=ft.Switch(label=tr("Annoncé", "Announced"), value=form.chelem_announced,
+        trailing=ft.Switch(label=t("deal_controls.announced"), value=form.chelem_announced,
                            on_change=set_announced),
         ident="chelem",
     )
@@ -301,14 +296,14 @@ def extras_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Co
 
     blocks: list[ft.Control] = [
         _poignees_block(form, preview, changed),
-        section(tr("Petit au bout", "Petit au bout"),
+        section(t("deal_controls.petit_au_bout"),
                 side_choices("petit", form.petit_au_bout, set_pab),
                 error=preview.error_for("petit_au_bout"), ident="petit_au_bout"),
         _chelem_block(form, preview, changed),
     ]
     if form.misere_enabled or form.miseres:
         blocks.append(section(
-            tr("Misères", "Misères"),
+            t("deal_controls.miseres"),
             _row([choice(f"misere-{p}", player_labels(form.players)[p], p in form.miseres,
                          applying(changed, form.toggle_misere, p), expand=True,
                          height=40, size=14, padding=4, full=p)
@@ -322,16 +317,14 @@ def extras_toggle(form: DealForm, open_: bool, on_toggle: Callable[[], None]) ->
     """The header that opens the secondary section; says what is filled when closed."""
     filled: list[str] = []
     if form.poignees:
-        filled.append(ntr(len(form.poignees), ("{n} poignée", "{n} poignées"),
-                          ("{n} poignée", "{n} poignées")))
+        filled.append(nt("deal_controls.filled_poignees", len(form.poignees)))
     if form.petit_au_bout:
-        filled.append(tr("petit au bout", "petit au bout"))
+        filled.append(t("deal_controls.filled_petit_au_bout"))
     if form.chelem or form.chelem_announced:
-        filled.append(tr("chelem", "chelem"))
+        filled.append(t("deal_controls.filled_chelem"))
     if form.miseres:
-        filled.append(tr("misère", "misère"))
-    subtitle = ", ".join(filled) if filled else tr(
-        "poignées, petit au bout, chelem", "poignées, petit au bout, chelem")
+        filled.append(t("deal_controls.filled_misere"))
+    subtitle = ", ".join(filled) if filled else t("deal_controls.extras_hint")
     return ft.Semantics(
         identifier="extras-toggle",
         button=True,
@@ -342,7 +335,7 @@ def extras_toggle(form: DealForm, open_: bool, on_toggle: Callable[[], None]) ->
                     ft.Icon(ft.Icons.STARS_OUTLINED, color=ft.Colors.PRIMARY),
                     ft.Column(
                         [
-                            ft.Text(tr("Annonces et primes", "Bonuses"), size=16,
+                            ft.Text(t("deal_controls.extras_title"), size=16,
                                     weight=ft.FontWeight.W_600),
                             ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
                                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),

@@ -6,7 +6,7 @@ import flet as ft
 
 from scorepad.domain import DealInput, ScoredDeal, explain_text, scored_to_dict
 from scorepad.domain.messages import fmt_number, fmt_signed
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 
 # Steps whose value is a plain quantity, not points won or lost.
 _PLAIN = {"needed", "points", "difference", "coefficient", "row_sum"}
@@ -61,7 +61,7 @@ def explanation_block(deal: DealInput, scored: ScoredDeal) -> ft.Control:
     """Title, steps, warnings and the paragraph that settles a dispute."""
     lang = current_lang()
     items: list[ft.Control] = [
-        ft.Text(tr("Le calcul, étape par étape", "The calculation, step by step"), size=16,
+        ft.Text(t("deal_explanation.steps_title"), size=16,
                 weight=ft.FontWeight.W_700),
         steps_table(scored),
     ]
@@ -78,7 +78,7 @@ def explanation_block(deal: DealInput, scored: ScoredDeal) -> ft.Control:
                 bgcolor=ft.Colors.with_opacity(0.12, ft.Colors.AMBER),
             )
         )
-    items.append(ft.Text(tr("En toutes lettres", "In words"), size=16,
+    items.append(ft.Text(t("deal_explanation.in_words"), size=16,
                          weight=ft.FontWeight.W_700))
     items.append(
         _card(ft.Semantics(identifier="explain-text",

@@ -6,18 +6,16 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 from scorepad.ui.widgets.deal_controls import error_text
 from scorepad.ui.widgets.layout import screen
 
 
 def dealer_line(dealer: str, sitting_out: Sequence[str]) -> str:
     """'Donneur : André · Élodie ne joue pas'."""
-    text = tr(f"Donneur : {dealer}", f"Dealer: {dealer}")
     if sitting_out:
-        names = ", ".join(sitting_out)
-        text += tr(f" · {names} ne joue pas", f" · {names} sits out")
-    return text
+        return t("deal_header.dealer_sitting_out", dealer=dealer, out=", ".join(sitting_out))
+    return t("deal_header.dealer", dealer=dealer)
 
 
 def deal_title(title: str, dealer: str, sitting_out: Sequence[str]) -> ft.Control:
@@ -31,5 +29,5 @@ def deal_title(title: str, dealer: str, sitting_out: Sequence[str]) -> ft.Contro
 
 def load_error_screen(message: str, route: str) -> ft.View:
     """The game or the deal cannot be read: say why, in place of the form."""
-    return screen(tr("Donne", "Deal"), ft.Container(
+    return screen(t("deal_header.deal"), ft.Container(
         error_text(message, ident="load-error"), padding=16), route=route)

@@ -8,7 +8,7 @@ import flet as ft
 
 from scorepad.domain import ScoredDeal
 from scorepad.domain.messages import fmt_signed, warning_message
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.deal_form import Preview, outcome_text
 from scorepad.ui.models.fmt import player_labels
 from scorepad.ui.widgets.deal_controls import score_color
@@ -69,8 +69,7 @@ def _scored_status(scored: ScoredDeal) -> ft.Control:
                                 weight=ft.FontWeight.W_700),
             ),
             ft.Text(
-                tr(f"· {scored.needed} nécessaires · somme nulle",
-                   f"· {scored.needed} needed · sums to zero")
+                t("deal_preview.needed", needed=scored.needed)
                 if sum(scored.scores.values()) == 0 else "",
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True, no_wrap=True,
                 overflow=ft.TextOverflow.ELLIPSIS,

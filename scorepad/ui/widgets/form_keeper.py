@@ -12,7 +12,7 @@ import flet as ft
 
 from scorepad.services.errors import ServiceError
 from scorepad.services.games import next_deal
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 from scorepad.ui.models.drafts import keep_draft
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.widgets.deal_controls import error_text
@@ -55,27 +55,20 @@ def use_form_keeper(game_id: int, deal_id: int | None, ctx: Any, original: Any
 def draft_banner(on_clear: Callable[[], None], *, correction: bool = False) -> ft.Control:
     """"Brouillon restauré" with a one-tap "Effacer" (for a correction: back to the deal
     as saved)."""
-    said = (tr("Correction restaurée : les changements faits avant de quitter, pas encore "
-               "enregistrés.", "Correction restored: the changes made before leaving, not "
-               "saved yet.") if correction else
-            tr("Brouillon restauré : la donne tapée avant de quitter.",
-               "Draft restored: the deal typed before leaving."))
+    said = t("form_keeper.correction_restored") if correction else t(
+        "form_keeper.draft_restored")
     return ft.Container(ft.Row([
         ft.Icon(ft.Icons.RESTORE, color=ft.Colors.PRIMARY, size=20),
         ft.Semantics(identifier="draft-restored", expand=True, content=ft.Text(
             said, size=14)),
-        ft.TextButton(tr("Effacer", "Clear"), icon=ft.Icons.CLEAR, height=48,
+        ft.TextButton(t("common.clear"), icon=ft.Icons.CLEAR, height=48,
                       on_click=lambda _e: on_clear()),
     ], spacing=8), padding=ft.Padding.only(left=12, right=4, top=2, bottom=2),
         border_radius=12, bgcolor=ft.Colors.with_opacity(0.08, ft.Colors.PRIMARY))
 
 
 def renumbered_note(number: int) -> ft.Control:
-    return error_text(tr(
-        f"La feuille a changé (donne annulée ou supprimée) : cette donne est maintenant la "
-        f"donne {number}. Vérifiez avant d'enregistrer.",
-        f"The sheet changed (a deal undone or deleted): this deal is now deal {number}. "
-        "Check before saving."), ident="renumbered")
+    return error_text(t("form_keeper.renumbered", number=number), ident="renumbered")
 
 
 def follow_next_deal(uow_factory: UowFactory, game_id: int, ctx: Any,

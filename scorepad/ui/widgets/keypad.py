@@ -6,8 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.domain.messages import fmt_number
-from scorepad.ui.i18n import current_lang, tr
+from scorepad.ui.i18n import t
 from scorepad.ui.models.deal_form import KEY_BACK, KEY_HALF, DealForm, Preview
 from scorepad.ui.widgets.deal_controls import applying, error_text, tap_key
 
@@ -40,24 +39,20 @@ def keypad(form: DealForm, changed: Callable[[], None]) -> ft.Control:
     return ft.Column(rows, spacing=6)
 
 
-def _other_side(form: DealForm, lang: str) -> str:
+def _other_side(form: DealForm) -> str:
     """'défense : 42' under the typed number: the other pile's count, once it makes sense."""
     other = form.attack_points()
     if other is None or not form.points_text or not 0 <= other <= 91:
         return ""
-    counterpart = 91 - other if not form.as_defense else other
-    other_text = (tr("défense", "defence") if not form.as_defense
-                  else tr("attaque", "attack")) + f" : {fmt_number(counterpart, lang)}"
-    if lang == "en":
-        other_text = other_text.replace(" : ", ": ")
-    return other_text
+    if form.as_defense:
+        return t("keypad.other_attack", points=other)
+    return t("keypad.other_defense", points=91 - other)
 
 
-def _points_display(form: DealForm, error: str | None, lang: str) -> ft.Control:
+def _points_display(form: DealForm, error: str | None) -> ft.Control:
     """The typed number, big, with whose pile it is and the other side's count."""
     typed = form.points_text
-    whose = tr("Points de la défense", "Defence's points") if form.as_defense else tr(
-        "Points de l'attaque", "Attack's points")
+    whose = t("keypad.defense_points") if form.as_defense else t("keypad.attack_points")
     return ft.Container(
         content=ft.Row(
             [
@@ -75,7 +70,7 @@ def _points_display(form: DealForm, error: str | None, lang: str) -> ft.Control:
                     [
                         ft.Text(whose, size=13, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.ON_SURFACE_VARIANT),
-                        ft.Text(_other_side(form, lang), size=13,
+                        ft.Text(_other_side(form), size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT),
                     ],
                     spacing=0,
@@ -94,7 +89,7 @@ def _points_display(form: DealForm, error: str | None, lang: str) -> ft.Control:
 
 def count_button(on_count: Callable[[], None]) -> ft.Control:
     """Opens the card counter (scorepad.ui.widgets.card_counter) in place of the keypad."""
-    return ft.TextButton(tr("Compter les points", "Count the points"), icon=ft.Icons.STYLE,
+    return ft.TextButton(t("keypad.count"), icon=ft.Icons.STYLE,
                          height=48, on_click=lambda _e: on_count())
 
 
@@ -111,16 +106,16 @@ def points_section(form: DealForm, preview: Preview, changed: Callable[[], None]
     header = ft.Row(
         [
             # The counter's button stands where the title was: the display names the pile.
-            ft.Text(tr("Points", "Points"), size=13, weight=ft.FontWeight.W_600,
+            ft.Text(t("keypad.points"), size=13, weight=ft.FontWeight.W_600,
                     color=ft.Colors.ON_SURFACE_VARIANT, expand=True) if on_count is None
             else ft.Row([count_button(on_count)], expand=True),
-            ft.Switch(label=tr("de la défense", "defence's"), value=form.as_defense,
+            ft.Switch(label=t("keypad.as_defense"), value=form.as_defense,
                       on_change=toggle_defense),
         ],
     )
     # The error goes under the keypad, never between the display and the keys: a line
     # appearing mid-typing ("4" on the way to "49") must not move the keys under a thumb.
-    items: list[ft.Control] = [header, _points_display(form, error, current_lang()),
+    items: list[ft.Control] = [header, _points_display(form, error),
                                keypad(form, changed)]
     if error:
         items.append(error_text(error, ident="error-points"))

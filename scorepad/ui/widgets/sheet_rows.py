@@ -9,8 +9,8 @@ import flet as ft
 from scorepad.domain import DealKind
 from scorepad.domain.messages import warning_message
 from scorepad.services import GameSheet, SheetDeal
-from scorepad.ui.i18n import tr
-from scorepad.ui.models.fmt import contract, names, number, outcome, player_labels, signed
+from scorepad.ui.i18n import t
+from scorepad.ui.models.fmt import contract, number, outcome, player_labels, signed
 
 POSITIVE = ft.Colors.GREEN_700
 NEGATIVE = ft.Colors.RED_700
@@ -67,12 +67,12 @@ def show_full_names(sheet: GameSheet) -> None:
     labels = player_labels(sheet.seats)
     page = ft.context.page
     page.show_dialog(ft.AlertDialog(
-        title=ft.Text(tr("Joueurs", "Players")),
+        title=ft.Text(t("sheet_rows.players")),
         content=ft.Column([ft.Text(
             f"{labels[s]} : {s}  ({signed(sheet.totals.get(s, 0))})"
             if labels[s] != s else f"{s}  ({signed(sheet.totals.get(s, 0))})", size=15)
             for s in sheet.seats], tight=True, spacing=8),
-        actions=[ft.TextButton("OK", on_click=lambda _e: page.pop_dialog())],
+        actions=[ft.TextButton(t("sheet_rows.ok"), on_click=lambda _e: page.pop_dialog())],
     ))
 
 
@@ -90,20 +90,21 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
     """Who deals next, and the redeal buttons (disabled when finished or read-only)."""
     labels = player_labels(sheet.seats)
     dealer = labels.get(sheet.next.dealer, sheet.next.dealer)
-    text = tr(f"Donne {sheet.next.number} : {dealer} distribue",
-              f"Deal {sheet.next.number}: {dealer} deals")
-    if sheet.next.sitting_out:
-        out = names([labels.get(p, p) for p in sheet.next.sitting_out])
-        text += tr(f", {out} ne joue pas", f", {out} sits out")
+    out = [labels.get(p, p) for p in sheet.next.sitting_out]
     if finished:
-        text = tr("Partie terminée", "Game finished")
+        text = t("sheet_rows.finished")
+    elif out:
+        text = t("sheet_rows.next_deal_sitting_out", number=sheet.next.number, dealer=dealer,
+                 out=out)
+    else:
+        text = t("sheet_rows.next_deal", number=sheet.next.number, dealer=dealer)
     controls: list[ft.Control] = [ft.Semantics(identifier="next-deal", content=ft.Text(
         text, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
         overflow=ft.TextOverflow.ELLIPSIS))]
     if not finished:
         controls.append(ft.Row([
-            _redeal_button(tr("Tous passent", "All pass"), on_passed, locked),
-            _redeal_button(tr("Petit sec", "Petit sec"), on_petit_sec, locked),
+            _redeal_button(t("sheet_rows.all_pass"), on_passed, locked),
+            _redeal_button(t("sheet_rows.petit_sec"), on_petit_sec, locked),
         ], spacing=12))
     return ft.Container(
         ft.Column(controls, spacing=6, tight=True),
@@ -114,9 +115,9 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
 
 def describe_deal(deal: SheetDeal, labels: dict[str, str] | None = None) -> str:
     if deal.kind == DealKind.PASSED:
-        return tr("Tous passent", "Everybody passed")
+        return t("sheet_rows.passed")
     if deal.kind == DealKind.PETIT_SEC:
-        return tr("Petit sec : on redistribue", "Petit sec: redeal")
+        return t("sheet_rows.petit_sec_redealt")
     labels = labels or {}
     who = labels.get(deal.taker or "", deal.taker or "")
     if deal.partner:
@@ -155,8 +156,8 @@ def _zero_sum(deal: SheetDeal) -> ft.Control:
     return ft.Semantics(identifier=f"check-{deal.number}", content=ft.Icon(
         ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR,
         size=16, color=ft.Colors.OUTLINE if ok else ft.Colors.ERROR,
-        tooltip=tr("Somme nulle", "Sums to zero") if ok
-        else tr(f"Somme {signed(total)} : erreur", f"Sum {signed(total)}: error")))
+        tooltip=t("sheet_rows.zero_sum") if ok
+        else t("sheet_rows.sum_error", total=signed(total))))
 
 
 @ft.component

@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from scorepad.ui.i18n import tr
+from scorepad.ui.i18n import t
 
 
 @ft.control("TextField")
@@ -120,6 +120,6 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
                    dense=True, multiline=True, min_lines=1, max_lines=2, shift_enter=False,
                    capitalization=ft.TextCapitalization.WORDS, disabled=disabled,
                    on_change=changed, on_blur=blurred),
-        ft.FilledTonalButton(button_label or tr("Ajouter", "Add"), icon=ft.Icons.PERSON_ADD,
+        ft.FilledTonalButton(button_label or t("text_input.add"), icon=ft.Icons.PERSON_ADD,
                              on_click=add, disabled=disabled),
     ], vertical_alignment=ft.CrossAxisAlignment.START)
