@@ -8,7 +8,13 @@ first)."""
 
 from __future__ import annotations
 
+from functools import cache
+from typing import TYPE_CHECKING
+
 from scorepad.domain.language import DEFAULT_LANGUAGE, language, languages
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 #: a language code with a catalog ("fr", "en")
 Lang = str
@@ -50,6 +56,19 @@ def set_lang(lang: str) -> None:
 
 # Outside a session (unit tests, scripts) the language is process-wide.
 _fallback: list[Lang] = [DEFAULT_LANG]
+
+
+@cache
+def babel_locale(lang: str) -> Locale:
+    """Babel's locale for a language's dates (`format_date(..., locale=...)`): the
+    default language's for one whose catalog Babel has no CLDR data for (a pseudo-locale
+    made from the French catalog)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(language(lang))
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(DEFAULT_LANGUAGE)
 
 
 def t(key: str, **params: object) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +17,6 @@ from tests.e2e.conftest import (
     AppServer,
     click,
     enable_semantics,
-    go,
     new_phone,
     open_app,
     scroll_to_id,
@@ -102,33 +100,44 @@ def _leaks(texts: list[str]) -> list[tuple[str, list[str]]]:
             if (words := leaks(text, [*DATA, *FLUTTER]))]
 
 
+def _open(context: Any, url: str) -> Any:
+    """A new tab at `url` (its own session: nothing of the screen before), once its
+    words show (a catalog's, hence marked; a screen whose words never come marked is
+    all leaks, listed by the test)."""
+    page = context.new_page()
+    page.goto(url)
+    enable_semantics(page)
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"() => ({_TEXTS})().some(t => t.includes('⟦'))")
+    return page
+
+
 def test_every_screen_shows_only_the_catalogs_words_in_the_pseudo_locale(
-        browser: Any, pseudo_app: tuple[AppServer, dict], tmp_path: Path) -> None:
+        browser: Any, pseudo_app: tuple[AppServer, dict]) -> None:
     server, ids = pseudo_app
     context = new_phone(browser)
-    page = context.new_page()
     try:
-        open_app(page, server.url, "/settings", wait_text="Langue")  # French at first
-        click(page, mark("Français"))  # the pseudo-locale names itself from its catalog
-        page.get_by_text(mark("Réglages")).first.wait_for()
+        settings = context.new_page()
+        open_app(settings, server.url, "/settings", wait_text="Langue")  # French at first
+        click(settings, mark("Français"))  # the pseudo-locale names itself from its catalog
+        settings.get_by_text(mark("Réglages")).first.wait_for()
+        settings.close()
         found: dict[str, list[tuple[str, list[str]]]] = {}
         for route in ROUTES:
             path = route.format(**ids)
-            page.goto(server.url + path)
-            enable_semantics(page)
-            # The screen is drawn once its words show (a catalog's, hence marked); one
-            # whose words never come marked is all leaks, listed below.
-            with contextlib.suppress(PlaywrightTimeout):
-                page.wait_for_function(f"() => ({_TEXTS})().some(t => t.includes('⟦'))")
+            page = _open(context, server.url + path)
             texts = _shown(page)
+            page.close()
             if path.endswith("/deal"):  # with its bonuses open, then its card counter
-                go(page, server.url, path)
+                page = _open(context, server.url + path)
                 scroll_to_id(page, "extras-toggle").click()
                 texts += _shown(page)
-                go(page, server.url, path)
+                page.close()
+                page = _open(context, server.url + path)
                 scroll_to(page, page.get_by_role("button", name=mark("Compter les points"))
                           ).click()
                 texts += _shown(page)
+                page.close()
             if leaked := _leaks(texts):
                 found[path] = leaked
         assert found == {}

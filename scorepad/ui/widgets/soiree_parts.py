@@ -10,7 +10,7 @@ import flet as ft
 from babel.dates import format_date
 
 from scorepad.domain.soiree import DealMoment, Highlight, SoireePlayer, SoireeRecap, SoireeTable
-from scorepad.ui.i18n import current_lang, nt, t
+from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 from scorepad.ui.models.fmt import contract, deals_count, signed
 
 MEDALS = {1: "#D4AF37", 2: "#A7A9AC", 3: "#C47F3A"}  # gold, silver, bronze
@@ -25,7 +25,7 @@ def duration_text(span: timedelta) -> str:
 
 def day_text(day: date) -> str:
     """"samedi 29/11/2026" / "Sat 29 Nov 2026": the catalog's date pattern, by Babel."""
-    return format_date(day, t("soiree_parts.day_pattern"), locale=current_lang())
+    return format_date(day, t("soiree_parts.day_pattern"), locale=babel_locale(current_lang()))
 
 
 def average_text(player: SoireePlayer) -> str:
