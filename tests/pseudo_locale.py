@@ -32,9 +32,12 @@ ALLOWED = frozenset({"scorepad", "error", "field", "message", "null", "true", "f
 
 def mark(text: str) -> str:
     """A catalog text marked, unless it has no letter outside its placeholders (a
-    symbol, a number's or a date's pattern: data, not words)."""
-    literal = "".join(part for part, _, _, _ in string.Formatter().parse(text))
-    return f"{OPEN}{text}{CLOSE}" if _LETTER.search(literal) else text
+    symbol, a number's or a date's pattern: data, not words); `{de_x}` is words (the
+    French "de"/"d'" before a name)."""
+    parsed = list(string.Formatter().parse(text))
+    literal = "".join(part for part, _, _, _ in parsed)
+    elided = any(field and field.startswith("de_") for _, field, _, _ in parsed)
+    return f"{OPEN}{text}{CLOSE}" if _LETTER.search(literal) or elided else text
 
 
 def install(folder: Path, code: str = PSEUDO) -> dict[str, str]:
@@ -72,7 +75,7 @@ def leaks(text: str, data: Iterable[str] = ()) -> list[str]:
     catalogs."""
     rest = _ADDRESS.sub(" ", unmarked(text))
     for item in sorted(data, key=len, reverse=True):
-        if item:
-            rest = rest.replace(item, " ")
+        if item:  # a whole name, not the same letters within a word
+            rest = re.sub(rf"(?<!\w){re.escape(item)}(?!\w)", " ", rest)
     words = re.findall(r"[^\W\d_][\w'’-]*", rest)
     return [w for w in words if w.lower() not in ALLOWED]

@@ -28,10 +28,11 @@ from tests.pseudo_locale import leaks, mark
 
 SIX = ["Jean-Baptiste", "Jean-Bernard", "Marie-Hélène", "Maximilien", "Maxime", "Zoé"]
 PLAYERS = ["André", "Bruno", "Cécile", "Didier", "Élodie", *SIX]
-#: what the screens show that is data: players (and their short labels), games, the
-#: circle, the languages' own names in the settings, the table code typed
-DATA = [*PLAYERS, *short_labels(SIX).values(), "Mardi soir", "Vacances à cinq",
-        "Tournoi du club", "Six à table", "Jeudi", "Les mardis", "Français", "English"]
+#: what the screens show that is data: players (their short labels, their initials),
+#: games, the circle, the languages' own names in the settings, the files' formats
+DATA = [*PLAYERS, *short_labels(SIX).values(), *{p[0] for p in PLAYERS}, "Mardi soir",
+        "Vacances à cinq", "Tournoi du club", "Six à table", "Jeudi", "Les mardis",
+        "Français", "English", "CSV", "PDF", "PNG", "JSON"]
 #: Flutter's own words (its Material localizations, in French: Flutter falls back to the
 #: first supported locale for one it does not know): not scorepad's to translate
 FLUTTER = ["Retour", "Fermer", "Ignorer", "Afficher le menu", "Fermer le menu"]
@@ -140,6 +141,8 @@ def test_every_screen_shows_only_the_catalogs_words_in_the_pseudo_locale(
                 page.close()
             if leaked := _leaks(texts):
                 found[path] = leaked
-        assert found == {}
+        assert found == {}, "\n".join(f"{path}: {words} in {text!r}"
+                                       for path, items in found.items()
+                                       for text, words in items)
     finally:
         context.close()

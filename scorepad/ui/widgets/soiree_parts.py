@@ -9,6 +9,7 @@ from datetime import date, timedelta
 import flet as ft
 from babel.dates import format_date
 
+from scorepad.domain.language import word
 from scorepad.domain.soiree import DealMoment, Highlight, SoireePlayer, SoireeRecap, SoireeTable
 from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 from scorepad.ui.models.fmt import contract, deals_count, signed
@@ -20,7 +21,9 @@ def duration_text(span: timedelta) -> str:
     """"2 h 05", "45 min", "0 min"."""
     minutes = int(span.total_seconds() // 60)
     hours, rest = divmod(minutes, 60)
-    return f"{hours} h {rest:02d}" if hours else f"{rest} min"
+    if hours:  # the recap's own "{h} h {m:02d}", its minutes always two digits
+        return word("soiree.duration", current_lang()).format(h=hours, m=rest)
+    return t("soiree_parts.minutes", m=rest)
 
 
 def day_text(day: date) -> str:
