@@ -46,8 +46,8 @@ def install(folder: Path, code: str = PSEUDO) -> dict[str, str]:
     with (LOCALE_DIR / "fr" / "LC_MESSAGES" / "scorepad.po").open("rb") as fh:
         catalog = read_po(fh)
     for message in catalog:
-        if not message.id:
-            continue
+        if not message.id or str(message.id).startswith("number."):
+            continue  # how numbers are written: French's, not words
         if isinstance(message.string, tuple | list):
             message.string = tuple(mark(form) for form in message.string)
         else:

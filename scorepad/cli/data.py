@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from scorepad.cli.scoring import lang_option, print_json
-from scorepad.domain.language import nword, word
+from scorepad.domain.language import DEFAULT_LANGUAGE, nword, word
 from scorepad.domain.messages import N_, NP_, render
 
 EXIT_INVALID = 2
@@ -40,7 +40,7 @@ def _run(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
         from scorepad.services import ServiceError
         from scorepad.storage import DatabaseError
 
-        lang = getattr(args, "lang", "fr")
+        lang = getattr(args, "lang", DEFAULT_LANGUAGE)
         try:
             return func(args)
         except (ServiceError, InvalidDeal, DatabaseError) as exc:

@@ -182,10 +182,11 @@ def nword(key: str, count: int | float, lang: str) -> str:
 
 
 def _plural_operand(count: int | float, lang: str) -> int:
-    # gettext's rules take integers. CLDR: a decimal is "one" in French when its integer
-    # part is 0 or 1 (1,5 point), always "other" in English (1.5 points).
+    # gettext's rules take integers. CLDR: a decimal takes the form of its integer part in
+    # French (1,5 point: catalog entry "integer"), the plural's in English (1.5 points:
+    # "other"); a test compares the entry with Babel's plural rules.
     if isinstance(count, float) and not count.is_integer():
-        return int(abs(count)) if lang == "fr" else 2
+        return int(abs(count)) if word("number.decimal_plural", lang) == "integer" else 2
     return int(abs(count))
 
 

@@ -250,3 +250,12 @@ def test_the_months_are_cldr_s() -> None:
     for lang in ("fr", "en"):
         names = get_month_names("wide", locale=lang)
         assert [month_name(m, lang) for m in range(1, 13)] == [names[m] for m in range(1, 13)]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_decimal_takes_the_plural_form_cldr_gives_it(lang: str) -> None:
+    from babel import Locale
+
+    rule = Locale.parse(lang).plural_form
+    for count in (0.5, 1.5, 2.5):
+        assert is_one(count, lang) is (rule(count) == "one")
