@@ -3,10 +3,9 @@ from the catalogs (marked ⟦…⟧), the rest is data (names, numbers, paths)."
 
 from __future__ import annotations
 
+import io
 import json
-import os
 import socket
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +16,6 @@ import pytest
 from scorepad.domain import language as languages
 from tests.pseudo_locale import PSEUDO, install, leaks
 
-ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["André", "Bruno", "Cécile", "Didier"]
 NAMES = [*PLAYERS, "Mardi soir", "Les mardis", "Jeudi"]
 DEAL = {"players": PLAYERS, "taker": "André", "contract": "garde", "bouts": 2, "points": 49,
@@ -48,10 +46,24 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield url
 
 
-def cli(env: dict[str, str], *args: str, stdin: bytes = b"") -> tuple[str, str, int]:
-    run = subprocess.run([sys.executable, "-m", "scorepad", *args], cwd=ROOT, input=stdin,
-                         env={**os.environ, **env}, capture_output=True, timeout=120)
-    return run.stdout.decode(), run.stderr.decode(), run.returncode
+def cli(*args: str, stdin: bytes = b"") -> tuple[str, str, int]:
+    """`scorepad ARGS` run in this process: (stdout, stderr, exit status)."""
+    from scorepad.cli import main
+
+    out, err = io.BytesIO(), io.StringIO()
+    written = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    streams = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    sys.stdout, sys.stderr = written, err
+    try:
+        status = main(list(args))
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = streams
+        written.flush()
+        written.detach()  # `out` stays open to be read
+    return out.getvalue().decode(), err.getvalue(), status
 
 
 def _texts(output: str) -> list[str]:
@@ -103,32 +115,35 @@ def _commands(db: str, tmp: Path) -> list[tuple[str, ...]]:
 
 
 def test_every_message_of_the_command_line_comes_from_the_catalogs(
-        pseudo_env: dict[str, str], db: str, tmp_path: Path) -> None:
+        pseudo_language: str, db: str, tmp_path: Path) -> None:
     found: list[tuple[str, str, list[str]]] = []
+    marked = 0
     for command in _commands(db, tmp_path):
         name, *rest = command
         args, stdin = rest, b""
         if name in ("score", "explain"):
             args, stdin = [], rest[0].encode()
-        out, err, _ = cli(pseudo_env, name, *args, "--lang", PSEUDO, stdin=stdin)
+        out, err, _ = cli(name, *args, "--lang", pseudo_language, stdin=stdin)
         data = [*NAMES, str(tmp_path), db, "sqlite:///", "--port", "--format", "csv",
                 "scorepad.db"]
         for text in [*_texts(out), *err.splitlines()]:
+            marked += "⟦" in text
             words = leaks(text, data)
             if words:
                 found.append((name, text, words))
     assert found == []
+    assert marked > len(_commands(db, tmp_path))  # they did speak, in the pseudo-locale
 
 
-def test_serve_speaks_the_language_asked_for(pseudo_env: dict[str, str], db: str) -> None:
+def test_serve_speaks_the_language_asked_for(pseudo_language: str, db: str) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = str(taken.getsockname()[1])
-        _, in_use, code = cli(pseudo_env, "--db", db, "serve", "--host", "127.0.0.1",
-                              "--port", port, "--lang", PSEUDO)
+        _, in_use, code = cli("--db", db, "serve", "--host", "127.0.0.1", "--port", port,
+                              "--lang", pseudo_language)
     assert code == 2 and in_use.startswith("⟦scorepad") and leaks(in_use) == []
-    _, bad_port, code = cli(pseudo_env, "serve", "--port", "99999", "--lang", PSEUDO)
+    _, bad_port, code = cli("serve", "--port", "99999", "--lang", pseudo_language)
     said = bad_port.splitlines()[-1]
     assert code == 2 and said.startswith("scorepad: argument --port: ⟦")  # argparse's own
     assert leaks(said.removeprefix("scorepad: argument --port:")) == []
