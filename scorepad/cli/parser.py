@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from scorepad.cli import circles, data, organiser, scoring, serve, tournament
+from scorepad.domain.language import DEFAULT_LANGUAGE, language
 
 EXIT_INVALID = 2
 
@@ -24,7 +25,8 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_INVALID)
 
 
-def build_parser() -> _Parser:
+def build_parser(lang: str = DEFAULT_LANGUAGE) -> _Parser:
+    """The parser; `lang` is the language of its own refusals (a bad port)."""
     parser = _Parser(prog="scorepad", description="La feuille de marque du tarot.")
     parser.add_argument("--db", help="database URL (default: SQLite in the user data directory;"
                         " env SCOREPAD_DATABASE_URL)")
@@ -35,7 +37,7 @@ def build_parser() -> _Parser:
     circles.add_commands(sub)
     organiser.add_commands(sub)
     tournament.add_commands(sub)
-    serve.add_commands(sub)
+    serve.add_commands(sub, lang)
     parser.commands = tuple(sub.choices)
     return parser
 
@@ -61,9 +63,20 @@ def with_default_command(argv: Sequence[str], commands: Sequence[str]) -> list[s
     return [*args[:i], "serve", *args[i:]]
 
 
+def _asked_language(argv: Sequence[str]) -> str:
+    """The `--lang` given anywhere on the line, for what is said while parsing it."""
+    early = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    early.add_argument("--lang")
+    try:
+        known, _ = early.parse_known_args(argv)
+    except argparse.ArgumentError:  # the real parser says what is wrong
+        return DEFAULT_LANGUAGE
+    return language(known.lang)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_asked_language(argv))
     args = parser.parse_args(with_default_command(argv, parser.commands))
     try:
         return int(args.func(args))

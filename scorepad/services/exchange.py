@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from scorepad.domain import DealRecord, GameRecord
 from scorepad.domain import stats as domain_stats
+from scorepad.domain.messages import N_, Message
 from scorepad.domain.parsing import map_players
 from scorepad.domain.period import Period
 from scorepad.services.access import hash_secret
@@ -72,11 +72,13 @@ def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = Non
     from scorepad import exports
 
     if len(data) > IMPORT_MAX_BYTES:
-        raise _refused(lambda lang: _too_big(len(data), lang), "file")
+        # Megabytes rounded as the file shows them (25.4 MB: 25).
+        raise ImportRefused(Message(N_("service.import_too_big"), {
+            "mb": round(len(data) / 1024 / 1024), "limit": IMPORT_MAX_BYTES // 1024 // 1024}))
     try:
         record = exports.parse_game_export(data)
     except exports.ImportRefused as exc:
-        raise _refused(exc.message, exc.field or "file") from exc
+        raise ImportRefused(exc, field=exc.field or "file") from exc
     when = now()
     with uow:
         # A merged player's name in the file means the player it was merged into.
@@ -107,17 +109,6 @@ def _new_deal(deal: DealRecord, people: dict[str, str]) -> NewDeal:
         state=DealState(deal.kind, data, {who(p): v for p, v in deal.scores.items()}),
         action="imported",
     )
-
-
-def _too_big(size: int, lang: str) -> str:
-    mb, limit = size / 1024 / 1024, IMPORT_MAX_BYTES // 1024 // 1024
-    if lang == "en":
-        return f"The file is {mb:.0f} MB: a game file has at most {limit} MB."
-    return f"Le fichier fait {mb:.0f} Mo : un fichier de partie fait au plus {limit} Mo."
-
-
-def _refused(message: Callable[[str], str], field: str) -> ImportRefused:
-    return ImportRefused(message, field=field)
 
 
 def game_statistics(uow: UnitOfWork, game_id: int) -> domain_stats.GameStatistics:

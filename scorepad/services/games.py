@@ -51,7 +51,8 @@ def _player_name(name: object, field: str = "seats", code: str = "seat_name") ->
         raise ServiceError(field, code, got=name)
     clean = name.strip()
     if not clean:  # said in words, not as a range of lengths
-        raise ServiceError(field, f"{code}_empty")
+        raise ServiceError(field, "seat_name_empty" if code == "seat_name"
+                           else "player_name_empty")
     if len(clean) > MAX_NAME:
         raise ServiceError(field, "player_name_too_long", max=MAX_NAME, length=len(clean))
     return clean

@@ -17,6 +17,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from scorepad.config import database_url
+from scorepad.domain.errors import Refusal
 from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
 from scorepad.storage.repository import SqlRepository
 from scorepad.storage.urls import safe_url, sqlite_file
@@ -32,18 +33,19 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 logger = logging.getLogger(__name__)
 
 
-class DatabaseError(Exception):
-    """The database cannot be opened (bad URL, unreachable server, unwritable file)."""
+class DatabaseError(Refusal):
+    """The database cannot be opened (bad URL, unreachable server, unwritable file):
+    field "db", catalog key `database.open_failed`."""
+
+    area = "database"
 
     def __init__(self, url: str, detail: str) -> None:
         self.url = url
         self.detail = detail
-        super().__init__(f"{url}: {detail}")
+        super().__init__("db", "open_failed", url=url, detail=detail)
 
-    def message(self, lang: str = "fr") -> str:
-        if lang == "en":
-            return f"Cannot open the database {self.url}: {self.detail}"
-        return f"Impossible d'ouvrir la base de données {self.url} : {self.detail}"
+    def summary(self) -> str:
+        return f"{self.url}: {self.detail}"
 
 
 #: SQLite connections kept open between reads

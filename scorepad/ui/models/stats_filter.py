@@ -8,9 +8,9 @@ from datetime import date
 
 from babel.dates import format_interval
 
-from scorepad.domain.language import language
 from scorepad.domain.messages import N_, render
 from scorepad.domain.period import Period
+from scorepad.ui.i18n import babel_locale
 
 #: the period choices, in the order the chips show them
 PERIOD_KINDS = ("evening", "month", "season", "all", "custom")
@@ -97,5 +97,5 @@ class StatsFilter:
         if kind == "custom" and self.start is not None and self.end is not None:
             this_year = self.start.year == self.end.year == today.year
             return format_interval(self.start, self.end, "MMMd" if this_year else "yMMMd",
-                                   locale=language(lang))
+                                   locale=babel_locale(lang))
         return render(PERIOD_LABELS[kind], {}, lang)

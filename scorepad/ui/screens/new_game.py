@@ -19,7 +19,7 @@ from scorepad.ui.dialogs.confirm import show_error_dialog
 from scorepad.ui.dialogs.game_actions import undo_change
 from scorepad.ui.dialogs.new_players import confirm_new_players, newcomer_hint
 from scorepad.ui.dialogs.table_code import show_unlock_dialog
-from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.i18n import babel_locale, current_lang, t
 from scorepad.ui.models.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
@@ -33,7 +33,8 @@ SetForm = Callable[[Callable[[NewGameForm], NewGameForm]], None]
 
 
 def default_game_name() -> str:
-    today = format_date(datetime.now(), t("new_game.default_name_pattern"), locale=current_lang())
+    today = format_date(datetime.now(), t("new_game.default_name_pattern"),
+                        locale=babel_locale(current_lang()))
     return t("new_game.default_name", today=today)
 
 

@@ -10,6 +10,7 @@ import flet as ft
 from babel.dates import format_date
 
 from scorepad.collation import name_key
+from scorepad.domain.language import word
 from scorepad.domain.soiree import (
     DealMoment,
     Highlight,
@@ -18,7 +19,7 @@ from scorepad.domain.soiree import (
     SoireeTable,
     by_deal,
 )
-from scorepad.ui.i18n import current_lang, nt, t
+from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 from scorepad.ui.models.fmt import contract, deals_count, signed
 
 MEDALS = {1: "#D4AF37", 2: "#A7A9AC", 3: "#C47F3A"}  # gold, silver, bronze
@@ -28,12 +29,14 @@ def duration_text(span: timedelta) -> str:
     """"2 h 05", "45 min", "0 min"."""
     minutes = int(span.total_seconds() // 60)
     hours, rest = divmod(minutes, 60)
-    return f"{hours} h {rest:02d}" if hours else f"{rest} min"
+    if hours:  # the recap's own "{h} h {m:02d}", its minutes always two digits
+        return word("soiree.duration", current_lang()).format(h=hours, m=rest)
+    return t("soiree_parts.minutes", m=rest)
 
 
 def day_text(day: date) -> str:
     """"samedi 29/11/2026" / "Sat 29 Nov 2026": the catalog's date pattern, by Babel."""
-    return format_date(day, t("soiree_parts.day_pattern"), locale=current_lang())
+    return format_date(day, t("soiree_parts.day_pattern"), locale=babel_locale(current_lang()))
 
 
 def average_text(player: SoireePlayer) -> str:
