@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from scorepad.cli import circles, data, organiser, scoring, serve
+from scorepad.cli import circles, data, organiser, phone, scoring, serve
 
 EXIT_INVALID = 2
 
@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     circles.add_commands(sub)
     organiser.add_commands(sub)
     serve.add_commands(sub)
+    phone.add_commands(sub)
     return parser
 
 

@@ -29,6 +29,12 @@ FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 def new_game_on_the_phone(page: Any, app_url: str, name: str, players: list[str],
                           *, dealer_sits_out: bool = False) -> int:
     open_app(page, app_url, "/", wait_text="Parties")
+    return start_new_game(page, app_url, name, players, dealer_sits_out=dealer_sits_out)
+
+
+def start_new_game(page: Any, app_url: str, name: str, players: list[str],
+                   *, dealer_sits_out: bool = False) -> int:
+    """From the games screen: a new game set up and started; its id."""
     click(page, "Nouvelle partie")
     text(page, "Ordre de la table").wait_for()
     fill(page, "Nom de la partie", name)

@@ -20,6 +20,8 @@ from importlib import resources
 from importlib.metadata import version
 from pathlib import Path, PurePosixPath
 
+from scorepad.config import cache_directory
+from scorepad.domain.messages import render
 from scorepad.web import client
 from scorepad.web.phone_site import client_files, icons, packages, page
 from scorepad.web.phone_site.compressed import CompressedCopies
@@ -38,25 +40,67 @@ Log = Callable[[str], None]
 
 
 class BuildError(RuntimeError):
-    """The site cannot be built (the output folder is not ours, packages are missing)."""
+    """The output folder holds other files than an earlier build's."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(str(folder))
+        self.folder = folder
+
+    def message(self, lang: str) -> str:
+        return render("phone.build.not_ours", {"path": str(self.folder)}, lang)
+
+
+def default_cache() -> Path:
+    """Where builds keep what the next one reuses (packages, compressed copies)."""
+    return cache_directory() / "phone-build"
+
+
+def site_folder() -> Path:
+    """The site `scorepad build-phone` writes by default, which `scorepad serve` hands
+    out at /telephone/."""
+    return cache_directory() / "phone-site"
 
 
 @dataclass
 class Site:
-    """A built site: its folder and record."""
+    """A built site: its folder, version, files (name -> bytes) and, for each file, its
+    compressed copies' sizes; `precache` is the service worker's list (common files, and
+    each CanvasKit variant's)."""
 
     folder: Path
     version: str
     files: dict[str, int] = field(default_factory=dict)
+    compressed: dict[str, dict[str, int]] = field(default_factory=dict)
+    precache: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def read(cls, folder: Path) -> Site | None:
         """The site built in `folder`, or None when there is none (or it is broken)."""
         try:
             record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
-            return cls(folder, str(record["version"]), dict(record["files"]))
+            return cls(folder, str(record["version"]), dict(record["files"]),
+                       dict(record["compressed"]), dict(record["precache"]))
         except (OSError, ValueError, KeyError, TypeError):
             return None
+
+    def write_record(self) -> None:
+        (self.folder / RECORD).write_text(json.dumps({
+            "version": self.version, "files": self.files, "compressed": self.compressed,
+            "precache": self.precache}, indent=1), encoding="utf-8")
+
+    def first_visit(self, variant: str = "chromium", encoding: str = "br") -> list[str]:
+        """What a first visit downloads: the page and every file the service worker
+        precaches for that CanvasKit variant."""
+        return [*self.precache["common"], *self.precache[variant]]
+
+    def first_visit_bytes(self, variant: str = "chromium", encoding: str = "br") -> int:
+        """Bytes on the wire for a first visit from a host serving the compressed copies
+        (`encoding`, or gzip where the browser offers no brotli: plain HTTP)."""
+        total = 0
+        for name in self.first_visit(variant):
+            sizes = self.compressed.get(name, {})
+            total += sizes.get(encoding, sizes.get("gzip", self.files[name]))
+        return total
 
 
 def scorepad_files() -> Iterator[tuple[str, bytes]]:
@@ -120,25 +164,28 @@ def manifest_json() -> bytes:
     }, ensure_ascii=False, indent=2).encode("utf-8")
 
 
-def service_worker(version_id: str, precached: list[str]) -> bytes:
-    """sw.js for this build: its version and the files to precache (those of every
-    browser, then each CanvasKit variant's)."""
+def precache_lists(names: list[str]) -> dict[str, list[str]]:
+    """The service worker's lists: "common" (the page first), then each variant's."""
     variant_files = {f for files in client_files.CANVASKIT.values() for f in files}
-    common = [page.PAGE_NAME] + [p for p in precached
-                                 if p not in variant_files and p != page.PAGE_NAME]
+    common = [page.PAGE_NAME] + [n for n in names
+                                 if n not in variant_files and n != page.PAGE_NAME]
+    return {"common": common, **{k: list(v) for k, v in client_files.CANVASKIT.items()}}
+
+
+def service_worker(version_id: str, precache: dict[str, list[str]]) -> bytes:
+    """sw.js for this build: its version and the files to precache."""
     template = resources.files("scorepad.web.phone_site").joinpath("sw.js").read_text("utf-8")
+    variants = {k: v for k, v in precache.items() if k != "common"}
     return (template.replace("__VERSION__", version_id)
-            .replace("__COMMON__", json.dumps(common))
-            .replace("__CANVASKIT__", json.dumps(
-                {k: list(v) for k, v in client_files.CANVASKIT.items()}))).encode("utf-8")
+            .replace("__COMMON__", json.dumps(precache["common"]))
+            .replace("__CANVASKIT__", json.dumps(variants))).encode("utf-8")
 
 
 def _prepare_output(out: Path) -> None:
     """Empties `out` when it holds an earlier build; refuses any other folder's files."""
     if out.exists() and any(out.iterdir()):
         if not (out / RECORD).is_file():
-            raise BuildError(f"{out} n'est pas vide et ne contient pas un site scorepad : "
-                             "choisissez un dossier vide ou nouveau (--out)")
+            raise BuildError(out)
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
 
@@ -151,7 +198,7 @@ def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
 
     web_dir = web_dir or client.stock_web_dir()
     wheels = packages.fetch(cache / "wheels", log=log)
-    log("Préparation du client et de l'archive Python…")
+    log("phone.build.preparing")
     site_files: list[tuple[str, bytes]] = list(client_files.client_files(
         web_dir, lambda: scorepad_icon_font(web_dir / client.ICON_FONT)))
     site_files += icons.icon_files()
@@ -164,18 +211,20 @@ def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
     site_files.append((APP_ARCHIVE, app_archive(python_files, build_info)))
     site_files.append((page.PAGE_NAME, page.index_html(web_dir, app_archive=APP_ARCHIVE)
                        .encode("utf-8")))
-    precached = [name for name, _ in site_files]
-    site_files.append((SERVICE_WORKER, service_worker(version_id, precached)))
+    names = [name for name, _ in site_files]
+    assert len(set(names)) == len(names), "a site file is written twice"
+    precache = precache_lists(names)
+    site_files.append((SERVICE_WORKER, service_worker(version_id, precache)))
 
     _prepare_output(out)
     for name, data in site_files:
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
-    log("Compression des fichiers lourds (.br, .gz)…")
+    log("phone.build.compressing")
     copies = CompressedCopies(cache / "compressed")
-    copies.write_beside(out, [name for name, _ in site_files])
-    files = {name: len(data) for name, data in site_files}
-    (out / RECORD).write_text(json.dumps({"version": version_id, "files": files},
-                                         indent=1), encoding="utf-8")
-    return Site(out, version_id, files)
+    compressed = copies.write_beside(out, [name for name, _ in site_files])
+    site = Site(out, version_id, {name: len(data) for name, data in site_files},
+                compressed, precache)
+    site.write_record()
+    return site

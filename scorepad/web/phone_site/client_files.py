@@ -21,7 +21,7 @@ from scorepad.web import boot_screen, client
 #: Files of the stock client the phone site ships as they are (or patched below).
 COMMON = (
     "flutter.js", "flutter_bootstrap.js", "python.js", "python-worker.js", "main.dart.js",
-    "favicon.png", "version.json",
+    "version.json",
     "assets/AssetManifest.bin", "assets/AssetManifest.bin.json", "assets/NOTICES",
     "assets/shaders/ink_sparkle.frag", "assets/shaders/stretch_effect.frag",
     "assets/fonts/roboto.woff2",

@@ -78,9 +78,9 @@ class CompressedCopies:
         self.cache = cache
         self.workers = workers
 
-    def write_beside(self, folder: Path, names: Iterable[str]) -> list[str]:
+    def write_beside(self, folder: Path, names: Iterable[str]) -> dict[str, dict[str, int]]:
         """Writes `<name>.br` / `<name>.gz` next to each worthwhile file of `folder`;
-        returns the copies written (site paths)."""
+        returns the sizes of the copies written (name -> encoding -> bytes)."""
         self.cache.mkdir(parents=True, exist_ok=True)
         wanted: list[tuple[Path, str, Path, Path]] = []
         for name in names:
@@ -96,11 +96,12 @@ class CompressedCopies:
         # The heaviest first, so that two processes end close together.
         missing.sort(key=lambda job: -job[0].stat().st_size)
         _run_all(missing, self.workers)
-        written = []
-        for source, _encoding, cached, target in wanted:
-            if cached.stat().st_size <= source.stat().st_size * WORTH:
+        written: dict[str, dict[str, int]] = {}
+        for source, encoding, cached, target in wanted:
+            size = cached.stat().st_size
+            if size <= source.stat().st_size * WORTH:
                 target.write_bytes(cached.read_bytes())
-                written.append(str(target.relative_to(folder)))
+                written.setdefault(str(source.relative_to(folder)), {})[encoding] = size
         self._prune({c.name for _, _, c, _ in wanted})
         return written
 

@@ -108,7 +108,7 @@ def fetch(cache: Path, *, log: Callable[[str], None] = lambda _m: None) -> list[
     found = _in_cache(cache, wheels, sources)
     if found is not None:
         return found
-    log("Téléchargement des paquets pour le navigateur (PyPI)…")
+    log("phone.build.downloading")
     done = _pip(["download", *_browser_options(), "-d", str(cache),
                  *(r.spec for r in wheels)])
     if done.returncode == 0:
