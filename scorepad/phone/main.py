@@ -3,12 +3,29 @@ migrated as on a server, the services wired to it, then the same UI as `scorepad
 
 from __future__ import annotations
 
+import json
 import logging
+import sys
+import time
 from typing import Any
 
 from scorepad.phone.storage import DATABASE, BrowserStorage
 
 logger = logging.getLogger(__name__)
+
+#: When each step of the start ended (ms since the epoch, like JavaScript's Date.now()):
+#: printed once as `scorepad-startup {...}` in the browser's console, which
+#: bench/phone.py reads to say where a start's time goes.
+STARTUP_MARKS: dict[str, float] = {"python": time.time() * 1000}
+
+
+def mark(step: str) -> None:
+    STARTUP_MARKS[step] = time.time() * 1000
+
+
+def _report_startup() -> None:
+    sys.stdout.write("scorepad-startup " + json.dumps(STARTUP_MARKS) + "\n")
+    sys.stdout.flush()
 
 
 def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
@@ -23,21 +40,27 @@ def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
 
 
 async def main(page: Any) -> None:
+    mark("session")
+    storage = BrowserStorage()
+    refused = await storage.open()
+    mark("storage")
     from scorepad.storage.database import open_database
     from scorepad.ui.app import main as ui_main
     from scorepad.ui.services_context import set_uow_factory
 
-    storage = BrowserStorage()
-    refused = await storage.open()
+    mark("imports")
     if refused is not None:
         logger.warning("no persistent storage: %s", refused)
     _hold_screen_updates(page, storage)
     database = open_database(f"sqlite:///{DATABASE}")
+    mark("database")
     # The migrations just written (a new site version's schema) are stored at once.
     storage.changed()
     database.after_commit(storage.changed)
     set_uow_factory(database.uow)
     await ui_main(page)
+    mark("screen")
+    _report_startup()
 
 
 def run() -> None:

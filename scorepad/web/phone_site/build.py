@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 from scorepad.config import cache_directory
 from scorepad.domain.messages import render
 from scorepad.web import client
-from scorepad.web.phone_site import client_files, icons, packages, page
+from scorepad.web.phone_site import bytecode, client_files, icons, packages, page
 from scorepad.web.phone_site.compressed import CompressedCopies
 
 RECORD = "scorepad-phone.json"
@@ -207,6 +207,14 @@ def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
     python_files += [(f"__pypackages__/{name}", data)
                      for name, data in packages.package_files(wheels)]
     version_id = _digest([*site_files, *python_files])
+    log("phone.build.compiling")
+    with_bytecode = bytecode.compiled(python_files, web_dir / "pyodide", cache / "bytecode")
+    if with_bytecode is None:
+        log("phone.build.no_bytecode")
+    else:
+        python_files = with_bytecode.files
+        site_files = [(name, with_bytecode.stdlib if name == client_files.STDLIB else data)
+                      for name, data in site_files]
     build_info = json.dumps({"version": version_id, "scorepad": version("scorepad")}).encode()
     site_files.append((APP_ARCHIVE, app_archive(python_files, build_info)))
     site_files.append((page.PAGE_NAME, page.index_html(web_dir, app_archive=APP_ARCHIVE)

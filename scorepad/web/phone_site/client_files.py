@@ -30,6 +30,7 @@ COMMON = (
 )
 #: CanvasKit by variant: the loader picks "chromium" where the browser has Chromium's
 #: text break iterators and image codecs, "full" elsewhere (Safari, Firefox).
+STDLIB = "pyodide/python_stdlib.zip"
 CANVASKIT = {
     "chromium": ("canvaskit/chromium/canvaskit.js", "canvaskit/chromium/canvaskit.wasm"),
     "full": ("canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),

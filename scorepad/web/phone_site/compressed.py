@@ -90,7 +90,8 @@ class CompressedCopies:
                 continue
             digest = hashlib.sha256(source.read_bytes()).hexdigest()
             for encoding in encodings():
-                cached = self.cache / f"{digest}{SUFFIX[encoding]}"
+                level = BROTLI_QUALITY if encoding == "br" else _GZIP_LEVEL
+                cached = self.cache / f"{digest}.{level}{SUFFIX[encoding]}"
                 wanted.append((source, encoding, cached, folder / (name + SUFFIX[encoding])))
         missing = [(s, e, c) for s, e, c, _ in wanted if not c.is_file()]
         # The heaviest first, so that two processes end close together.

@@ -57,6 +57,11 @@ _DROPPED_PARTS = (
     "sqlalchemy/testing/", "sqlalchemy/ext/mypy/", "sqlalchemy/cyextension/",
     "alembic/testing/", "alembic/templates/",
     "flet/testing/", "flet/cli/",
+    # fontTools for the PDF only: its tools for font makers go.
+    "fontTools/diff/", "fontTools/merge/", "fontTools/mtiLib/", "fontTools/qu2cu/",
+    "fontTools/t1Lib/", "fontTools/voltLib/", "fontTools/ufoLib/", "fontTools/help.py",
+    "fontTools/tfmLib.py", "fontTools/ttx.py", "fontTools/afmLib.py",
+    "fontTools/fontBuilder.py", "fontTools/__main__.py",
 )
 _DROPPED_NAMES = ("__pycache__", "tests", "test")
 
@@ -160,6 +165,13 @@ def kept(path: str) -> bool:
     return True
 
 
+def metadata_headers(data: bytes) -> bytes:
+    """A METADATA file without its long description (the headers are what
+    importlib.metadata reads; the README after them can weigh 100 kB)."""
+    head, _, _ = data.partition(b"\n\n")
+    return head + b"\n"
+
+
 def package_files(archives: Iterable[Path]) -> Iterator[tuple[str, bytes]]:
     """(path in site-packages, bytes) of every kept file of the wheels and sources."""
     for archive in archives:
@@ -167,7 +179,10 @@ def package_files(archives: Iterable[Path]) -> Iterator[tuple[str, bytes]]:
             with zipfile.ZipFile(archive) as wheel:
                 for info in wheel.infolist():
                     if not info.is_dir() and kept(info.filename):
-                        yield info.filename, wheel.read(info)
+                        data = wheel.read(info)
+                        if info.filename.endswith(".dist-info/METADATA"):
+                            data = metadata_headers(data)
+                        yield info.filename, data
         else:
             yield from _source_files(archive)
 
