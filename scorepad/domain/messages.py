@@ -23,8 +23,20 @@ from scorepad.domain.language import (
 )
 
 __all__ = [
-    "CONTRACT_NAMES", "LANGUAGES", "ROLE_NAMES", "SIDE_NAMES", "SIZE_NAMES", "describe",
-    "error_message", "fmt_list", "fmt_number", "fmt_signed", "language", "render",
+    "CONTRACT_NAMES",
+    "LANGUAGES",
+    "N_",
+    "ROLE_NAMES",
+    "SIDE_NAMES",
+    "SIZE_NAMES",
+    "describe",
+    "error_message",
+    "fmt_list",
+    "fmt_number",
+    "fmt_signed",
+    "language",
+    "render",
+    "render_count",
     "warning_message",
 ]
 
@@ -85,6 +97,24 @@ def render(key: str, params: Mapping[str, Any], lang: str = "fr") -> str:
         return template.format(**_shown(params, lang))
     except (KeyError, IndexError, ValueError):  # pragma: no cover - a catalog bug
         return template
+
+
+def render_count(key: str, count: int | float, params: Mapping[str, Any],
+                 lang: str = "fr") -> str:
+    """The catalog's plural entry `key` in the form `count` asks for (the language's
+    plural rule), with its parameters and `{n}`, the count written the language's way."""
+    lang = language(lang)
+    template = nword(key, count, lang)
+    try:
+        return template.format(**_shown({"n": count, **params}, lang))
+    except (KeyError, IndexError, ValueError):  # pragma: no cover - a catalog bug
+        return template
+
+
+def N_(key: str) -> str:  # gettext's own name for a marker
+    """Marks a catalog key that is rendered elsewhere (gettext's `gettext_noop`), so that
+    the extraction finds it."""
+    return key
 
 
 def error_message(code: str, params: Mapping[str, Any], lang: str = "fr") -> str:

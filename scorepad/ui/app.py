@@ -6,44 +6,30 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.ui.components.layout import MAX_BODY_WIDTH, app_theme, empty_state, screen
-from scorepad.ui.i18n import tr
 from scorepad.ui.live import session_live
-from scorepad.ui.organiser import BinView, ClaimView
+from scorepad.ui.screens.big_screen import BigScreenRoute
+from scorepad.ui.screens.bin import BinView
+from scorepad.ui.screens.calculator import CalculatorView
+from scorepad.ui.screens.circles import CirclesView
+from scorepad.ui.screens.claim import ClaimView
+from scorepad.ui.screens.deal_detail import DealDetailView
+from scorepad.ui.screens.deal_entry import DealEntryView
+from scorepad.ui.screens.games import GamesView
+from scorepad.ui.screens.new_game import GameRulesView, NewGameView
+from scorepad.ui.screens.not_found import NotFoundView
+from scorepad.ui.screens.players import PlayersView
+from scorepad.ui.screens.ranking import RankingRoute
+from scorepad.ui.screens.settings import SettingsView
+from scorepad.ui.screens.sheet import SheetView
+from scorepad.ui.screens.soiree import SoireeRoute
+from scorepad.ui.screens.stats import AllStatsView, GameStatsView
 from scorepad.ui.state import AppState, app_state_context, load_state
-from scorepad.ui.views.big_screen import BigScreenRoute
-from scorepad.ui.views.calculator import CalculatorView
-from scorepad.ui.views.circles import CirclesView
-from scorepad.ui.views.deal_detail import DealDetailView
-from scorepad.ui.views.deal_entry import DealEntryView
-from scorepad.ui.views.games import GamesView
-from scorepad.ui.views.new_game import GameRulesView, NewGameView
-from scorepad.ui.views.players import PlayersView
-from scorepad.ui.views.ranking import RankingRoute
-from scorepad.ui.views.settings import SettingsView
-from scorepad.ui.views.sheet import SheetView
-from scorepad.ui.views.soiree import SoireeRoute
-from scorepad.ui.views.stats import AllStatsView, GameStatsView
+from scorepad.ui.widgets.layout import MAX_BODY_WIDTH, app_theme
 
 
 def _int_param(name: str) -> int | None:
     value = ft.use_route_params().get(name, "")
     return int(value) if value.isdigit() else None
-
-
-@ft.component
-def NotFoundView() -> ft.View:
-    def home(_: ft.Event[ft.Button]) -> None:
-        ft.context.page.navigate("/")
-
-    body = ft.Column([
-        empty_state(ft.Icons.SEARCH_OFF, tr("Page introuvable", "Page not found"),
-                    tr("Cette adresse ne correspond à aucun écran de scorepad.",
-                       "This address matches no scorepad screen.")),
-        ft.Row([ft.FilledButton(tr("Retour aux parties", "Back to the games"), on_click=home)],
-               alignment=ft.MainAxisAlignment.CENTER),
-    ])
-    return screen("scorepad", body, route=ft.context.page.route or "/", nav="/")
 
 
 def _game_route(build: Callable[[int], ft.View]) -> Callable[[], ft.View]:

@@ -1,4 +1,9 @@
-"""Per-session language for the UI: `tr("Texte français", "English text")`."""
+"""Per-session language for the UI, and its words from the one catalog:
+`t("games.title")`, `t("bin.restored", name=name)`, `nt("games.count", n)`.
+
+Every word a person reads is a key of `scorepad/domain/locale/<lang>/LC_MESSAGES/
+scorepad.po`; `t` and `nt` render it in the language of the session being rendered or
+handling an event. (`tr`/`ntr`, French and English side by side, are being removed.)"""
 
 from __future__ import annotations
 
@@ -57,3 +62,19 @@ def ntr(count: int | float, fr: tuple[str, str], en: tuple[str, str]) -> str:
     lang = current_lang()
     one, other = en if lang == "en" else fr
     return plural(count, one, other, lang).format(n=fmt_number(count, lang))
+
+
+def t(key: str, **params: object) -> str:
+    """The catalog's text for `key` in the session's language, its `{placeholders}`
+    filled from `params` (numbers, lists and names written the language's way)."""
+    from scorepad.domain.messages import render
+
+    return render(key, params, current_lang())
+
+
+def nt(key: str, count: int | float, **params: object) -> str:
+    """The catalog's plural entry `key` in the form `count` asks for, in the session's
+    language; the text may hold `{n}` (the count) and `params`."""
+    from scorepad.domain.messages import render_count
+
+    return render_count(key, count, params, current_lang())

@@ -19,10 +19,10 @@ import flet as ft
 
 from scorepad import services
 from scorepad.services import GameSheet
+from scorepad.ui.access import can_edit
 from scorepad.ui.live import session_live
 from scorepad.ui.services_context import UowFactory, sheet_cache
 from scorepad.ui.state import AppState
-from scorepad.ui.table_code import can_edit
 
 logger = logging.getLogger(__name__)
 

@@ -39,7 +39,7 @@ class AppState:
     organiser_keys: dict[int, str] = field(default_factory=dict)
 
     def apply(self) -> None:
-        """Pushes the settings to the session (tr() language) and to the page (theme)."""
+        """Pushes the settings to the session (the language of t()) and to the page (theme)."""
         set_lang(self.lang)
         try:
             page = ft.context.page

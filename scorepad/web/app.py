@@ -58,7 +58,6 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     from scorepad.ui.live import Broadcaster
     from scorepad.web import exports, soirees
     from scorepad.web.api import ChangeHub, build_api_router
-    from scorepad.web.openapi import describe_api
 
     _short_frame_text()
     set_uow_factory(uow_factory)
@@ -87,7 +86,6 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
 
     exports.add_routes(app, uow_factory, worker_database=worker_database)
     soirees.add_routes(app, uow_factory)
-    describe_api(app)
     app.mount("/", flet_fastapi.app(
         ui_main, no_cdn=True, app_name=APP_NAME, app_short_name=APP_NAME,
         app_description=APP_DESCRIPTION,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -46,6 +46,22 @@ def download_name(game_name: str, game_id: int, fmt: str) -> str:
 def content_disposition(filename: str, display_name: str) -> str:
     """attachment with an ASCII fallback and the UTF-8 name (RFC 6266 / RFC 5987)."""
     return f"attachment; filename=\"{filename}\"; filename*=UTF-8''{quote(display_name)}"
+
+
+def download_responses(types: Iterable[str], *, busy: bool = False
+                       ) -> dict[int | str, dict[str, Any]]:
+    """The `responses=` of a download: the file in one of `types`, or a sentence saying
+    why not (in the language asked for); 503 when `busy` exports wait too long."""
+    text = {"text/plain": {"schema": {"type": "string"}}}
+    answers: dict[int | str, dict[str, Any]] = {
+        200: {"description": "The file", "content": {t.split(";")[0]: {} for t in types}},
+        400: {"description": "Bad format, date or number", "content": text},
+        404: {"description": "No such game or circle", "content": text},
+        # every refusal is a sentence (which also keeps FastAPI from describing a 422)
+        "4XX": {"description": "Refused", "content": text}}
+    if busy:
+        answers[503] = {"description": "Too many exports at once", "content": text}
+    return answers
 
 
 def _message(lang: str, fr: str, en: str) -> str:
@@ -124,11 +140,8 @@ def add_routes(app: FastAPI, uow_factory: UowFactory, heavy: HeavyWork | None = 
     app.router.add_event_handler("shutdown", heavy.close)
     renderer = _Renderer(uow_factory, heavy, worker_database)
 
-    @app.get("/export/games/{game_id}.{fmt}", responses={
-        200: {"description": "The file", "content": {t: {} for t in EXPORT_TYPES.values()}},
-        400: {"description": "Bad format or number", "content": {"text/plain": {}}},
-        404: {"description": "No such game", "content": {"text/plain": {}}},
-        503: {"description": "Too many exports at once", "content": {"text/plain": {}}}})
+    @app.get("/export/games/{game_id}.{fmt}", response_class=Response,
+             responses=download_responses(EXPORT_TYPES.values(), busy=True))
     async def export(game_id: str, fmt: str, request: Request) -> Response:
         lang = request.query_params.get("lang", "fr")
         lang = lang if lang in ("fr", "en") else "fr"

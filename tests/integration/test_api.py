@@ -3,20 +3,17 @@ checked by the server, conflicts, and the server-sent change stream."""
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 
 from scorepad import services as s
 from scorepad.web.api import ChangeHub
-from tests.integration.api_helpers import api_app, sse_events
+from tests.integration.api_helpers import api_app, serving, sse_events
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
@@ -206,22 +203,9 @@ def test_the_games_list_shows_protection_and_revision(client: TestClient, databa
 @pytest.fixture
 def server(database: Any) -> Iterator[tuple[str, ChangeHub]]:
     hub = ChangeHub()
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(api_app(database, hub, heartbeat=0.2), log_level="warning",
-                            timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", hub
-    hub.close_all()
-    server.should_exit = True
-    thread.join(10)
-    sock.close()
+    with serving(api_app(database, hub, heartbeat=0.2)) as base:
+        yield base, hub
+        hub.close_all()
 
 
 def test_the_event_stream_says_hello_then_tells_each_change_of_its_game_only(

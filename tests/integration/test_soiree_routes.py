@@ -16,6 +16,7 @@ from PIL import Image
 from scorepad import services as s
 from scorepad.cli import main
 from scorepad.web import soirees
+from scorepad.web.api import build_api_router
 
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "Cécile", "contract": "garde", "bouts": 2, "points": 49}
@@ -25,6 +26,7 @@ GARDE = {"taker": "Cécile", "contract": "garde", "bouts": 2, "points": 49}
 def client(database: Any) -> Iterator[TestClient]:
     app = FastAPI()
     soirees.add_routes(app, database.uow)
+    app.include_router(build_api_router(database.uow, subscribe=database.subscribe))
     with TestClient(app) as test_client:
         yield test_client
 

@@ -19,28 +19,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from tests.integration.api_helpers import server_app
 from tests.security.conftest import FOUR, GARDE
 
 EXAMPLES = {"positive": 20, "negative": 10}  # per operation
-
-
-def _api_app(database: Any) -> Any:
-    """The server's API, downloads and guard as `create_app` builds them, without the
-    Flet client (slow to start, and not part of the JSON API)."""
-    from fastapi import FastAPI
-
-    from scorepad.web import exports
-    from scorepad.web.api import build_api_router
-    from scorepad.web.guard import GuardSettings, SecurityGuard
-    from scorepad.web.openapi import describe_api
-
-    app = FastAPI(title="scorepad", docs_url=None, redoc_url=None,
-                  openapi_url="/api/openapi.json")
-    app.include_router(build_api_router(database.uow, subscribe=database.subscribe))
-    exports.add_routes(app, database.uow)
-    describe_api(app)
-    # The in-process client calls itself "testserver".
-    return SecurityGuard(app, GuardSettings.for_server(["testserver"]))
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +35,7 @@ def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     for name in ("Un", "Deux"):
         gid = services.create_game(database.uow(), name=name, seats=FOUR, deal_size=4)
         services.record_deal(database.uow(), gid, GARDE)
-    schema = schemathesis.openapi.from_asgi("/api/openapi.json", _api_app(database))
+    schema = schemathesis.openapi.from_asgi("/api/openapi.json", server_app(database))
     # The change stream never ends by design: it is tested on its own elsewhere.
     yield schema.exclude(path_regex=r"/events$")
     database.dispose()
@@ -89,5 +71,12 @@ def test_the_api_describes_itself_at_a_stable_address(api_schema: Any) -> None:
     assert {"/api/games", "/api/games/{game_id}/deals", "/api/games/{game_id}/code",
             "/export/games/{game_id}.{fmt}"} <= paths
     deals = api_schema.raw_schema["paths"]["/api/games/{game_id}/deals"]["post"]
-    assert "taker" in deals["requestBody"]["content"]["application/json"]["schema"][
-        "properties"]
+    assert "taker" in _resolved(api_schema.raw_schema, deals["requestBody"]["content"][
+        "application/json"]["schema"])["properties"]
+
+
+def _resolved(document: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema`, or the component its `$ref` names (FastAPI names each model once)."""
+    while "$ref" in schema:
+        schema = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return schema

@@ -6,14 +6,14 @@ from typing import Any
 
 from scorepad.domain import FFT_RULES, Contract, Side
 from scorepad.domain.cards import InvalidPile
-from scorepad.ui.calculator_state import (
+from scorepad.ui.models.calculator_state import (
     GAME_PRESET,
     CalculatorSession,
     GameRules,
     calculator_session,
 )
-from scorepad.ui.deal_form import DealForm
-from scorepad.ui.pile_counter import PileCounter
+from scorepad.ui.models.deal_form import DealForm
+from scorepad.ui.models.pile_counter import PileCounter
 
 FOUR = ("André", "Bruno", "Cécile", "Didier")
 HOUSE = FFT_RULES.merged({"coefficients": {"garde": 3}})

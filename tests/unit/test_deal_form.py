@@ -13,7 +13,7 @@ from scorepad.domain import (
     parse_deal,
     score_deal,
 )
-from scorepad.ui.deal_form import (
+from scorepad.ui.models.deal_form import (
     KEY_BACK,
     KEY_CLEAR,
     KEY_HALF,

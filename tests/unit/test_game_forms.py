@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorepad.domain import FFT_RULES
 from scorepad.domain.model import Contract
-from scorepad.ui.game_forms import NewGameForm, RulesForm
+from scorepad.ui.models.game_forms import NewGameForm, RulesForm
 
 
 def form_with(*names: str) -> NewGameForm:

@@ -197,3 +197,16 @@ def test_a_french_list_in_an_english_error_is_gone() -> None:
         score_deal(parsed, rules)
     assert caught.value.message("en").endswith("(André, Bruno, Cécile, and Didier).")
     assert caught.value.message("fr").endswith("(André, Bruno, Cécile et Didier).")
+
+
+def test_the_ui_renders_a_catalog_key_in_the_session_language_with_its_plural() -> None:
+    from scorepad.ui.i18n import nt, set_lang, t
+
+    try:
+        set_lang("fr")
+        assert (nt("cli.deals", 1), nt("cli.deals", 2)) == ("donne", "donnes")
+        assert t("contract.garde_sans") == "garde sans"
+        set_lang("en")
+        assert (nt("cli.deals", 1), nt("cli.deals", 2)) == ("deal", "deals")
+    finally:
+        set_lang("fr")

@@ -4,7 +4,7 @@ popped page drawn over it for its page animation."""
 
 from __future__ import annotations
 
-from scorepad.ui.components.layout import _Arrivals
+from scorepad.ui.widgets.layout import _Arrivals
 
 SHEET = "/games/3"
 

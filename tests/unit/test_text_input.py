@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.ui.components.text_input import LineNames, clean_name
+from scorepad.ui.widgets.text_input import LineNames, clean_name
 
 
 def typed(text: str) -> list[str]:

@@ -9,10 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad.domain.period import PeriodKind
-from scorepad.ui.components.qr import origin_of, qr_png
-from scorepad.ui.components.ranking_parts import success_color
-from scorepad.ui.game_forms import NewGameForm
-from scorepad.ui.stats_filter import StatsFilter, circle_key, parse_circle, parse_day
+from scorepad.ui.models.game_forms import NewGameForm
+from scorepad.ui.models.stats_filter import StatsFilter, circle_key, parse_circle, parse_day
+from scorepad.ui.origin import origin_of
+from scorepad.ui.widgets.qr import qr_png
+from scorepad.ui.widgets.ranking_parts import success_color
 
 TODAY = date(2026, 11, 29)
 

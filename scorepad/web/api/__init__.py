@@ -1,5 +1,28 @@
-"""The JSON API of a game's sheet (games, deals, undo/redo, table code, organiser, bin,
-change stream)."""
+"""The JSON API: a game's sheet (games, deals, undo/redo, table code, organiser, bin,
+change stream) and the circles (evenings, rankings), described by its pydantic models
+(FastAPI writes `/api/openapi.json` from them).
+
+How a route module is written (games.py is a short example):
+
+- It has `add_routes(router, ctx)`, called by `build_api_router`; its routes are plain
+  `def` functions (FastAPI runs them in its thread pool) decorated on `router`.
+- Every body and every answer is a pydantic model declared at the top of the module
+  (or in shapes.py when several modules share it). An answer is a `Shape` (exactly its
+  keys), the route's return annotation, and the route returns an instance of it.
+- A body model says `extra="forbid"` unless the domain refuses unknown keys itself. A
+  key the domain judges (a deal's, a new game's) is `Loose[T]`: documented as T, taken
+  as sent, so that the domain's message explains what is wrong; the route hands
+  `body.model_dump(exclude_unset=True)` to the service. A key no rule of the domain
+  judges may be strict (`str`, `Literal[...]`, `Field(max_length=...)`): what the model
+  refuses is answered in the catalog's words, naming the key (refusals.py).
+- Ids, versions and revisions are `Whole` (in the path, the query or a body); the
+  language is a `lang: Lang` parameter of every route; X-Table-Code and X-Author come
+  as `who: WriterOf`, X-Organiser-Key as `who: OrganiserOf` (params.py).
+- A refusal is raised, never returned: the domain's InvalidDeal, a ServiceError, or
+  BadRequest. The route class (route.py) answers it, and whatever FastAPI's validation
+  refused, as FORMAT.md §3 with its status. `responses=refusals(403, 404, ...)` declares
+  the statuses a route adds to the router's 400, 413 and 429.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +31,10 @@ from fastapi import APIRouter
 from scorepad.services.access import CodeAttempts
 from scorepad.services.events import Subscribe
 from scorepad.services.sheet_cache import SheetCache
-from scorepad.web.api import deals, events, games, organiser
-from scorepad.web.api.common import ApiContext, UowFactory
+from scorepad.web.api import circles, deals, events, games, organiser
+from scorepad.web.api.common import EVERY_ROUTE, ApiContext, UowFactory
 from scorepad.web.api.events import HEARTBEAT_SECONDS, ChangeHub
+from scorepad.web.api.route import route_class
 from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
 
 __all__ = ["ChangeHub", "build_api_router", "deal_to_dict", "sheet_to_dict"]
@@ -25,13 +49,15 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
     streams with `hub.close_all()` when the server stops). Wrong table codes are
     counted per client address in `attempts` (429 past its limit); `sheets` keeps the
     sheets read (shared with the app's phones)."""
-    router = APIRouter(prefix="/api")
     hub = hub if hub is not None else ChangeHub()
     ctx = ApiContext(uow_factory, attempts if attempts is not None else CodeAttempts(),
                      sheets if sheets is not None else SheetCache())
+    router = APIRouter(prefix="/api", route_class=route_class(ctx.attempts),
+                       responses=EVERY_ROUTE)
     subscribe(hub.publish)
     games.add_routes(router, ctx)
     organiser.add_routes(router, ctx)
     deals.add_routes(router, ctx)
     events.add_routes(router, ctx, hub, heartbeat)
+    circles.add_routes(router, ctx)
     return router

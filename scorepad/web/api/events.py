@@ -15,14 +15,8 @@ from fastapi.responses import Response, StreamingResponse
 
 from scorepad import services
 from scorepad.services import ChangeKind, GameChanged, ServiceError
-from scorepad.web.api.common import (
-    NO_STORE,
-    ApiContext,
-    BadRequest,
-    error_response,
-    number,
-    request_lang,
-)
+from scorepad.web.api.common import NO_STORE, ApiContext, stream_refusals
+from scorepad.web.api.params import Lang, Whole
 
 HEARTBEAT_SECONDS = 15.0
 # A phone that cannot keep up still re-reads the whole sheet on its next event, so
@@ -115,25 +109,34 @@ async def _stream_body(request: Request, hub: ChangeHub, stream: _Stream, game_i
         hub.close(stream)
 
 
+class EventStream(StreamingResponse):
+    """The change stream's answer (and how the schema describes it)."""
+
+    media_type = "text/event-stream"
+
+
+_STREAM = {200: {"description": "Server-sent events: `hello` with the current revision, "
+                                "then `changed` (data: {\"game_id\", \"kind\", "
+                                "\"revision\"}) per committed change, and `: ping` "
+                                "comments; the stream ends with its game",
+                 "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+           **stream_refusals(404)}
+
+
 def add_routes(router: APIRouter, ctx: ApiContext, hub: ChangeHub, heartbeat: float) -> None:
     """`GET /games/{id}/events`."""
 
-    @router.get("/games/{game_id}/events")
-    async def events(game_id: str, request: Request) -> Response:
+    @router.get("/games/{game_id}/events", response_class=EventStream, responses=_STREAM)
+    async def events(game_id: Whole, request: Request, lang: Lang) -> Response:
         """Server-sent events: first `hello` with the current revision (a phone coming back
         re-reads the sheet if it differs), then one `changed` per committed change of the
         game, and `: ping` comments to keep the connection open."""
-        lang = request_lang(request)
+        stream = hub.open(game_id)  # before reading the revision: no change can slip between
         try:
-            gid = number(game_id, "game")
-        except BadRequest as exc:
-            return error_response(exc, lang)
-        stream = hub.open(gid)  # before reading the revision: no change can slip between
-        try:
-            current = await run_in_threadpool(services.get_sheet, ctx.uow_factory(), gid)
-        except ServiceError as exc:
+            current = await run_in_threadpool(services.get_sheet, ctx.uow_factory(), game_id)
+        except ServiceError:
             hub.close(stream)
-            return error_response(exc, lang)
-        return StreamingResponse(
-            _stream_body(request, hub, stream, gid, current.revision, heartbeat),
-            media_type="text/event-stream", headers={**NO_STORE, "X-Accel-Buffering": "no"})
+            raise
+        return EventStream(
+            _stream_body(request, hub, stream, game_id, current.revision, heartbeat),
+            headers={**NO_STORE, "X-Accel-Buffering": "no"})

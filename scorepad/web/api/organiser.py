@@ -3,24 +3,58 @@ restore it, list it, delete for good."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
 
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad import services
-from scorepad.services.common import check_keys
-from scorepad.web.api.common import (
-    ApiContext,
-    number,
-)
+from scorepad.web.api.common import ApiContext, refusals
+from scorepad.web.api.params import Lang, Loose, OrganiserOf, Whole
+from scorepad.web.api.shapes import Shape, Sheet
+
+When = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
 
 
-def _binned(game: services.BinnedGame) -> dict[str, Any]:
-    return {"id": game.id, "name": game.name, "seats": list(game.seats),
-            "deleted_at": game.deleted_at.isoformat(timespec="seconds"),
-            "purge_at": game.purge_at.isoformat(timespec="seconds"),
-            "days_left": game.days_left}
+class HandoverLink(Shape):
+    token: str
+    path: str = Field(description="The address that hands the role to the phone opening it")
+    expires_at: When
+
+
+class ClaimBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: Loose[Annotated[str, Field(min_length=8, max_length=100)]]
+
+
+class Claimed(Shape):
+    id: int
+    organiser_key: str = Field(description="The game's new organiser key (the former one "
+                                           "stops working)")
+
+
+class Binned(Shape):
+    id: int
+    name: str
+    seats: list[str]
+    deleted_at: When
+    purge_at: When = Field(description="When it is deleted for good")
+    days_left: int
+
+
+class Bin(Shape):
+    games: list[Binned]
+
+
+class Purged(Shape):
+    deleted: bool
+
+
+def _binned(game: services.BinnedGame) -> Binned:
+    return Binned(id=game.id, name=game.name, seats=list(game.seats),
+                  deleted_at=game.deleted_at.isoformat(timespec="seconds"),
+                  purge_at=game.purge_at.isoformat(timespec="seconds"),
+                  days_left=game.days_left)
 
 
 def add_routes(router: APIRouter, ctx: ApiContext) -> None:
@@ -31,66 +65,39 @@ def add_routes(router: APIRouter, ctx: ApiContext) -> None:
 
 
 def _add_handover(router: APIRouter, ctx: ApiContext) -> None:
-    @router.post("/games/{game_id}/handover")
-    def handover(game_id: str, request: Request) -> Response:
+    @router.post("/games/{game_id}/handover", status_code=201, responses=refusals(403, 404))
+    def handover(game_id: Whole, lang: Lang, who: OrganiserOf) -> HandoverLink:
         """A one-time link (10 minutes) handing the organiser role over: organiser only."""
-        who = ctx.organiser(request)
+        made = services.start_handover(ctx.uow_factory(), game_id, organiser=who)
+        return HandoverLink(token=made.token, path=made.path,
+                            expires_at=made.expires_at.isoformat(timespec="seconds"))
 
-        def work(lang: str) -> dict[str, Any]:
-            made = services.start_handover(ctx.uow_factory(), number(game_id, "game"),
-                                           organiser=who)
-            return {"token": made.token, "path": made.path,
-                    "expires_at": made.expires_at.isoformat(timespec="seconds")}
-
-        return ctx.run(request, work, 201)
-
-    @router.post("/organiser")
-    async def claim(request: Request) -> Response:
-        """Body {"token"}: the game's new organiser key (the former one stops working)."""
-
-        def work(data: dict[str, Any], lang: str) -> dict[str, Any]:
-            check_keys(data, ("token",), required=("token",))
-            made = services.claim_handover(ctx.uow_factory(), data["token"])
-            return {"id": made.id, "organiser_key": made.organiser_key}
-
-        return await ctx.run_with_body(request, work)
+    @router.post("/organiser", responses=refusals(404))
+    def claim(body: ClaimBody, lang: Lang) -> Claimed:
+        """The game's new organiser key, for the phone that opened the link."""
+        made = services.claim_handover(ctx.uow_factory(), body.token)
+        return Claimed(id=made.id, organiser_key=made.organiser_key)
 
 
 def _add_bin(router: APIRouter, ctx: ApiContext) -> None:
-    @router.delete("/games/{game_id}")
-    def to_bin(game_id: str, request: Request) -> Response:
+    @router.delete("/games/{game_id}", responses=refusals(403, 404))
+    def to_bin(game_id: Whole, lang: Lang, who: OrganiserOf) -> Binned:
         """Moves the game to the bin (organiser only); restorable for 30 days."""
-        who = ctx.organiser(request)
+        services.delete_game(ctx.uow_factory(), game_id, organiser=who)
+        return next(_binned(g) for g in services.list_bin(ctx.uow_factory())
+                    if g.id == game_id)
 
-        def work(lang: str) -> dict[str, Any]:
-            gid = number(game_id, "game")
-            services.delete_game(ctx.uow_factory(), gid, organiser=who)
-            return next(_binned(g) for g in services.list_bin(ctx.uow_factory())
-                        if g.id == gid)
-
-        return ctx.run(request, work)
-
-    @router.post("/games/{game_id}/restore")
-    def restore(game_id: str, request: Request) -> Response:
-        def work(lang: str) -> dict[str, Any]:
-            gid = number(game_id, "game")
-            services.restore_game(ctx.uow_factory(), gid)
-            return ctx.sheet(gid, lang)
-
-        return ctx.run(request, work)
+    @router.post("/games/{game_id}/restore", responses=refusals(404))
+    def restore(game_id: Whole, lang: Lang) -> Sheet:
+        services.restore_game(ctx.uow_factory(), game_id)
+        return ctx.sheet(game_id, lang)
 
     @router.get("/bin")
-    def list_bin(request: Request) -> Response:
-        return ctx.run(request, lambda lang: {
-            "games": [_binned(g) for g in services.list_bin(ctx.uow_factory())]})
+    def list_bin(lang: Lang) -> Bin:
+        return Bin(games=[_binned(g) for g in services.list_bin(ctx.uow_factory())])
 
-    @router.delete("/bin/{game_id}")
-    def purge(game_id: str, request: Request) -> Response:
+    @router.delete("/bin/{game_id}", responses=refusals(403, 404))
+    def purge(game_id: Whole, lang: Lang, who: OrganiserOf) -> Purged:
         """Deletes a game of the bin for good: its organiser only."""
-        who = ctx.organiser(request)
-
-        def work(lang: str) -> dict[str, Any]:
-            services.purge_game(ctx.uow_factory(), number(game_id, "game"), organiser=who)
-            return {"deleted": True}
-
-        return ctx.run(request, work)
+        services.purge_game(ctx.uow_factory(), game_id, organiser=who)
+        return Purged(deleted=True)

@@ -1,0 +1,61 @@
+"""Numbers, names and labels as the UI shows them, in the session's language."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from babel.dates import format_datetime
+
+from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, render
+from scorepad.domain.names import short_labels
+from scorepad.ui.i18n import current_lang, nt, t
+
+#: a contract's name as a label (capitalised, unlike the domain's `contract.*` words)
+CONTRACT_LABELS = {
+    "prise": N_("fmt.contract_prise"),
+    "garde": N_("fmt.contract_garde"),
+    "garde_sans": N_("fmt.contract_garde_sans"),
+    "garde_contre": N_("fmt.contract_garde_contre"),
+}
+
+
+def number(value: int | float) -> str:
+    return fmt_number(value, current_lang())
+
+
+def signed(value: int | float) -> str:
+    """+96 / −32 / 0, with the thin spaces of French thousands."""
+    return fmt_signed(value, current_lang()) if value else "0"
+
+
+def names(items: list[str] | tuple[str, ...]) -> str:
+    return fmt_list(list(items), current_lang())
+
+
+def player_labels(players: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """A short label per player, distinct at the table, that fits a column of a 390 px
+    phone: whole names up to 9 letters at 3-4 players, 6 from 5 on ("J-Bapt", "Maximi"),
+    so the sheet (6 columns) and the deal form (5 players) use the same labels."""
+    return short_labels(list(players), 9 if len(players) <= 4 else 6)
+
+
+def contract(code: str | None) -> str:
+    if code is None:
+        return ""
+    key = CONTRACT_LABELS.get(str(code))
+    return t(key) if key is not None else str(code)
+
+
+def when(moment: datetime) -> str:
+    """A short date people read at a glance: "29/11/2026 20:15" / "29 Nov 2026, 20:15":
+    the catalog's pattern, by Babel."""
+    return format_datetime(moment, t("fmt.when_pattern"), locale=current_lang())
+
+
+def deals_count(n: int) -> str:
+    return t("fmt.no_deal") if n == 0 else nt("fmt.deals", n)
+
+
+def outcome(made: bool, difference: object) -> str:
+    """"fait de 8" / "chuté de 4": the words of the explanation, everywhere."""
+    return render("made_by" if made else "lost_by", {"n": difference}, current_lang())

@@ -1,0 +1,1 @@
+"""One screen a file: the component each route shows."""

@@ -1,0 +1,85 @@
+"""`/bin`, "Corbeille": deleted games with the days left, "Restaurer", and for their
+organiser "Supprimer définitivement"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad import services
+from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
+from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.live import GAMES_TOPIC, use_reloaded
+from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.state import AppState, use_app_state
+from scorepad.ui.widgets.layout import empty_state, screen
+from scorepad.ui.widgets.snackbar import show_snackbar
+
+
+def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
+              reload: Callable[[], None] | None) -> ft.Control:
+    def restore(_: ft.Event[ft.TextButton]) -> None:
+        try:
+            services.restore_game(uow(), game.id)
+        except services.ServiceError as exc:
+            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
+            return
+        if reload is not None:
+            reload()
+        show_snackbar(t("bin.restored", name=game.name))
+
+    def purge() -> None:
+        try:
+            services.purge_game(uow(), game.id,
+                                organiser=services.Organiser(state.organiser_key(game.id)))
+        except services.ServiceError as exc:
+            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
+            return
+        state.remember_organiser(game.id, None)
+        if reload is not None:
+            reload()
+        show_snackbar(t("bin.purged", name=game.name))
+
+    def ask_purge(_: ft.Event[ft.TextButton]) -> None:
+        show_confirm_dialog(
+            t("bin.purge_title"),
+            t("bin.purge_text", name=game.name),
+            t("common.delete_for_good"), purge, destructive=True)
+
+    days = game.days_left
+    buttons: list[ft.Control] = [ft.Semantics(
+        identifier=f"bin-restore-{game.id}", container=True,
+        content=ft.TextButton(t("bin.restore"), icon=ft.Icons.RESTORE,
+                              on_click=restore))]
+    if state.organiser_key(game.id) is not None:
+        buttons.append(ft.TextButton(t("common.delete_for_good"),
+                                     icon=ft.Icons.DELETE_FOREVER, on_click=ask_purge,
+                                     style=ft.ButtonStyle(color=ft.Colors.ERROR)))
+    return ft.Card(content=ft.Container(ft.Column([
+        ft.Text(game.name, weight=ft.FontWeight.W_600),
+        ft.Text(", ".join(game.seats), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Semantics(identifier=f"bin-days-{game.id}", content=ft.Text(
+            t("bin.days_left", days=days),
+            size=12, color=ft.Colors.ON_SURFACE_VARIANT)),
+        ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
+    ], spacing=4, tight=True), padding=ft.Padding.only(left=16, right=8, top=12, bottom=4)),
+        margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        # Keyed: a game restored above another leaves, rather than taking its place.
+        key=f"bin-{game.id}")
+
+
+@ft.component
+def BinView() -> ft.View:
+    """"Corbeille": deleted games with the days left, "Restaurer", and for their
+    organiser "Supprimer définitivement"."""
+    state = use_app_state()
+    uow = use_uow()
+    games, again = use_reloaded(lambda: services.list_bin(uow()), GAMES_TOPIC)
+    items: list[ft.Control] = [_bin_tile(g, state, uow, again) for g in games]
+    if not items:
+        items.append(empty_state(ft.Icons.DELETE_OUTLINE, t("bin.empty_title"),
+                                 t("bin.empty_text", days=services.BIN_DAYS)))
+    body = ft.ListView(controls=items, expand=True, padding=ft.Padding.only(top=4, bottom=24))
+    return screen(t("nav.bin"), body, route="/bin")

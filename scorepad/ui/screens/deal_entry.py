@@ -1,0 +1,373 @@
+"""`/games/{id}/deal` and `/games/{id}/deals/{deal_id}/edit`: enter or correct a deal."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import flet as ft
+
+from scorepad.domain import InvalidDeal
+from scorepad.services.changes import Change
+from scorepad.services.deals import edit_deal, record_deal
+from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
+from scorepad.services.views import SheetDeal
+from scorepad.ui.access import can_edit, forbidden
+from scorepad.ui.dialogs.game_actions import confirm_change
+from scorepad.ui.dialogs.table_code import show_unlock_dialog
+from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.live import game_topic, session_live
+from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
+from scorepad.ui.models.drafts import drop_draft, take_draft
+from scorepad.ui.services_context import UowFactory, sheet_cache, use_uow
+from scorepad.ui.sheet_data import sheet_caught_up
+from scorepad.ui.state import AppState, use_app_state
+from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot
+from scorepad.ui.widgets.deal_controls import error_text
+from scorepad.ui.widgets.deal_header import deal_title, load_error_screen
+from scorepad.ui.widgets.deal_preview import preview_bar
+from scorepad.ui.widgets.deal_sections import deal_sections
+from scorepad.ui.widgets.form_keeper import (
+    FormKeeper,
+    draft_banner,
+    follow_next_deal,
+    renumbered_note,
+    use_form_keeper,
+)
+from scorepad.ui.widgets.layout import screen
+from scorepad.ui.widgets.read_only_banner import read_only_banner
+
+
+@dataclass(frozen=True, slots=True)
+class EntryContext:
+    """What the form needs from the game: who plays, the rules, and for an edit the
+    deal's number and the version read (conflict detection)."""
+
+    game_name: str
+    number: int
+    dealer: str
+    sitting_out: tuple[str, ...]
+    form: DealForm
+    expected_version: int | None = None
+
+
+def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> EntryContext:
+    """Reads the sheet once; raises ServiceError when the game or deal does not exist."""
+    sheet = sheet_cache().get(uow_factory, game_id, lang=current_lang())
+    if deal_id is None:
+        return EntryContext(
+            game_name=sheet.name,
+            number=sheet.next.number,
+            dealer=sheet.next.dealer,
+            sitting_out=sheet.next.sitting_out,
+            form=DealForm(players=sheet.next.players, rules=sheet.rules),
+        )
+    for deal in sheet.deals:
+        if deal.id == deal_id:
+            if deal.input is None:
+                break
+            return EntryContext(
+                game_name=sheet.name,
+                number=deal.number,
+                dealer=deal.dealer,
+                sitting_out=deal.sitting_out,
+                form=DealForm.from_deal_input(deal.input, sheet.rules),
+                expected_version=deal.version,
+            )
+    raise DealNotFound(deal_id)
+
+
+def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
+                 change: Change | None) -> None:
+    """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
+    this change (shown once the sheet is there: it belongs to the sheet's screen)."""
+    page = ft.context.page
+    route = f"/games/{game_id}"
+
+    async def back_then_confirm() -> None:
+        # The sheet under the form reads its new line first; the router then moves to it
+        # here, without waiting for the browser's answer to the address change: the phone
+        # gets the sheet and its line in one screen update.
+        def move() -> None:
+            handler = page.on_route_change
+            if handler is not None:
+                handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
+
+        await sheet_caught_up(page, uow_factory, state, game_id,
+                              change.revision if change is not None else 0, move)
+        await page.push_route(route)  # the browser's address and history
+        confirm_change(state, uow_factory, text, change, route=route)
+
+    page.run_task(back_then_confirm)
+
+
+def _editable(uow_factory: UowFactory, game_id: int, state: AppState) -> bool:
+    try:
+        return can_edit(uow_factory, game_id, state)
+    except ServiceError:  # a missing game: the form's own load says so
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """The deal changed on another phone while this one edited it: the form now shows the
+    current values; `attempted` keeps what this phone tried to save, to re-apply it."""
+
+    message: str
+    attempted: DealForm | None
+
+
+def conflict_context(ctx: EntryContext, current: SheetDeal) -> EntryContext:
+    """The entry context reloaded from the deal as it is now (DealConflict.current)."""
+    form = (DealForm.from_deal_input(current.input, ctx.form.rules)
+            if current.input is not None else ctx.form)
+    return replace(ctx, form=form, expected_version=current.version, number=current.number)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryActions:
+    """What the form's buttons do, bound to one render's state and its setters."""
+
+    uow_factory: UowFactory
+    app_state: AppState
+    game_id: int
+    deal_id: int | None
+    ctx: EntryContext
+    conflict: Conflict | None
+    lang: str
+    code: str | None
+    set_ctx: Callable[[EntryContext | ServiceError], None]
+    set_tick: Callable[[Callable[[int], int]], None]
+    set_save_error: Callable[[FieldError | None], None]
+    set_conflict: Callable[[Conflict | None], None]
+    keeper: FormKeeper
+    set_restored: Callable[[bool], None] | None = None
+
+    def changed(self) -> None:
+        self.set_save_error(None)
+        self.set_tick(lambda n: n + 1)
+
+    def _store(self, form: DealForm) -> Change | None:
+        data = form.to_deal_dict()
+        done: list[Change] = []
+        if self.deal_id is None:
+            record_deal(self.uow_factory(), self.game_id, data, code=self.code,
+                        expected_number=self.ctx.number, on_done=done.append)
+        else:
+            edit_deal(self.uow_factory(), self.game_id, self.deal_id, data,
+                      expected_version=self.ctx.expected_version, code=self.code,
+                      on_done=done.append)
+        return done[0] if done else None
+
+    def clear_draft(self) -> None:
+        """"Effacer": the restored draft goes; a new deal starts blank, a correction
+        shows the deal as saved."""
+        drop_draft(ft.context.page, self.game_id, self.deal_id)
+        if self.deal_id is None:
+            self.set_ctx(replace(self.ctx, form=DealForm(players=self.ctx.form.players,
+                                                         rules=self.ctx.form.rules)))
+        else:
+            self.reload_ctx()
+        if self.set_restored is not None:
+            self.set_restored(False)
+        self.set_save_error(None)
+
+    async def save(self) -> None:
+        """Stores the deal off the event loop (other phones stay served meanwhile); a second
+        tap while it is stored, or after, does nothing."""
+        keeper, form, lang = self.keeper, self.ctx.form, self.lang
+        if keeper.saving or keeper.done or not form.preview(lang).can_save:
+            return
+        keeper.saving = True
+        try:
+            change = await asyncio.to_thread(self._store, form)
+        except InvalidDeal as exc:
+            self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
+        except DealConflict as exc:
+            # Nothing is overwritten: the form now shows the deal as saved elsewhere, and
+            # what this phone typed is kept to be re-applied on purpose.
+            self.set_conflict(Conflict(
+                t("deal_entry.changed_meanwhile", reason=exc.message(lang)),
+                copy.deepcopy(form)))
+            self.set_ctx(conflict_context(self.ctx, exc.current))
+            self.set_save_error(None)
+        except NextDealTaken as exc:
+            # Another phone recorded this deal first: show the sheet's next deal, keep what
+            # this phone typed to be re-applied only on purpose (never a silent duplicate).
+            self.set_conflict(Conflict(exc.message(lang), copy.deepcopy(form)))
+            self.reload_ctx()
+        except ServiceError as exc:
+            forbidden(exc, self.app_state, self.game_id)
+            self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
+        else:
+            number = self.ctx.number
+            text = t("deal_entry.saved" if self.deal_id is None else "deal_entry.changed",
+                     number=number)
+            keeper.done = True
+            drop_draft(ft.context.page, self.game_id, self.deal_id)
+            after_change(self.app_state, self.uow_factory, self.game_id, text, change)
+        finally:
+            keeper.saving = False
+
+    def reload_ctx(self) -> None:
+        try:
+            self.set_ctx(load_entry(self.uow_factory, self.game_id, self.deal_id))
+        except ServiceError as exc:
+            self.set_ctx(exc)
+        self.set_save_error(None)
+
+    def reload(self) -> None:
+        self.reload_ctx()
+        self.set_conflict(None)
+
+    def reapply(self) -> None:
+        # This phone's values on top of the current version: saving now is deliberate.
+        if self.conflict is not None and self.conflict.attempted is not None:
+            self.set_ctx(replace(self.ctx, form=self.conflict.attempted.carried_to(
+                self.ctx.form.players)))
+        self.set_conflict(None)
+        self.set_save_error(None)
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """The form as it opens: the deal (or the game's next one), with what this phone typed
+    and left unsaved if anything."""
+
+    ctx: EntryContext | ServiceError
+    restored: bool = False
+    #: the deal changed on another phone since this phone's unsaved correction
+    conflict: Conflict | None = None
+    #: a correction: the deal as saved
+    original: DealForm | None = None
+
+
+def _open(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> Opened:
+    try:
+        ctx = load_entry(uow_factory, game_id, deal_id)
+    except ServiceError as exc:
+        return Opened(exc)
+    page = ft.context.page
+    draft = take_draft(page, game_id, deal_id)
+    if deal_id is None:
+        if draft is None:
+            return Opened(ctx)
+        return Opened(replace(ctx, form=replace(draft.form.carried_to(ctx.form.players),
+                                                rules=ctx.form.rules)), restored=True)
+    original = copy.deepcopy(ctx.form)
+    if draft is None:
+        return Opened(ctx, original=original)
+    kept = replace(draft.form, rules=ctx.form.rules)
+    if draft.version == ctx.expected_version:
+        return Opened(replace(ctx, form=kept), restored=True, original=original)
+    # Changed on another phone since: its values now, this phone's kept to re-apply.
+    drop_draft(page, game_id, deal_id)
+    return Opened(ctx, original=original, conflict=Conflict(
+        t("deal_entry.changed_since_draft"), kept))
+
+
+def _read_only_screen(game_id: int, app_state: AppState, uow_factory: UowFactory,
+                      route: str) -> ft.View:
+    return screen(t("deal_entry.read_only_title"), ft.Column([
+        read_only_banner(lambda: show_unlock_dialog(game_id, app_state, uow_factory)),
+        ft.Container(ft.Text(t("deal_entry.read_only"), size=14), padding=16),
+    ]), route=route)
+
+
+def _conflict_panel(conflict: Conflict, actions: EntryActions) -> ft.Control:
+    return ft.Column([
+        error_text(conflict.message, ident="conflict-error"),
+        ft.Row([
+            ft.FilledTonalButton(t("deal_entry.reapply"),
+                                 icon=ft.Icons.RESTORE, on_click=lambda _e: actions.reapply()),
+            ft.OutlinedButton(t("deal_entry.reload"),
+                              icon=ft.Icons.REFRESH, on_click=lambda _e: actions.reload()),
+        ], wrap=True),
+    ])
+
+
+def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
+                  extras_open: bool, toggle_extras: Callable[[], None],
+                  counting: CounterSlot | None = None,
+                  restored: bool = False, renumbered: int | None = None) -> ft.View:
+    ctx, deal_id = actions.ctx, actions.deal_id
+    form = ctx.form
+    body: list[ft.Control] = []
+    if restored:
+        body.append(draft_banner(actions.clear_draft, correction=deal_id is not None))
+    if renumbered is not None and renumbered == ctx.number:
+        body.append(renumbered_note(renumbered))
+    if actions.conflict is not None:
+        body.append(_conflict_panel(actions.conflict, actions))
+    body += deal_sections(form, preview, actions.changed, extras_open=extras_open,
+                          toggle_extras=toggle_extras, **(counting or {}))
+
+    title = t("deal_entry.title" if deal_id is None else "deal_entry.edit_title",
+              number=ctx.number)
+    save_label = t("deal_entry.save" if deal_id is None else "deal_entry.save_changes")
+    return screen(
+        deal_title(title, ctx.dealer, ctx.sitting_out),
+        ft.ListView(body, expand=True, spacing=10,
+                    padding=ft.Padding.only(left=14, right=14, top=8, bottom=16)),
+        route=route,
+        bottom=preview_bar(form.players, preview, actions.save, save_label=save_label,
+                           taker=form.taker, partner=form.partner),
+    )
+
+
+@ft.component
+def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
+    uow_factory = use_uow()
+    app_state = use_app_state()
+    route = (f"/games/{game_id}/deals/{deal_id}/edit" if deal_id is not None
+             else f"/games/{game_id}/deal")
+
+    opened = ft.use_ref(lambda: _open(uow_factory, game_id, deal_id)).current
+    assert opened is not None
+    ctx, set_ctx = ft.use_state(opened.ctx)
+    _tick, set_tick = ft.use_state(0)
+    extras_open, set_extras_open = ft.use_state(
+        lambda: isinstance(ctx, EntryContext) and ctx.form.has_extras)
+    save_error, set_save_error = ft.use_state(None)
+    conflict, set_conflict = ft.use_state(opened.conflict)
+    counter, set_counter = ft.use_state(None)  # the card counter, while open
+    restored, set_restored = ft.use_state(opened.restored)
+    renumbered, set_renumbered = ft.use_state(None)
+    keeper = use_form_keeper(game_id, deal_id, ctx, opened.original)
+
+    def follow() -> None:
+        if deal_id is None and not keeper.done and isinstance(keeper.ctx, EntryContext):
+            follow_next_deal(uow_factory, game_id, keeper.ctx, set_ctx, set_renumbered)
+
+    def listen() -> Callable[[], None]:
+        # Another phone's change: the new deal may have to follow the sheet's next number.
+        # Once this form is saved, the change is its own: nothing to follow or redraw.
+        return session_live(ft.context.page).add([game_topic(game_id)], follow)
+
+    ft.use_effect(listen, dependencies=[game_id])
+    ft.use_effect(follow, dependencies=[app_state.revision])
+    lang = current_lang()
+    code = app_state.code_for(game_id)
+    editable = ft.use_memo(lambda: _editable(uow_factory, game_id, app_state),
+                           dependencies=[game_id, code])
+
+    if isinstance(ctx, ServiceError):
+        return load_error_screen(ctx.message(lang), route)
+    if not editable:
+        return _read_only_screen(game_id, app_state, uow_factory, route)
+
+    actions = EntryActions(
+        uow_factory, app_state, game_id, deal_id, ctx, conflict, lang, code,
+        set_ctx=set_ctx, set_tick=set_tick, set_save_error=set_save_error,
+        set_conflict=set_conflict, keeper=keeper,
+        set_restored=set_restored)
+    preview = ctx.form.preview(lang)
+    if save_error is not None and preview.can_save:
+        preview = Preview(error=save_error, lang=lang)
+    return _entry_screen(actions, preview, route, extras_open=extras_open,
+                         toggle_extras=lambda: set_extras_open(not extras_open),
+                         counting=counter_slot(ctx.form, counter, set_counter,
+                                               actions.changed),
+                         restored=restored, renumbered=renumbered)

@@ -1,0 +1,208 @@
+"""Games: in progress first, then finished; open, start a new one, import, move to the bin;
+the bin's entry at the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad import services
+from scorepad.domain import GameStatus
+from scorepad.services import GameSummary
+from scorepad.services.access import new_secret
+from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
+from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.live import GAMES_TOPIC, use_live
+from scorepad.ui.models.fmt import deals_count, signed, when
+from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.state import AppState, use_app_state
+from scorepad.ui.widgets.layout import empty_state, screen, section_title, use_page_key
+from scorepad.ui.widgets.snackbar import navigate_then_show, show_snackbar
+
+
+def _leader_line(game: GameSummary) -> str:
+    if not game.deals:
+        return ", ".join(game.seats)
+    ordered = sorted(game.totals.items(), key=lambda kv: -kv[1])
+    return "  ·  ".join(f"{name} {signed(total)}" for name, total in ordered)
+
+
+def _game_tile(game: GameSummary,
+               on_delete: ft.ControlEventHandler[ft.PopupMenuItem] | None) -> ft.Control:
+    finished = game.status == GameStatus.FINISHED
+
+    def open_game(_: ft.Event[ft.ListTile]) -> None:
+        ft.context.page.navigate(f"/games/{game.id}")
+
+    seats = len(game.seats)
+    table = t("games.seats", seats=seats) if seats == game.deal_size else \
+        t("games.seats_and_deal", seats=seats, deal_size=game.deal_size)
+    return ft.Card(
+        content=ft.ListTile(
+            leading=ft.CircleAvatar(
+                content=ft.Icon(ft.Icons.FLAG if finished else ft.Icons.STYLE, size=20),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if finished
+                else ft.Colors.PRIMARY_CONTAINER,
+                color=ft.Colors.ON_SURFACE_VARIANT if finished else ft.Colors.ON_PRIMARY_CONTAINER,
+            ),
+            title=ft.Row([
+                *([ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=ft.Colors.ON_SURFACE_VARIANT,
+                           tooltip=t("games.protected"))]
+                  if game.protected else []),
+                ft.Text(game.name, weight=ft.FontWeight.W_600, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+            ], spacing=4),
+            subtitle=ft.Column([
+                ft.Text(f"{table} · {deals_count(game.deals)} · {when(game.updated_at)}",
+                        size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(_leader_line(game), size=13, max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+            ], spacing=2, tight=True),
+            # Only the organiser's phone (or anybody's, for a game from before organisers
+            # without a code) gets the menu: the server refuses the others anyway.
+            trailing=ft.PopupMenuButton(
+                icon=ft.Icons.MORE_VERT,
+                tooltip=t("games.actions", name=game.name),
+                items=[ft.PopupMenuItem(
+                    content=ft.Row([ft.Icon(ft.Icons.DELETE_OUTLINE, color=ft.Colors.ERROR),
+                                    ft.Text(t("common.move_to_bin"))]),
+                    on_click=on_delete)],
+            ) if on_delete is not None else None,
+            on_click=open_game,
+            is_three_line=True,
+            content_padding=ft.Padding.only(left=12, right=4, top=4, bottom=4),
+        ),
+        margin=ft.Margin.symmetric(horizontal=12, vertical=4),
+        elevation=0,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+    )
+
+
+def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
+                 on_binned: Callable[[], None]) -> None:
+    """Asks first, then moves the game to the bin; a refusal is shown in words."""
+    organiser = services.Organiser(state.organiser_key(game.id))
+
+    def confirmed() -> None:
+        try:
+            services.delete_game(uow(), game.id, organiser=organiser)
+        except services.ServiceError as exc:
+            show_error_dialog(t("games.bin_refused"),
+                              exc.message(current_lang()))
+            return
+        on_binned()
+        show_snackbar(t("games.binned", name=game.name))
+
+    days = services.BIN_DAYS
+    show_confirm_dialog(
+        t("games.bin_title"),
+        t("games.bin_text", name=game.name, days=days),
+        t("common.move_to_bin"), confirmed, destructive=True)
+
+
+def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent) -> None:
+    """Imports the picked JSON file and opens its sheet, or says why it was refused; the
+    importing phone becomes the game's organiser."""
+    if not e.files:
+        return
+    data = e.files[0].bytes or b""
+    key = new_secret()
+    try:
+        game_id = services.import_game(uow(), data, organiser_key=key)
+    except services.ServiceError as exc:
+        show_error_dialog(t("games.import_refused"), exc.message(current_lang()))
+        return
+    state.remember_organiser(game_id, key)
+    navigate_then_show(f"/games/{game_id}", t("games.imported"))
+
+
+def _bin_entry(binned: int) -> ft.Control:
+    return ft.Semantics(identifier="bin-entry", container=True, content=ft.ListTile(
+        leading=ft.Icon(ft.Icons.DELETE_OUTLINE),
+        title=ft.Text(t("nav.bin") + (f" ({binned})" if binned else "")),
+        subtitle=ft.Text(t("games.bin_entry", days=services.BIN_DAYS),
+                         size=12),
+        on_click=lambda _: ft.context.page.navigate("/bin")))
+
+
+def _game_list(games: list[GameSummary], binned: int, state: AppState,
+               delete: Callable[[GameSummary], None]) -> list[ft.Control]:
+    """In progress first, then finished, then the bin; an empty list says how to start.
+    Only the organiser's phone gets a game's menu (or anybody's, for a game from before
+    organisers without a code): the server refuses the others anyway."""
+    def on_delete(game: GameSummary) -> ft.ControlEventHandler[ft.PopupMenuItem] | None:
+        legacy_open = not game.organised and not game.protected
+        if state.organiser_key(game.id) is None and not legacy_open:
+            return None
+        return lambda _: delete(game)
+
+    in_progress = [g for g in games if g.status != GameStatus.FINISHED]
+    finished = [g for g in games if g.status == GameStatus.FINISHED]
+    items: list[ft.Control] = []
+    if not games:
+        items.append(empty_state(
+            ft.Icons.STYLE, t("games.empty_title"),
+            t("games.empty_text")))
+    if in_progress:
+        items.append(section_title(t("games.in_progress")))
+        items += [_game_tile(g, on_delete(g)) for g in in_progress]
+    if finished:
+        items.append(section_title(t("games.finished")))
+        items += [_game_tile(g, on_delete(g)) for g in finished]
+    items.append(_bin_entry(binned))
+    return items
+
+
+def _import_button(picker: ft.FilePicker) -> ft.Control:
+    return ft.IconButton(
+        ft.Icons.FILE_UPLOAD_OUTLINED, tooltip=t("games.import_tooltip"),
+        action=ft.PickFiles(picker, allowed_extensions=["json"], with_data=True,
+                            file_type=ft.FilePickerFileType.CUSTOM,
+                            dialog_title=t("games.import_title")))
+
+
+def _people_buttons() -> list[ft.Control]:
+    """Circles and players: who plays, in the bar of the games they play."""
+    page = ft.context.page
+    return [
+        ft.IconButton(ft.Icons.GROUPS_OUTLINED, tooltip=t("nav.circles"),
+                      on_click=lambda _: page.navigate("/circles")),
+        ft.IconButton(ft.Icons.PEOPLE_OUTLINE, tooltip=t("nav.players"),
+                      on_click=lambda _: page.navigate("/players")),
+    ]
+
+
+@ft.component
+def GamesView() -> ft.View:
+    state = use_app_state()
+    uow = use_uow()
+    location = ft.use_route_location()
+    page_key = use_page_key("/")
+    reload, set_reload = ft.use_state(0)
+    # Under a sheet (a table's phones), the list waits until it is back on top rather
+    # than reading and drawing every game again for each deal of every table.
+    on_top = location == "/"
+    live = use_live(GAMES_TOPIC, active=on_top)
+    games, binned = ft.use_memo(lambda: (services.list_games(uow()),
+                                         len(services.list_bin(uow()))), dependencies=[
+        on_top, state.revision if on_top else None, reload, live])
+
+    def delete(game: GameSummary) -> None:
+        _confirm_bin(uow, state, game, lambda: set_reload(lambda n: n + 1))
+
+    picker, _ = ft.use_state(lambda: ft.FilePicker())
+    picker.on_result = lambda e: _import_picked(uow, state, e)
+
+    def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
+        ft.context.page.navigate("/new")
+
+    body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
+                       padding=ft.Padding.only(top=4, bottom=96))
+    return screen(
+        t("nav.games"), body, route=page_key, nav="/",
+        actions=[*_people_buttons(), _import_button(picker)],
+        services=[picker],
+        fab=ft.FloatingActionButton(icon=ft.Icons.ADD, content=t("games.new"),
+                                    on_click=new_game),
+    )

@@ -1,0 +1,157 @@
+"""Players: every name with its games, hidden ones apart; rename, merge two names of the
+same person (undone by "Séparer"), hide from the pickers without losing any history."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad import services
+from scorepad.domain import InvalidDeal
+from scorepad.services import MergedPlayer, PlayerRow
+from scorepad.ui.dialogs.confirm import show_error_dialog
+from scorepad.ui.dialogs.merge import show_merge_dialog
+from scorepad.ui.dialogs.name import show_name_dialog
+from scorepad.ui.i18n import current_lang, nt, t
+from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC, use_reloaded
+from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.widgets.layout import empty_state, screen, section_title
+from scorepad.ui.widgets.snackbar import show_snackbar
+
+
+class PlayerActions:
+    """What the screen does to players; every refusal in words, every success confirmed."""
+
+    def __init__(self, uow: UowFactory, changed: Callable[[], None]) -> None:
+        self.uow = uow
+        self.changed = changed
+
+    def _run(self, action: Callable[[], object]) -> bool:
+        try:
+            action()
+        except (services.ServiceError, InvalidDeal) as exc:
+            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
+            return False
+        self.changed()
+        return True
+
+    def rename(self, name: str) -> None:
+        def submit(new: str) -> str | None:
+            try:
+                services.rename_player(self.uow(), name, new)
+            except (services.ServiceError, InvalidDeal) as exc:
+                return exc.message(current_lang())
+            return None
+
+        def done(new: str) -> None:
+            self.changed()
+            show_snackbar(t("players.renamed", name=name, new=new))
+
+        show_name_dialog(t("players.rename_title", name=name),
+                         t("players.new_name"), name, t("common.rename"), submit,
+                         help_text=t("players.rename_help"),
+                         max_length=40, done=done)
+
+    def hide(self, name: str, hidden: bool) -> None:
+        if hidden:
+            done = self._run(lambda: services.unhide_player(self.uow(), name))
+            if done:
+                show_snackbar(t("players.offered_again", name=name))
+            return
+        if self._run(lambda: services.hide_player(self.uow(), name)):
+            show_snackbar(t("players.hidden_done", name=name),
+                          undo=lambda: self.hide(name, True))
+
+    def merge(self, keep: str, merge: str) -> None:
+        if self._run(lambda: services.merge_players(self.uow(), keep, merge)):
+            show_snackbar(t("players.merged", merge=merge, keep=keep),
+                          undo=lambda: self.split(merge))
+
+    def split(self, name: str) -> None:
+        if self._run(lambda: services.unmerge_player(self.uow(), name)):
+            show_snackbar(t("players.split_done", name=name))
+
+
+def _menu_item(icon: ft.IconData, label: str, on_click: Callable[[], None]) -> ft.PopupMenuItem:
+    return ft.PopupMenuItem(content=ft.Row([ft.Icon(icon), ft.Text(label)]),
+                            on_click=lambda _: on_click())
+
+
+def _player_tile(p: PlayerRow, others: list[str], actions: PlayerActions) -> ft.Control:
+    items = [
+        _menu_item(ft.Icons.EDIT_OUTLINED, t("common.rename"),
+                   lambda: actions.rename(p.name)),
+        _menu_item(ft.Icons.MERGE_TYPE, t("players.merge_with"),
+                   lambda: show_merge_dialog(p.name, others, actions.merge)),
+        _menu_item(ft.Icons.VISIBILITY if p.hidden else ft.Icons.VISIBILITY_OFF_OUTLINED,
+                   t("players.offer_again") if p.hidden
+                   else t("players.hide"),
+                   lambda: actions.hide(p.name, p.hidden)),
+    ]
+    return ft.ListTile(
+        leading=ft.CircleAvatar(content=ft.Text(p.name[:1].upper()),
+                                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if p.hidden
+                                else ft.Colors.PRIMARY_CONTAINER),
+        title=ft.Semantics(identifier=f"player-{p.name}", content=ft.Text(
+            p.name, weight=ft.FontWeight.W_600)),
+        subtitle=ft.Text(nt("games.count", p.games),
+                         size=12),
+        trailing=ft.Semantics(identifier=f"player-menu-{p.name}", container=True,
+                              content=ft.PopupMenuButton(
+                                  icon=ft.Icons.MORE_VERT, items=items,
+                                  tooltip=t("players.actions", name=p.name))),
+        key=f"player-{p.id}",  # a player renamed or hidden above moves, not this line
+    )
+
+
+def _merged_tile(m: MergedPlayer, actions: PlayerActions) -> ft.Control:
+    return ft.ListTile(
+        leading=ft.Icon(ft.Icons.MERGE_TYPE, color=ft.Colors.ON_SURFACE_VARIANT),
+        title=ft.Semantics(identifier=f"merged-{m.name}", content=ft.Text(
+            t("players.merged_title", name=m.name, into=m.into))),
+        subtitle=ft.Text(t("players.merged_means", name=m.name, into=m.into), size=12),
+        trailing=ft.OutlinedButton(t("players.split"), icon=ft.Icons.CALL_SPLIT,
+                                   height=48, on_click=lambda _: actions.split(m.name)),
+    )
+
+
+def player_sections(players: list[PlayerRow], merged: list[MergedPlayer],
+                    actions: PlayerActions) -> list[ft.Control]:
+    shown = [p for p in players if not p.hidden]
+    hidden = [p for p in players if p.hidden]
+    names = [p.name for p in players]
+    controls: list[ft.Control] = [ft.Container(ft.Text(
+        t("players.hide_help"),
+        size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        padding=ft.Padding.only(left=16, right=16, top=12))]
+    controls.append(section_title(t("players.section_shown")))
+    controls += [_player_tile(p, [n for n in names if n != p.name], actions) for p in shown]
+    if hidden:
+        controls.append(section_title(t("players.section_hidden")))
+        controls += [_player_tile(p, [n for n in names if n != p.name], actions)
+                     for p in hidden]
+    if merged:
+        controls.append(section_title(t("players.section_merged")))
+        controls += [_merged_tile(m, actions) for m in merged]
+    return controls
+
+
+@ft.component
+def PlayersView() -> ft.View:
+    uow = use_uow()
+
+    def load() -> tuple[list[PlayerRow], list[MergedPlayer]]:
+        return (services.list_players(uow(), include_hidden=True), services.list_merged(uow()))
+
+    (players, merged), again = use_reloaded(load, GAMES_TOPIC, ALL_TOPIC)
+    actions = PlayerActions(uow, again)
+    if not players and not merged:
+        body: ft.Control = empty_state(
+            ft.Icons.PEOPLE_OUTLINE, t("players.empty_title"),
+            t("players.empty_text"))
+    else:
+        # Room at the bottom: the last rows scroll above a snackbar's "Annuler".
+        body = ft.ListView(player_sections(players, merged, actions), expand=True,
+                           padding=ft.Padding.only(bottom=96))
+    return screen(t("nav.players"), body, route="/players")

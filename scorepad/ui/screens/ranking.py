@@ -1,0 +1,82 @@
+"""A circle's ranking over a period: total, deals, average per deal, games won; the player x
+contract table; partner results at 5; the skill rating with its uncertainty explained."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad import services
+from scorepad.domain import InvalidDeal
+from scorepad.domain.ranking import SeasonRanking
+from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.live import GAMES_TOPIC, use_live
+from scorepad.ui.models.stats_filter import StatsFilter, parse_circle
+from scorepad.ui.services_context import use_uow
+from scorepad.ui.state import use_app_state
+from scorepad.ui.widgets.filters import filter_bar
+from scorepad.ui.widgets.layout import empty_state, screen, section_title
+from scorepad.ui.widgets.ranking_parts import (
+    contract_table,
+    partner_lines,
+    ranking_table,
+    rating_lines,
+    summary,
+)
+
+
+def ranking_controls(result: SeasonRanking, label: str) -> list[ft.Control]:
+    # The period read, in full words with its counts, even when nothing is in it.
+    period = ft.Container(ft.Semantics(identifier="ranking-summary", content=ft.Text(
+        summary(result.games, result.deals, label), color=ft.Colors.ON_SURFACE_VARIANT)),
+        padding=ft.Padding.only(left=16, right=16, top=10))
+    if not result.players:
+        return [period, empty_state(ft.Icons.LEADERBOARD, t("ranking.empty_title"),
+                                    t("ranking.empty_text"))]
+    controls: list[ft.Control] = [
+        period,
+        section_title(t("ranking.section_ranking")),
+        ranking_table(result.players),
+        section_title(t("ranking.section_contracts")),
+        contract_table(result.players),
+    ]
+    partners = partner_lines(result.players)
+    if partners is not None:
+        controls += [section_title(t("ranking.section_partners")), partners]
+    controls += [section_title(t("ranking.section_rating")),
+                 rating_lines(result.players)]
+    return controls
+
+
+@ft.component
+def RankingView(circle: int | None = None) -> ft.View:
+    state = use_app_state()
+    uow = use_uow()
+    live = use_live(GAMES_TOPIC)
+    today = ft.use_memo(services.today, dependencies=[])
+    chosen, set_chosen = ft.use_state(StatsFilter(circle=circle, kind="season"))
+    circles = ft.use_memo(lambda: services.list_circles(uow()),
+                          dependencies=[state.revision, live])
+    lang = current_lang()
+
+    def load() -> SeasonRanking | str:
+        try:
+            return services.ranking(uow(), circle=chosen.circle, period=chosen.period(today))
+        except (services.ServiceError, InvalidDeal) as exc:
+            return exc.message(lang)
+
+    result = ft.use_memo(load, dependencies=[chosen, live, state.revision, lang])
+    controls: list[ft.Control] = [filter_bar(circles, chosen, set_chosen, today)]
+    if isinstance(result, str):
+        controls.append(empty_state(ft.Icons.SEARCH_OFF, t("ranking.unavailable"), result))
+    else:
+        controls += ranking_controls(result, chosen.label(today, lang))
+    body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
+    title = t("nav.ranking")
+    if chosen.circle is not None:
+        title += "".join(f" · {c.name}" for c in circles if c.id == chosen.circle)
+    return screen(title, body, route=ft.use_route_location() or "/stats")
+
+
+@ft.component
+def RankingRoute() -> ft.View:
+    return RankingView(parse_circle(ft.use_route_params().get("circle")))

@@ -1,0 +1,165 @@
+"""The score sheet: totals always visible, one line per deal, who deals next, undo/redo,
+"tous passent"/"petit sec", and the game menu (statistics, rules, exports, finish)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.domain import GameStatus
+from scorepad.services import GameSheet
+from scorepad.ui.dialogs.game_actions import SheetActions
+from scorepad.ui.dialogs.game_menu import Rights, rights_of, show_game_menu
+from scorepad.ui.dialogs.table_code import show_unlock_dialog
+from scorepad.ui.i18n import t
+from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
+from scorepad.ui.services_context import use_uow
+from scorepad.ui.sheet_data import use_sheet
+from scorepad.ui.state import use_app_state
+from scorepad.ui.widgets.layout import empty_state, primary_action, screen, use_page_key
+from scorepad.ui.widgets.read_only_banner import read_only_banner
+from scorepad.ui.widgets.sheet_rows import MemoDealLine, next_deal_strip, totals_header
+
+
+def is_dark(theme: str) -> bool:
+    if theme == "dark":
+        return True
+    if theme == "light":
+        return False
+    try:
+        return ft.context.page.platform_brightness == ft.Brightness.DARK
+    except (RuntimeError, AttributeError):
+        return False
+
+
+#: deal lines shown at first, and added by each tap on "earlier deals": a long game's sheet
+#: stays light to send and to redraw at every change
+LINES_PAGE = 50
+
+
+def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str, shown: int,
+                show_more: Callable[[], None]) -> list[ft.Control]:
+    """Newest deal first, the `shown` latest, then a button for the earlier ones; an empty
+    sheet says what to do."""
+    lines: list[ft.Control] = [
+        MemoDealLine(deal, sheet.seats, game_id, dark, lang, key=f"{deal.id}-{deal.version}")
+        for deal in sheet.deals[:-shown - 1:-1]
+    ]
+    hidden = len(sheet.deals) - len(lines)
+    if hidden > 0:
+        more = min(hidden, LINES_PAGE)
+        button = ft.TextButton(t("sheet.earlier_deals", more=more, hidden=hidden),
+                               icon=ft.Icons.EXPAND_MORE, height=48,
+                               on_click=lambda _e: show_more())
+        lines.append(ft.Container(
+            ft.Semantics(identifier="earlier-deals", container=True, content=button),
+            alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(vertical=8)))
+    if not lines:
+        lines.append(empty_state(ft.Icons.EDIT_NOTE, t("sheet.empty_title"),
+                                 t("sheet.empty_text")))
+    return lines
+
+
+def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
+                locked: bool, shown: int, show_more: Callable[[], None]) -> ft.Control:
+    finished = sheet.status == GameStatus.FINISHED
+    number = sheet.next.number
+    top: list[ft.Control] = (
+        [read_only_banner(
+        lambda: show_unlock_dialog(actions.game_id, actions.state, actions.uow))] if locked else [])
+    return ft.Column([
+        *top,
+        totals_header(sheet, dark),
+        next_deal_strip(sheet, lambda: actions.redeal("passed", number),
+                        lambda: actions.redeal("petit_sec", number), finished, locked),
+        ft.ListView(_deal_lines(sheet, actions.game_id, dark, lang, shown, show_more),
+                    expand=True,
+                    padding=ft.Padding.only(bottom=8), build_controls_on_demand=True),
+    ], spacing=0, expand=True)
+
+
+def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights
+                   ) -> ft.Control | None:
+    """Unlock on a read-only phone, else a new deal (or, for the organiser, reopen a
+    finished game)."""
+    game_id = actions.game_id
+
+    def new_deal(_: ft.Event[ft.FilledButton]) -> None:
+        ft.context.page.navigate(f"/games/{game_id}/deal")
+
+    def reopen(_: ft.Event[ft.FilledButton]) -> None:
+        actions.reopen()
+
+    def unlock(_: ft.Event[ft.FilledButton]) -> None:
+        show_unlock_dialog(game_id, actions.state, actions.uow)
+
+    if not rights.editable:
+        return primary_action(t("sheet.enter_code"),
+                              ft.Icons.LOCK_OPEN, unlock)
+    finished = sheet.status == GameStatus.FINISHED
+    if finished and not rights.may_organise:
+        return None
+    return primary_action(
+        t("sheet.reopen") if finished else t("sheet.new_deal"),
+        ft.Icons.REPLAY if finished else ft.Icons.ADD, reopen if finished else new_deal)
+
+
+def _bar_actions(sheet: GameSheet, actions: SheetActions, rights: Rights
+                 ) -> list[ft.Control]:
+    """The lock-open mark (code entered here), undo, redo and the game menu."""
+    locked = not rights.editable
+    bar: list[ft.Control] = []
+    if sheet.protected and not locked:
+        bar.append(ft.Semantics(identifier="unlocked", content=ft.Icon(
+            ft.Icons.LOCK_OPEN, size=20, color=ft.Colors.PRIMARY,
+            tooltip=t("sheet.unlocked"))))
+    bar += [
+        ft.IconButton(ft.Icons.UNDO, tooltip=t("common.undo"),
+                      disabled=locked or not sheet.can_undo, on_click=lambda _: actions.undo()),
+        ft.IconButton(ft.Icons.REDO, tooltip=t("sheet.redo"),
+                      disabled=locked or not sheet.can_redo, on_click=lambda _: actions.redo()),
+        ft.IconButton(ft.Icons.MORE_VERT, tooltip=t("sheet.menu"),
+                      on_click=lambda _: show_game_menu(sheet, actions, rights)),
+    ]
+    return bar
+
+
+@ft.component
+def SheetView(game_id: int) -> ft.View:
+    state = use_app_state()
+    uow = use_uow()
+    location = ft.use_route_location()
+    reload, set_reload = ft.use_state(0)
+    shown, set_shown = ft.use_state(LINES_PAGE)
+    page_key = use_page_key(f"/games/{game_id}")
+    lang = state.lang
+    code = state.code_for(game_id)
+    key = state.organiser_key(game_id)
+    # Read off the event loop, and only when the game's revision moved: when this screen
+    # comes back to the top (location), another phone or this one changed the game
+    # (live, revision, reload); always when players are renamed (every game), a table
+    # code or an organiser key is entered (code, key).
+    loaded = use_sheet(uow, state, (game_id, lang, code, key),
+                       follow=[game_topic(game_id)],
+                       check_on=[location, state.revision, reload],
+                       reload_on=[use_live(ALL_TOPIC)])
+    sheet = loaded.sheet
+    rights: Rights | None = None if sheet is None else rights_of(
+        sheet, loaded.editable, loaded.organiser)
+    route = f"/games/{game_id}"
+    if sheet is None or rights is None:
+        return screen(t("common.game_not_found"), empty_state(
+            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
+            t("sheet.no_game", id=str(game_id))), route=route)
+
+    def refresh() -> None:
+        set_reload(lambda n: n + 1)
+
+    actions = SheetActions(game_id, uow, state, code, refresh, revision=sheet.revision)
+    locked = not rights.editable
+    body = _sheet_body(sheet, actions, is_dark(state.theme), lang, locked, shown,
+                       lambda: set_shown(lambda n: n + LINES_PAGE))
+    return screen(sheet.name, body, route=page_key,
+                  actions=_bar_actions(sheet, actions, rights),
+                  bottom=_bottom_action(sheet, actions, rights))

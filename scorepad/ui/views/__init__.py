@@ -1,1 +1,0 @@
-"""scorepad.ui.views"""

@@ -1,0 +1,1 @@
+"""Controls and components shared by screens and dialogs."""

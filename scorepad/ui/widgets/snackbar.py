@@ -1,0 +1,92 @@
+"""`show_snackbar(text, undo=...)`: the confirmation shown after every change, with
+"Annuler". It lasts a few seconds, floats above the screen's bottom bar (never over a
+button) and goes away as soon as the phone leaves the screen it was shown on."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.ui.i18n import t
+
+#: how long a confirmation stays (a SnackBar with an action would stay for good unless
+#: `persist=False`: FLET_NOTES, learned at the table)
+CONFIRMATION_SECONDS = 4.5
+#: the height of the tallest bottom bar a message can be shown above (the sheet's
+#: full-width action: 52 px button + 20 px padding), plus a gap
+ABOVE_BOTTOM_BAR = 72 + 10
+_STORE_KEY = "scorepad.snackbar"
+
+
+def show_snackbar(text: str, undo: Callable[[], None] | None = None, *,
+                  route: str | None = None) -> None:
+    """Shows a short message above the bottom bar; with `undo`, an "Annuler" action that
+    calls it (the callable runs in the session, like any click handler). `route` is the
+    screen it belongs to (the current one by default): leaving it dismisses it."""
+    page = ft.context.page
+    dismiss_snackbar(page)
+
+    def on_action() -> None:
+        if undo is not None:
+            undo()
+
+    bar = ft.SnackBar(
+        content=ft.Semantics(identifier="snackbar", content=ft.Text(text)),
+        action=t("common.undo") if undo is not None else None,
+        on_action=on_action if undo is not None else None,
+        behavior=ft.SnackBarBehavior.FLOATING,
+        margin=ft.Margin.only(left=12, right=12, bottom=ABOVE_BOTTOM_BAR),
+        duration=ft.Duration(milliseconds=int(CONFIRMATION_SECONDS * 1000)),
+        persist=False,
+        show_close_icon=False,
+    )
+    page.session.store.set(_STORE_KEY, (route or page.route, bar))
+    page.show_dialog(bar)
+
+
+def navigate_then_show(route: str, text: str, undo: Callable[[], None] | None = None
+                       ) -> None:
+    """Goes to `route`, then shows the message there (shown before the screen changed,
+    it would belong to the screen being left, and go with it)."""
+    page = ft.context.page
+
+    async def go() -> None:
+        await page.push_route(route)
+        show_snackbar(text, undo, route=route)
+
+    page.run_task(go)
+
+
+def dismiss_snackbar(page: ft.Page, *, unless_route: str | None = None) -> None:
+    """Closes the message still on screen (unless it belongs to `unless_route`)."""
+    shown = page.session.store.get(_STORE_KEY)
+    if not shown:
+        return
+    route, bar = shown
+    if unless_route is not None and route == unless_route:
+        return
+    page.session.store.set(_STORE_KEY, None)
+    if bar.open:
+        bar.open = False
+        with contextlib.suppress(RuntimeError, AttributeError):  # already gone
+            bar.update()
+
+
+def dismiss_when_left(route: str | None) -> None:
+    """Called while a screen renders: when the phone now shows another screen than the
+    message's, the message goes (after the render: a control is not updated mid-render)."""
+    try:
+        page = ft.context.page
+    except RuntimeError:
+        return
+    shown = page.session.store.get(_STORE_KEY)
+    if not shown or shown[0] == route:
+        return
+
+    async def dismiss() -> None:
+        dismiss_snackbar(page, unless_route=route)
+
+    with contextlib.suppress(RuntimeError, AttributeError):
+        page.run_task(dismiss)

@@ -1,0 +1,125 @@
+"""Text fields the phone owns: what is typed stays on the phone, never written back.
+
+A controlled field (value from state, state from `on_change`) echoes a stale value to the
+phone whenever a re-render lands between two keys, which drops the key typed meanwhile.
+`KeptTextField` keeps, across re-renders, the text the phone last reported; the screen
+sets the text only on an explicit reset (a new `reset` token). `NameEntry` adds names one
+after the other without ever clearing the field under a typing thumb: Enter starts a new
+line (the field keeps the focus), each finished line is a name, and the finished lines
+are cleared only once the field has lost the focus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorepad.ui.i18n import t
+
+
+@ft.control("TextField")
+class KeptTextField(ft.TextField):
+    """A TextField whose text belongs to the phone. `data` is the reset token: a render
+    with the same token keeps the phone's text; a new token applies `value`."""
+
+    def _migrate_state(self, other: Any) -> None:
+        keep = isinstance(other, ft.TextField) and other.data == self.data
+        super()._migrate_state(other)
+        if keep:
+            # Written like a patch from the phone (no change tracking, no frozen check):
+            # the diff then sees the phone's own text and sends nothing back.
+            if other.value:
+                self._values["value"] = other.value
+            else:
+                self._values.pop("value", None)
+
+
+def kept_field(*, reset: int | str = 0, **kwargs: Any) -> KeptTextField:
+    """A `KeptTextField`; pass a new `reset` to put `value` in it (e.g. clear it)."""
+    return KeptTextField(data=reset, **kwargs)
+
+
+def clean_name(text: str) -> str:
+    """A typed name as it is kept: spaces collapsed."""
+    return " ".join(text.split())
+
+
+class LineNames:
+    """Reads names out of a field's successive texts: each line ended by Enter is a name,
+    taken once, when it is ended; the last line is the name being typed."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.taken = 0  # finished lines already taken
+
+    def changed(self, text: str) -> list[str]:
+        """The names finished by this change (usually none, or one after Enter)."""
+        finished = text.split("\n")[:-1]
+        names = [n for n in (clean_name(line) for line in finished[self.taken:]) if n]
+        self.text, self.taken = text, len(finished)
+        return names
+
+    @property
+    def typing(self) -> str:
+        """The line being typed (after the last Enter)."""
+        return self.text.rsplit("\n", 1)[-1]
+
+    def reset(self, text: str = "") -> None:
+        self.text, self.taken = text, 0
+
+
+@ft.component
+def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = False,
+              button_label: str | None = None, on_typing: Callable[[str], None] | None = None,
+              clear: int = 0) -> ft.Control:
+    """A field and an "Ajouter" button that add names one after the other: Enter adds the
+    line typed and the next name goes on the next line at once; the button adds the line
+    being typed. The field is emptied from the server only once it lost the focus (a tap
+    elsewhere, such as on the button), when no thumb can be typing in it, or when the
+    screen passes a new `clear` (a suggestion tapped instead of the name typed).
+    `on_typing` hears the line being typed after every change."""
+    lines = ft.use_ref(LineNames)
+    cleared = ft.use_ref(lambda: clear)
+    reset, set_reset = ft.use_state(0)
+    shown, set_shown = ft.use_state("")
+    reader: LineNames = lines.current
+    if cleared.current != clear:  # the screen took what was typed another way
+        cleared.current = clear
+        reader.reset("")
+        shown = ""
+
+    def typing() -> None:
+        if on_typing is not None:
+            on_typing(reader.typing)
+
+    def put(text: str) -> None:
+        reader.reset(text)
+        set_shown(text)
+        set_reset(lambda r: r + 1)
+        typing()
+
+    def changed(e: ft.Event[ft.TextField]) -> None:
+        for name in reader.changed(str(e.data if isinstance(e.data, str) else "")):
+            on_add(name)
+        typing()
+
+    def blurred(_: object = None) -> None:
+        if "\n" in reader.text:
+            put(reader.typing)
+
+    def add(_: object = None) -> None:
+        name = clean_name(reader.typing)
+        if name:
+            on_add(name)
+            put("")
+
+    return ft.Row([
+        kept_field(label=label, reset=f"{reset}/{clear}", value=shown, expand=True,
+                   dense=True, multiline=True, min_lines=1, max_lines=2, shift_enter=False,
+                   capitalization=ft.TextCapitalization.WORDS, disabled=disabled,
+                   on_change=changed, on_blur=blurred),
+        ft.FilledTonalButton(button_label or t("text_input.add"), icon=ft.Icons.PERSON_ADD,
+                             on_click=add, disabled=disabled),
+    ], vertical_alignment=ft.CrossAxisAlignment.START)
