@@ -46,7 +46,7 @@ async def main(page: Any) -> None:
     mark("storage")
     from scorepad.storage.database import open_database
     from scorepad.ui.app import main as ui_main
-    from scorepad.ui.services_context import set_uow_factory
+    from scorepad.ui.services_context import ONE_PHONE, set_uow_factory, set_wiring
 
     mark("imports")
     if refused is not None:
@@ -57,6 +57,7 @@ async def main(page: Any) -> None:
     # The migrations just written (a new site version's schema) are stored at once.
     storage.changed()
     database.after_commit(storage.changed)
+    set_wiring(ONE_PHONE)
     set_uow_factory(database.uow)
     await ui_main(page)
     mark("screen")

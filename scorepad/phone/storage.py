@@ -39,6 +39,7 @@ class BrowserStorage:
         self._dirty = False
         self._syncing = False
         self._held: list[Callable[[], None]] = []
+        self._task: asyncio.Future[None] | None = None
         self._idle: list[asyncio.Future[None]] = []
         self.on_failure: Failure = lambda _error: None
         #: the browser's reason for the last refused copy, None once a copy succeeds
@@ -74,7 +75,7 @@ class BrowserStorage:
         """A commit: copy it to IndexedDB now (after the copy under way, if any)."""
         self._dirty = True
         if not self._syncing:
-            asyncio.ensure_future(self._copy())
+            self._task = asyncio.ensure_future(self._copy())
 
     async def _copy(self) -> None:
         self._syncing = True
@@ -125,8 +126,8 @@ class BrowserStorage:
 
 
 def _js_object() -> Any:
-    from pyodide.ffi import to_js  # type: ignore[import-not-found]
     import js  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
     return to_js({}, dict_converter=js.Object.fromEntries)
 

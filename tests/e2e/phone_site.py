@@ -49,9 +49,9 @@ class StaticServer:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(self.url + "manifest.json", timeout=2):
-                    return self
+            with contextlib.suppress(OSError), \
+                    urllib.request.urlopen(self.url + "manifest.json", timeout=2):
+                return self
             time.sleep(0.1)
         raise AssertionError("the static server did not start")
 

@@ -159,7 +159,7 @@ def manifest_json() -> bytes:
         "display": "standalone",
         "orientation": "portrait",
         "background_color": "#FFFFFF",
-        "theme_color": "#%02X%02X%02X" % icons.TABLE_GREEN,
+        "theme_color": "#{:02X}{:02X}{:02X}".format(*icons.TABLE_GREEN),
         "icons": icons.manifest_icons(),
     }, ensure_ascii=False, indent=2).encode("utf-8")
 

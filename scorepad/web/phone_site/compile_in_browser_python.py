@@ -23,7 +23,7 @@ UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
 
 sys.path[:0] = [APP + "/__pypackages__", APP]
 # What the phone's start imports and runs, short of the browser's own modules.
-import scorepad.phone.main  # noqa: E402,F401
+import scorepad.phone.main  # noqa: E402
 import scorepad.ui.app  # noqa: E402,F401
 from scorepad.storage.database import open_database  # noqa: E402
 

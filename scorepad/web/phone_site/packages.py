@@ -194,7 +194,7 @@ def _source_files(archive: Path) -> Iterator[tuple[str, bytes]]:
     inner = SOURCES[name.lower()]
     with tarfile.open(archive) as tar:
         for member in tar.getmembers():
-            root, _, rest = member.name.partition("/")
+            _root, _, rest = member.name.partition("/")
             if not member.isfile() or not rest.startswith(inner):
                 continue
             relative = rest[len(inner):]
