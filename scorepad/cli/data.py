@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from scorepad.cli.scoring import print_json
 from scorepad.domain.language import LANGUAGES, nword, section
+from scorepad.domain.messages import render
 
 EXIT_INVALID = 2
 T = TypeVar("T")
@@ -122,6 +123,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _error("file", _TEXT[args.lang]["unreadable"].format(
             path=args.file, reason=exc.strerror or exc))
+    if services.is_backup(data):
+        # A phone's backup (FORMAT.md §7): every game, each once, all or nothing.
+        report = services.import_backup(_uow_factory(args)(), data)
+        sys.stdout.write(render("phone.backup.taken", {
+            "added": report.added, "extended": report.extended,
+            "unchanged": report.unchanged}, args.lang) + "\n")
+        return 0
     game_id = services.import_game(_uow_factory(args)(), data)
     sys.stdout.write(f"{game_id}\n")
     return 0
@@ -220,7 +228,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                        help="file to write (default: stdout)")
 
     with command(sub, "import", cmd_import,
-                 help="import a game exported as JSON; prints its id") as p:
+                 help="import a game exported as JSON (prints its id), or a phone's "
+                      "backup of every game (prints what it added)") as p:
         p.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
 
     p = sub.add_parser("copy", help="copy every game from one database to another "
