@@ -78,7 +78,7 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def addresses_banner(host: str, port: int, *, qr: bool) -> str:
+def addresses_banner(host: str, port: int, *, qr: bool, extra: tuple[str, ...] = ()) -> str:
     local = f"http://localhost:{port}/"
     lines = ["scorepad : la feuille de marque est servie.", f"  Sur cet appareil : {local}"]
     lan: list[str] = []
@@ -93,6 +93,7 @@ def addresses_banner(host: str, port: int, *, qr: bool) -> str:
     if qr and lan:
         lines.append("Scannez pour ouvrir la feuille sur un téléphone :")
         lines.append(qr_text(lan[0]))
+    lines.extend(extra)
     lines.append("Ctrl+C pour arrêter.")
     return "\n".join(lines)
 
@@ -205,7 +206,8 @@ def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
     worker_database = functools.partial(open_database, database.url, migrate=False)
     app = create_app(database.uow, client_cache=cache, subscribe=database.subscribe,
                      guard=guard, worker_database=worker_database)
-    sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr) + "\n")
+    sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr,
+                                      extra=(_phone_line(args.port),)) + "\n")
     sys.stdout.flush()
     preparation = _prepare_client(cache)
     try:
@@ -216,6 +218,16 @@ def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
         sock.close()
         database.dispose()
     return 0
+
+
+def _phone_line(port: int) -> str:
+    """Where the phone site is handed out, and whether it is built."""
+    from scorepad.domain.messages import render
+    from scorepad.web.phone_site.build import Site, site_folder
+
+    built = Site.read(site_folder()) is not None
+    return render("phone.serve.ready" if built else "phone.serve.to_build",
+                  {"url": f"http://localhost:{port}/telephone/"}, "fr")
 
 
 def _own_addresses(host: str) -> list[str]:
