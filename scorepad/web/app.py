@@ -60,8 +60,8 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     from scorepad.ui.app import main as ui_main
     from scorepad.ui.live import Broadcaster
     from scorepad.web import exports, phone_route, soirees
-    from scorepad.web.phone_site.build import site_folder
     from scorepad.web.api import ChangeHub, build_api_router
+    from scorepad.web.phone_site.build import site_folder
 
     _short_frame_text()
     set_uow_factory(uow_factory)
