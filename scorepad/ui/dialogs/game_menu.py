@@ -46,10 +46,11 @@ def export_url(game_id: int, fmt: str) -> str:
     return f"/export/games/{game_id}.{fmt}?lang={current_lang()}"
 
 
-def export_file_name(name: str, game_id: int, fmt: str) -> str:
-    """The file a phone saves: the game's name made safe for any file system."""
-    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-")
-    return f"{safe or 'partie'}-{game_id}.{fmt}"
+def export_file_name(name: str, fmt: str) -> str:
+    """The file a phone saves, named as the server's download is: the game's name,
+    without the characters a file system refuses."""
+    safe = "".join("-" if c in '/\\:*?"<>|' else c for c in name).strip(" .")
+    return f"{safe or 'partie'}.{fmt}"
 
 
 def _closing(page: ft.Page, then: Callable[[], None]) -> TileHandler:
@@ -88,7 +89,7 @@ def _export_tiles(sheet: GameSheet, page: ft.Page) -> list[ft.Control]:
 
     def export_tile(fmt: str, label: str, icon: ft.IconData) -> ft.Control:
         return file_tile(label, icon, url=export_url(sheet.id, fmt),
-                         name=export_file_name(sheet.name, sheet.id, fmt),
+                         name=export_file_name(sheet.name, fmt),
                          render=lambda: services.export_game(uow(), sheet.id, fmt, lang),
                          before=page.pop_dialog)
 
