@@ -44,6 +44,7 @@ async def main(page: Any) -> None:
     storage = BrowserStorage()
     refused = await storage.open()
     mark("storage")
+    from scorepad.phone import notices
     from scorepad.storage.database import open_database
     from scorepad.ui.app import main as ui_main
     from scorepad.ui.services_context import ONE_PHONE, set_uow_factory, set_wiring
@@ -61,6 +62,8 @@ async def main(page: Any) -> None:
     set_uow_factory(database.uow)
     await ui_main(page)
     mark("screen")
+    notices.watch(page, storage, refused=refused,
+                  updated=refused is None and notices.updated_since_last_start(storage))
     _report_startup()
 
 

@@ -33,9 +33,11 @@ def _fs() -> Any:
 class BrowserStorage:
     """The IDBFS folder holding the database, and the copies to IndexedDB."""
 
-    def __init__(self, mount: str = MOUNT, fs: Callable[[], Any] = _fs) -> None:
+    def __init__(self, mount: str = MOUNT, fs: Callable[[], Any] = _fs,
+                 once: Callable[[Callable[..., None]], Any] | None = None) -> None:
         self.mount = mount
         self._fs = fs
+        self._once = once or _once
         self._dirty = False
         self._syncing = False
         self._held: list[Callable[[], None]] = []
@@ -59,8 +61,6 @@ class BrowserStorage:
         return await self._sync(populate=True)
 
     def _sync(self, *, populate: bool) -> asyncio.Future[str | None]:
-        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
         future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
 
         def done(error: Any = None) -> None:
@@ -68,7 +68,7 @@ class BrowserStorage:
             if not future.done():
                 future.set_result(_describe(error) if error else None)
 
-        self._fs().syncfs(populate, create_once_callable(done))
+        self._fs().syncfs(populate, self._once(done))
         return future
 
     def changed(self) -> None:
@@ -123,6 +123,13 @@ class BrowserStorage:
         for future in idle:
             if not future.done():
                 future.set_result(None)
+
+
+def _once(fn: Callable[..., None]) -> Any:
+    """A JavaScript callback that frees itself once called."""
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    return create_once_callable(fn)
 
 
 def _js_object() -> Any:

@@ -30,7 +30,7 @@ RECORD = "scorepad-phone.json"
 APP_ARCHIVE = "app.zip"
 SERVICE_WORKER = "sw.js"
 #: Written into the archive: the build the phone runs (it tells a new version apart).
-BUILD_INFO = "phone_build.json"
+BUILD_INFO = "phone_build.json"  # scorepad.phone.notices reads it
 #: scorepad's parts that never run in the browser: the HTTP server and the command line.
 SERVER_ONLY = ("web", "cli")
 ENTRY_POINT = b"from scorepad.phone.main import run\n\nrun()\n"
