@@ -13,7 +13,7 @@ from typing import Any
 from scorepad.domain.errors import Refusal
 from scorepad.domain.game import GameRecord
 from scorepad.domain.messages import describe, render
-from scorepad.exports.importer import MAX_BYTES, ImportRefused, parse_game_export
+from scorepad.exports.importer import MAX_BYTES, ImportRefused, load_json, parse_game_export
 from scorepad.exports.json_export import game_to_dict, iso_datetime
 
 BACKUP_FORMAT = "scorepad-backup"
@@ -60,7 +60,7 @@ def parse_backup(data: bytes | str) -> list[GameRecord]:
         raise BackupRefused("file", "too_large", megabytes=MAX_BYTES // 1_000_000)
     try:
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
-        doc = json.loads(text)
+        doc = load_json(text)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise BackupRefused("file", "unreadable") from None
     if not is_backup(doc):

@@ -98,7 +98,8 @@ def _pip(args: list[str]) -> subprocess.CompletedProcess[str]:
                            "-q", *args], capture_output=True, text=True, check=False)
 
 
-def _browser_options() -> list[str]:
+def browser_options() -> list[str]:
+    """pip download options for the browser's platform (its wheels, or pure Python)."""
     return ["--no-deps", "--only-binary=:all:", "--platform", PLATFORM, "--platform", "any",
             "--python-version", PYTHON_VERSION, "--implementation", "cp",
             "--abi", ABI, "--abi", "none"]
@@ -114,7 +115,7 @@ def fetch(cache: Path, *, log: Callable[[str], None] = lambda _m: None) -> list[
     if found is not None:
         return found
     log("phone.build.downloading")
-    done = _pip(["download", *_browser_options(), "-d", str(cache),
+    done = _pip(["download", *browser_options(), "-d", str(cache),
                  *(r.spec for r in wheels)])
     if done.returncode == 0:
         done = _pip(["download", "--no-deps", "--no-binary=:all:", "-d", str(cache),
