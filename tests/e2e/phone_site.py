@@ -62,12 +62,11 @@ class StaticServer:
             self.process = None
 
 
-def open_phone(browser_type: Any, profile: Path, **options: Any) -> Any:
+def open_phone(browser_type: Any, profile: Path, *, scale: float = 1) -> Any:
     """A browser with a persistent profile (closing it is a phone's browser closed)."""
     context = browser_type.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-        viewport=VIEWPORT, device_scale_factor=1, has_touch=False, accept_downloads=True,
-        **options)
+        viewport=VIEWPORT, device_scale_factor=scale, accept_downloads=True)
     context.set_default_timeout(15_000)
     return context
 
