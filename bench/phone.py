@@ -89,8 +89,8 @@ def start(browser_type: Any, profile: Path, url: str) -> tuple[Any, Any, float, 
 def save_times(page: Any, url: str, deals: int) -> list[float]:
     """Seconds from each save tap to the deal's new line on the sheet."""
     from tests.e2e.conftest import button, by_id, click, tap_box
+    from tests.e2e.flows import start_new_game
     from tests.e2e.gestures import tap, type_points
-    from tests.e2e.test_sheet import start_new_game
 
     game = start_new_game(page, url + "#", "Banc téléphone", FOUR)
     times = []

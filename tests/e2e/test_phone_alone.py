@@ -25,6 +25,7 @@ from tests.e2e.conftest import (
     tap_box,
     wait_id_text,
 )
+from tests.e2e.flows import enter_deal, start_new_game
 from tests.e2e.phone_site import (
     StaticServer,
     build,
@@ -33,7 +34,7 @@ from tests.e2e.phone_site import (
     open_phone,
     start_app,
 )
-from tests.e2e.test_sheet import FOUR, enter_deal, start_new_game
+from tests.factories import FOUR
 
 pytestmark = pytest.mark.slow
 PHONE_PAGE = pytest.StashKey[Any]()
