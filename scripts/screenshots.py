@@ -5,6 +5,7 @@ Starts the real app on a temporary SQLite database filled with demo games (throu
 services), drives headless Chromium, and writes screenshots/*.png.
 
     .venv/bin/python scripts/screenshots.py [--out screenshots] [--only sheet_6_seats]
+    .venv/bin/python scripts/screenshots.py --phone [--site DIR]   # phone_*.png
 """
 
 from __future__ import annotations
@@ -282,9 +283,19 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
     parser.add_argument("--pdf-only", action="store_true",
                         help="only the PDF's first page (pdf_first_page.png)")
+    parser.add_argument("--phone", action="store_true",
+                        help="the phone build's screens (phone_*.png): builds the site "
+                             "unless --site names one")
+    parser.add_argument("--site", type=Path, help="a built phone site (with --phone)")
     parser.add_argument("--only", action="append", metavar="SCENE",
                         help="capture only this scene (repeatable), e.g. sheet_6_seats")
     args = parser.parse_args()
+    if args.phone:
+        from scripts.screenshots_phone import capture_phone
+
+        for path in capture_phone(args.out, args.site):
+            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+        return 0
     if args.pdf_only:
         print(pdf_first_page(args.out).relative_to(ROOT))
         return 0

@@ -123,6 +123,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _error("file", render("cli.unreadable", {
             "path": args.file, "reason": exc.strerror or exc}, args.lang))
+    if services.is_backup(data):
+        # A phone's backup (FORMAT.md §7): every game, each once, all or nothing.
+        report = services.import_backup(_uow_factory(args)(), data)
+        sys.stdout.write(render("phone.backup.taken", {
+            "added": report.added, "extended": report.extended,
+            "unchanged": report.unchanged}, args.lang) + "\n")
+        return 0
     game_id = services.import_game(_uow_factory(args)(), data, by_operator=True)
     sys.stdout.write(f"{game_id}\n")
     say_operator_game(game_id, args.lang)
@@ -230,7 +237,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                        help="file to write (default: stdout)")
 
     with command(sub, "import", cmd_import,
-                 help="import a game exported as JSON; prints its id") as p:
+                 help="import a game exported as JSON (prints its id), or a phone's "
+                      "backup of every game (prints what it added)") as p:
         p.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
 
     p = sub.add_parser("copy", help="copy every game from one database to another "

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from scorepad.cli import circles, data, organiser, scoring, serve, tournament
+from scorepad.cli import circles, data, organiser, phone, scoring, serve, tournament
 from scorepad.domain.language import DEFAULT_LANGUAGE, language
 
 EXIT_INVALID = 2
@@ -38,6 +38,7 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> _Parser:
     organiser.add_commands(sub)
     tournament.add_commands(sub)
     serve.add_commands(sub, lang)
+    phone.add_commands(sub)
     parser.commands = tuple(sub.choices)
     return parser
 

@@ -83,7 +83,8 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def addresses_banner(host: str, port: int, *, qr: bool, lang: str = DEFAULT_LANGUAGE) -> str:
+def addresses_banner(host: str, port: int, *, qr: bool, lang: str = DEFAULT_LANGUAGE,
+                     extra: tuple[str, ...] = ()) -> str:
     local = f"http://localhost:{port}/"
     lines = [word("serve.served", lang), render("serve.local", {"url": local}, lang)]
     lan: list[str] = []
@@ -98,6 +99,7 @@ def addresses_banner(host: str, port: int, *, qr: bool, lang: str = DEFAULT_LANG
     if qr and lan:
         lines.append(word("serve.scan", lang))
         lines.append(qr_text(lan[0]))
+    lines.extend(extra)
     lines.append(word("serve.stop", lang))
     return "\n".join(lines)
 
@@ -221,8 +223,8 @@ def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
                      guard=guard, worker_database=worker_database)
     _compress_quickly(cache, args.lang)
     sock.listen(2048)
-    sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr,
-                                      lang=args.lang) + "\n")
+    sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr, lang=args.lang,
+                                      extra=(_phone_line(args.port, args.lang),)) + "\n")
     sys.stdout.flush()
     preparation = _prepare_client(cache, args.lang)
     try:
@@ -233,6 +235,15 @@ def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
         sock.close()
         database.dispose()
     return 0
+
+
+def _phone_line(port: int, lang: str) -> str:
+    """Where the phone site is handed out, and whether it is built."""
+    from scorepad.web.phone_site.build import Site, site_folder
+
+    built = Site.read(site_folder()) is not None
+    return render("phone.serve.ready" if built else "phone.serve.to_build",
+                  {"url": f"http://localhost:{port}/telephone/"}, lang)
 
 
 def _own_addresses(host: str) -> list[str]:

@@ -37,6 +37,7 @@ CODES: dict[str, tuple[int, str]] = {
     "PlanRefused": (0, "error"),
     "OrganiserOnly": (1, "service"),
     "GameFinished": (1, "service"),
+    "BackupRefused": (1, "phone.backup"),
     "ServiceError": (1, "service"),
     "MergeRefused": (1, "service"),
     "CopyError": (1, "copy"),

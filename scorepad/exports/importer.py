@@ -6,6 +6,8 @@ Every problem, whatever the input, is an `ImportRefused` naming the deal at faul
 from __future__ import annotations
 
 import json
+import json.scanner
+import sys
 from datetime import datetime
 from typing import Any, NoReturn
 
@@ -100,6 +102,17 @@ def _refuse(code: str, **kwargs: Any) -> NoReturn:
 # -- reading -------------------------------------------------------------------------
 
 
+def load_json(text: str) -> Any:
+    """json.loads, refusing NaN and Infinity. In the browser (Pyodide) with Python's own
+    scanner: the C one recurses on the WebAssembly stack, which a file nested 50,000
+    deep overflows before Python's recursion limit, ending the whole app; Python's
+    scanner raises RecursionError, a refusal like any other."""
+    decoder = json.JSONDecoder(parse_constant=_reject_constant)
+    if sys.platform == "emscripten":
+        decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    return decoder.decode(text)
+
+
 def _reject_constant(name: str) -> NoReturn:
     # NaN and Infinity are not JSON; Python's parser would accept them.
     raise ValueError(name)
@@ -122,7 +135,7 @@ def _load(data: bytes | str) -> object:
     if not text.strip():
         _refuse("empty")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return load_json(text)
     except json.JSONDecodeError as exc:
         _refuse("bad_json", line=exc.lineno, col=exc.colno)
     except (ValueError, RecursionError):

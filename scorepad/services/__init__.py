@@ -20,6 +20,7 @@ per table and round: every use case of it, listed in its docstring).
 
 from scorepad.ratings import RATING_EXPLAINED
 from scorepad.services.access import OPERATOR, Organiser
+from scorepad.services.backup import BackupReport, export_backup, import_backup, is_backup
 from scorepad.services.changes import Change
 from scorepad.services.circles import (
     create_circle,
@@ -143,6 +144,7 @@ __all__ = [
     "OPERATOR",
     "RATING_EXPLAINED",
     "SOIREE_FORMATS",
+    "BackupReport",
     "BinnedGame",
     "Change",
     "ChangeKind",
@@ -195,6 +197,7 @@ __all__ = [
     "empty_bin",
     "evenings",
     "explain_deal",
+    "export_backup",
     "export_game",
     "export_soiree",
     "export_version",
@@ -206,7 +209,9 @@ __all__ = [
     "get_circle",
     "get_sheet",
     "hide_player",
+    "import_backup",
     "import_game",
+    "is_backup",
     "list_bin",
     "list_circles",
     "list_games",

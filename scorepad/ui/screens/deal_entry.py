@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -21,7 +20,7 @@ from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.models.drafts import drop_draft, take_draft
-from scorepad.ui.services_context import UowFactory, sheet_cache, use_uow
+from scorepad.ui.services_context import UowFactory, off_loop, sheet_cache, use_uow
 from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot, use_counter_in_view
@@ -182,7 +181,7 @@ class EntryActions:
             return
         keeper.saving = True
         try:
-            change = await asyncio.to_thread(self._store, form)
+            change = await off_loop(self._store, form)
         except InvalidDeal as exc:
             self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
         except DealConflict as exc:
