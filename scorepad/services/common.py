@@ -23,6 +23,7 @@ from scorepad.services.errors import (
     ServiceError,
 )
 from scorepad.services.ports import DealRow, DealState, GameRow, InputJson, UnitOfWork
+from scorepad.services.tournament_errors import TableClosed
 from scorepad.services.views import SheetDeal
 
 
@@ -65,6 +66,8 @@ def lock_game(uow: UnitOfWork, game_id: int, when: datetime, *, code: str | None
     game = _locked(uow, game_id, when)
     authorize(game, code, field=code_field)
     if open_only and game.status is GameStatus.FINISHED:
+        if game.tournament_round is not None and game.tournament_table is not None:
+            raise TableClosed(game.name, game.tournament_round, game.tournament_table)
         raise GameFinished(game.name)
     return game
 

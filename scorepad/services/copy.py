@@ -23,6 +23,7 @@ from scorepad.services.ports import (
     Repository,
     UnitOfWork,
 )
+from scorepad.services.tournament_copy import copy_tournaments, link_table_game
 
 #: a game already in the target: the same name, creation time and seats
 GameKey = tuple[str, datetime, tuple[str, ...]]
@@ -112,6 +113,8 @@ class _Copy:
         self.names: dict[int, dict[str, str]] = {}
         self.versions = 0
         self.operations = 0
+        #: each source tournament's id in the target
+        self.tournaments: dict[int, int] = {}
 
     def failure(self, exc: Exception) -> CopyError:
         lines = str(getattr(exc, "orig", None) or exc).strip().splitlines()
@@ -128,6 +131,7 @@ class _Copy:
             raise CopyError("from", "nothing_to_copy", url=self.source_name)
         created, reused = self._copy_players()
         circles = self._copy_circles()
+        self.tournaments = copy_tournaments(self.src, self.dst, circles)
         present: dict[GameKey, list[int]] = {}
         for game in _all_games(self.dst):
             present.setdefault(_key(game, game.seats), []).append(game.id)
@@ -189,9 +193,10 @@ class _Copy:
             deal_size=game.deal_size, first_dealer=game.first_dealer, rules=game.rules,
             status=game.status, now=game.updated_at, created_at=game.created_at,
             circle_id=None if game.circle_id is None else circles[game.circle_id],
-            organiser_hash=game.organiser_hash)
+            organiser_hash=game.organiser_hash, made_by_operator=game.made_by_operator)
         if game.code_hash is not None:
             self.dst.set_code_hash(game_id, game.code_hash)
+        link_table_game(self.dst, game, game_id, self.tournaments)
         # A seat that the target's merges gave to another player remembers who sat there.
         first = {pos: seat for pos, seat in enumerate(game.seats) if names[seat] != seat}
         first.update(self.src.seated_as(game.id))

@@ -27,6 +27,7 @@ from scorepad.services.common import (
 )
 from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
 from scorepad.services.ports import DealRow, DealState, GameRow, NewDeal, UnitOfWork
+from scorepad.services.tournament_access import check_deal_number
 from scorepad.services.views import DealVersion
 
 REDEAL_KINDS = (DealKind.PASSED, DealKind.PETIT_SEC)
@@ -51,7 +52,7 @@ def record_deal(uow: UnitOfWork, game_id: int, data: dict[str, Any], *,
     with uow:
         game = lock_game(uow, game_id, when, code=code)
         table = table_of(game)
-        number = _next_number(uow, game_id, expected_number)
+        number = _next_number(uow, game, expected_number)
         state = played_state(data, table.active_players(number), number, rules_of(game))
         return _store_new(uow, game, table, number, state, author, "record", when, on_done)
 
@@ -65,16 +66,17 @@ def record_redeal(uow: UnitOfWork, game_id: int, kind: str, *,
     when = now()
     with uow:
         game = lock_game(uow, game_id, when, code=code)
-        number = _next_number(uow, game_id, expected_number)
+        number = _next_number(uow, game, expected_number)
         state = DealState(deal_kind, None, {})
         return _store_new(uow, game, table_of(game), number, state, author,
                           deal_kind.value, when, on_done)
 
 
-def _next_number(uow: UnitOfWork, game_id: int, expected: int | None) -> int:
-    number = uow.repo.last_deal_number(game_id) + 1
+def _next_number(uow: UnitOfWork, game: GameRow, expected: int | None) -> int:
+    number = uow.repo.last_deal_number(game.id) + 1
     if expected is not None and expected != number:
         raise NextDealTaken(expected, number)
+    check_deal_number(game, number)  # a tournament round's count at that table
     return number
 
 
@@ -102,18 +104,27 @@ def edit_deal(uow: UnitOfWork, game_id: int, deal_id: int, data: dict[str, Any] 
     when = now()
     with uow:
         game = lock_game(uow, game_id, when, code=code)
-        rules = rules_of(game)
-        row = live_deal(uow, game_id, deal_id)
-        if expected_version is not None and expected_version != row.version:
-            raise DealConflict(sheet_deal(row, rules), expected_version)
-        if kind == DealKind.PLAYED.value:
-            players = tuple(p for p in game.seats if p not in row.sitting_out)
-            state = played_state(data, players, row.number, rules)
-        else:
-            state = DealState(_redeal_kind(kind), None, {})
-        if state == row.state:
-            return row.version
-        return _store_state(uow, game, row, state, "edited", author, "edit", when, on_done)
+        return edit_locked(uow, game, deal_id, data, kind=kind,
+                           expected_version=expected_version, author=author, when=when,
+                           on_done=on_done)
+
+
+def edit_locked(uow: UnitOfWork, game: GameRow, deal_id: int, data: dict[str, Any] | None, *,
+                kind: str, expected_version: int | None, author: str | None,
+                when: datetime, on_done: OnDone | None) -> int:
+    """`edit_deal` inside a transaction that has locked `game` (and checked who may)."""
+    rules = rules_of(game)
+    row = live_deal(uow, game.id, deal_id)
+    if expected_version is not None and expected_version != row.version:
+        raise DealConflict(sheet_deal(row, rules), expected_version)
+    if kind == DealKind.PLAYED.value:
+        players = tuple(p for p in game.seats if p not in row.sitting_out)
+        state = played_state(data, players, row.number, rules)
+    else:
+        state = DealState(_redeal_kind(kind), None, {})
+    if state == row.state:
+        return row.version
+    return _store_state(uow, game, row, state, "edited", author, "edit", when, on_done)
 
 
 def delete_deal(uow: UnitOfWork, game_id: int, deal_id: int, *,

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad.collation import name_key
 from scorepad.domain import GameStatus, InvalidDeal, RuleSet, Table
 from scorepad.domain.names import close_known
 from scorepad.domain.parsing import MAX_NAME
+from scorepad.domain.tournament import TournamentConflict
 from scorepad.services.access import (
     Organiser,
     hash_code,
@@ -45,9 +47,15 @@ def _game_name(name: object) -> str:
 
 
 def _player_name(name: object, field: str = "seats", code: str = "seat_name") -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+    if not isinstance(name, str):
         raise ServiceError(field, code, got=name)
-    return name.strip()
+    clean = name.strip()
+    if not clean:  # said in words, not as a range of lengths
+        raise ServiceError(field, "seat_name_empty" if code == "seat_name"
+                           else "player_name_empty")
+    if len(clean) > MAX_NAME:
+        raise ServiceError(field, "player_name_too_long", max=MAX_NAME, length=len(clean))
+    return clean
 
 
 def validate_table(seats: object, deal_size: object, first_dealer: object) -> Table:
@@ -63,12 +71,13 @@ def validate_table(seats: object, deal_size: object, first_dealer: object) -> Ta
 
 def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
                 first_dealer: int = 0, rules: dict[str, Any] | None = None,
-                circle: int | None = None, organiser_key: str | None = None) -> int:
+                circle: int | None = None, organiser_key: str | None = None,
+                made_by_operator: bool = False) -> int:
     """A new game in progress, in `circle` (a circle id) if given; players are reused by
     name (a merged player's name seats the player it was merged into). Returns its id.
-    The phones and the command line create games through `organiser.new_game`, which
-    gives the game an organiser key; without one the game is like one from before
-    organisers."""
+    The phones create games through `organiser.new_game`, which gives the game an
+    organiser key, the command line with `made_by_operator`; without either the game is
+    like one from before organisers."""
     clean_name = _game_name(name)
     table = validate_table(seats, deal_size, first_dealer)
     rule_set = RuleSet.from_dict(rules)
@@ -83,6 +92,7 @@ def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
             rules=rule_set.to_dict(), status=GameStatus.IN_PROGRESS, now=when,
             created_at=when, circle_id=circle,
             organiser_hash=hash_secret(organiser_key) if organiser_key else None,
+            made_by_operator=made_by_operator,
         )
         uow.commit()
     return game_id
@@ -177,10 +187,11 @@ def totals(uow: UnitOfWork, game_id: int) -> dict[str, int]:
 
 
 def standings(uow: UnitOfWork, game_id: int) -> list[tuple[int, str, int]]:
-    """(rank, player, total), best first; equal totals share a rank."""
+    """(rank, player, total), best first; equal totals share a rank (names in French
+    order)."""
     from scorepad.domain.soiree import rank_totals
 
-    return rank_totals(totals(uow, game_id))
+    return rank_totals(totals(uow, game_id), name_key)
 
 
 def _update_game(uow: UnitOfWork, game_id: int, organiser: Organiser | None, *,
@@ -216,7 +227,9 @@ def delete_game(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = 
     until `bin.restore_game`; `bin.purge_expired` deletes it for good after 30 days."""
     when = now()
     with uow:
-        lock_for_organiser(uow, game_id, when, organiser)
+        game = lock_for_organiser(uow, game_id, when, organiser)
+        if game.tournament_id is not None:  # the tournament's standings count it
+            raise TournamentConflict("game", "tournament_game_kept", name=game.name)
         uow.repo.bin_game(game_id, at=when)
         uow.commit()
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorepad.domain import InvalidDeal, RuleSet
+from scorepad.domain.tournament import TournamentConflict
 from scorepad.services.changes import (
     Change,
     OnDone,
@@ -105,7 +106,7 @@ def _set_rules(uow: UnitOfWork, game_id: int, rules: RuleSet, *, author: str | N
         try:
             state = rescore(row.state, rules)
         except InvalidDeal as exc:
-            raise RulesRefused(row.number, exc.message) from exc
+            raise RulesRefused(row.number, exc) from exc
         if state != row.state:
             uow.repo.set_deal_state(row.id, state, action=action, author=author, now=when)
     uow.repo.update_game(game_id, rules=rules.to_dict())
@@ -123,6 +124,8 @@ def change_rules(uow: UnitOfWork, game_id: int, rules: dict[str, Any] | None, *,
         old = rules_of(game)
         if old == new_rules:
             return
+        if game.tournament_id is not None:  # every table plays the tournament's rules
+            raise TournamentConflict("rules", "tournament_rules", name=game.name)
         _set_rules(uow, game_id, new_rules, author=author, action="rescored")
         change = push_change(uow, game, code="rules", params={},
                              payload={"rules": [old.to_dict(), new_rules.to_dict()]},

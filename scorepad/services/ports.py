@@ -12,6 +12,7 @@ from types import TracebackType
 from typing import Any, Protocol, Self
 
 from scorepad.domain import DealKind, DealTurn, GameStatus
+from scorepad.services.tournament_ports import TournamentRepository
 
 #: A deal input as JSON (FORMAT.md §1 without rules), player names as they are now.
 InputJson = dict[str, Any]
@@ -32,6 +33,12 @@ class GameFacts:
     revision: int = 0
     #: the circle the game belongs to (None: no circle)
     circle_id: int | None = None
+    #: a table's game of a tournament round: the tournament, round and table numbers,
+    #: and the deals the round counts at that table (all None for other games)
+    tournament_id: int | None = None
+    tournament_round: int | None = None
+    tournament_table: int | None = None
+    deal_limit: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,6 +49,8 @@ class GameRow(GameFacts):
     code_hash: str | None = None
     #: hash of the organiser's key (None: a game from before organisers), see access
     organiser_hash: str | None = None
+    #: made by the command line: without an organiser, the operator's alone (see access)
+    made_by_operator: bool = False
     #: when the game went to the bin (None: it is not in the bin)
     deleted_at: datetime | None = None
 
@@ -132,14 +141,15 @@ class NewDeal(DealTurn):
     action: str = "created"
 
 
-class Repository(Protocol):
+class Repository(TournamentRepository, Protocol):
     """Keyword-style persistence operations; names are player names, ids are row ids."""
 
     # games
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
                  created_at: datetime, circle_id: int | None = None,
-                 organiser_hash: str | None = None) -> int: ...
+                 organiser_hash: str | None = None,
+                 made_by_operator: bool = False) -> int: ...
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None: ...
     def get_game(self, game_id: int) -> GameRow | None: ...
     #: (revision, created_at) of a game, without its seats and rules (a cheap check)
@@ -191,13 +201,14 @@ class Repository(Protocol):
     def operations(self, game_id: int) -> list[OperationRow]: ...
 
     # players
-    def list_players(self) -> list[PlayerRow]: ...
+    def list_players(self) -> list[PlayerRow]: ...  # by name, collation.name_key
     def get_player(self, player_id: int) -> PlayerRow | None: ...
     def find_player(self, name: str) -> PlayerRow | None: ...
     def add_player(self, name: str, *, created_at: datetime, hidden: bool = False) -> int: ...
     def rename_player(self, player_id: int, name: str) -> None: ...
     def set_player_hidden(self, player_id: int, hidden: bool) -> None: ...
     def shared_games(self, first_id: int, second_id: int) -> list[int]: ...
+    def tablemates(self) -> set[tuple[int, int]]: ...  # (player id, other) both ways
     def merge_player(self, merged_id: int, kept_id: int, *, now: datetime) -> list[int]: ...
     def unmerge_player(self, player_id: int, *, now: datetime) -> list[int]: ...
     #: who first sat at each seat (by position) that a merge moved to another player
@@ -208,7 +219,7 @@ class Repository(Protocol):
     def add_circle(self, name: str, *, now: datetime) -> int: ...
     def get_circle(self, circle_id: int) -> CircleRow | None: ...
     def find_circle(self, name: str) -> CircleRow | None: ...
-    def list_circles(self) -> list[CircleRow]: ...
+    def list_circles(self) -> list[CircleRow]: ...  # by name, collation.name_key
     def rename_circle(self, circle_id: int, name: str) -> None: ...
     def delete_circle(self, circle_id: int) -> None: ...
     def set_game_circle(self, game_id: int, circle_id: int | None) -> None: ...

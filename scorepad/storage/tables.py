@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -57,8 +57,18 @@ class Game(GameBase, table=True):
     #: hash of the organiser's key (a random secret held by one phone); null: a game
     #: from before organisers, claimed by the operator (`scorepad organiser GAME`)
     organiser_hash: str | None = Field(default=None, max_length=200)
+    #: made by the command line (`scorepad new`, `scorepad import`): without an organiser
+    #: only the operator may rename, finish or bin it (unlike a game from before
+    #: organisers)
+    made_by_operator: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
     #: when the game went to the bin (null: not in the bin); purged 30 days later
     deleted_at: datetime | None = Field(default=None)
+    #: a table of a tournament round (migration 0008): the tournament, the round's and
+    #: the table's numbers, and the deals the round counts there (null: another game)
+    tournament_id: int | None = Field(default=None, foreign_key="tournament.id", index=True)
+    tournament_round: int | None = None
+    tournament_table: int | None = None
+    deal_limit: int | None = None
 
 
 class OrganiserHandover(SQLModel, table=True):
@@ -175,3 +185,75 @@ class GameTally(SQLModel, table=True):
 
     game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
     deals: int = 0
+
+
+class Tournament(SQLModel, table=True):
+    """A club's tournament night: rounds of tables, one game per table and round."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=120)
+    day: date
+    circle_id: int | None = Field(default=None, foreign_key="circle.id", index=True,
+                                  ondelete="SET NULL")
+    #: TournamentSettings (rounds, deals per table size, round minutes, ranking rule)
+    settings_json: str = Field(sa_column=Column(Text, nullable=False))
+    status: str = Field(max_length=16, default="in_progress")
+    organiser_hash: str | None = Field(default=None, max_length=200)
+    #: what the tables' codes are derived from (random, never shown)
+    table_secret: str = Field(max_length=100)
+    revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    created_at: datetime
+    updated_at: datetime
+
+
+class TournamentPlayer(SQLModel, table=True):
+    """A player checked in at a tournament (`present` false once they left)."""
+
+    __tablename__ = "tournament_player"
+
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True,
+                               ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    present: bool = True
+    arrived_at: datetime
+
+
+class TournamentRound(SQLModel, table=True):
+    """A round: its draw's seed, its step (drawn, playing, closed) and when."""
+
+    __tablename__ = "tournament_round"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
+    number: int
+    status: str = Field(max_length=16)
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    drawn_at: datetime
+    started_at: datetime | None = None
+    closed_at: datetime | None = None
+
+
+class TournamentSeat(SQLModel, table=True):
+    """A seat of a round's draw; a player has one seat a round (the primary key)."""
+
+    __tablename__ = "tournament_seat"
+    __table_args__ = (UniqueConstraint("round_id", "table_number", "position"),)
+
+    round_id: int = Field(foreign_key="tournament_round.id", primary_key=True,
+                          ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    table_number: int
+    position: int
+
+
+class TournamentHandover(SQLModel, table=True):
+    """A one-time link handing a tournament's organiser role to another phone."""
+
+    __tablename__ = "tournament_handover"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    token_hash: str = Field(max_length=200, unique=True)
+    expires_at: datetime
+    created_at: datetime

@@ -161,6 +161,75 @@ def _downloads(api: Checked, game: int) -> None:
                  path={"game_id": game, "fmt": fmt})
 
 
+def _tournament_setup(api: Checked) -> tuple[dict[str, int], dict[str, str]]:
+    made = api.call("post", "/api/tournaments", 201, json={"name": "Open", "rounds": 1,
+                                                           "deals_4": 1}).json()
+    g, key = {"tournament_id": made["id"]}, {"X-Organiser-Key": made["organiser_key"]}
+    names = [*FOUR, "Élodie", "Fanny", "Gilles", "Hélène", "Inès"]
+    api.call("get", "/api/tournaments/{tournament_id}/players/new", 200, path=g,
+             params=[("name", n) for n in names])
+    api.call("post", "/api/tournaments/{tournament_id}/players", 200, path=g, headers=key,
+             json={"names": names, "new": names})
+    api.call("post", "/api/tournaments/{tournament_id}/players/leave", 200, path=g,
+             headers=key, json={"names": ["Inès"]})
+    api.call("get", "/api/tournaments/{tournament_id}/candidates", 200, path=g)
+    api.call("get", "/api/tournaments/{tournament_id}/plans", 200, path=g)
+    api.call("patch", "/api/tournaments/{tournament_id}", 200, path=g, headers=key,
+             json={"round_minutes": 60})
+    return g, key
+
+
+def _tournaments(api: Checked) -> None:
+    g, key = _tournament_setup(api)
+    api.call("get", "/api/tournaments", 200)
+    r = {**g, "round_number": 1}
+    drawn = api.call("post", "/api/tournaments/{tournament_id}/rounds", 201, path=g,
+                     headers=key, json={"seed": 3}).json()
+    api.call("delete", "/api/tournaments/{tournament_id}/rounds/{round_number}", 200,
+             path=r, headers=key)
+    drawn = api.call("post", "/api/tournaments/{tournament_id}/rounds", 201, path=g,
+                     headers=key).json()
+    first, second = drawn["tables"][0]["seats"][0], drawn["tables"][1]["seats"][0]
+    api.call("post", "/api/tournaments/{tournament_id}/rounds/{round_number}/swap", 200,
+             path=r, headers=key, json={"first": first, "second": second})
+    api.call("get", "/api/tournaments/{tournament_id}/rounds/{round_number}/draw.pdf", 200,
+             path=r, headers=key)
+    started = api.call("post", "/api/tournaments/{tournament_id}/rounds/{round_number}/start",
+                       200, path=r, headers=key).json()
+    links = api.call("get", "/api/tournaments/{tournament_id}/rounds/{round_number}/tables",
+                     200, path=r, headers=key).json()["tables"]
+    table = started["tables"][0]
+    made = api.client.post(f"/api/games/{table['game_id']}/deals",
+                           json={"taker": table["seats"][1], "contract": "garde",
+                                 "bouts": 2, "points": 49},
+                           headers={"X-Table-Code": links[0]["code"]}).json()
+    api.call("put", "/api/tournaments/{tournament_id}/games/{game_id}/deals/{deal_id}", 200,
+             path={**g, "game_id": table["game_id"], "deal_id": made["deal_id"]},
+             headers=key, json={**DEFENCE, "taker": table["seats"][0]})
+    api.call("get", "/api/tournaments/{tournament_id}/standings", 200, path=g)
+    api.call("get", "/api/tournaments/{tournament_id}/seats", 200, path=g,
+             params={"name": first[:2]})
+    api.call("post", "/api/tournaments/{tournament_id}/rounds/{round_number}/close", 409,
+             path=r, headers=key)
+    api.call("post", "/api/tournaments/{tournament_id}/rounds/{round_number}/close", 200,
+             path=r, headers=key, json={"force": True})
+    api.call("post", "/api/tournaments/{tournament_id}/reopen", 200, path=g, headers=key)
+    api.call("post", "/api/tournaments/{tournament_id}/finish", 200, path=g, headers=key)
+    for fmt in ("csv", "pdf"):
+        api.call("get", "/api/tournaments/{tournament_id}/results.{fmt}", 200,
+                 path={**g, "fmt": fmt})
+    api.call("get", "/api/tournaments/{tournament_id}", 200, path=g)
+    api.call("get", "/api/tournaments/{tournament_id}/access", 200, path=g, headers=key)
+    link = api.call("post", "/api/tournaments/{tournament_id}/handover", 201, path=g,
+                    headers=key).json()
+    api.call("post", "/api/tournaments/organiser", 200, json={"token": link["token"]})
+    other = api.call("post", "/api/tournaments", 201, json={"name": "Essai"}).json()
+    api.call("delete", "/api/tournaments/{tournament_id}", 200,
+             path={"tournament_id": other["id"]},
+             headers={"X-Organiser-Key": other["organiser_key"]})
+    api.call("get", "/api/tournaments/{tournament_id}", 404, path={"tournament_id": 99})
+
+
 def test_every_route_answers_what_the_generated_schema_says(
         api: Checked, database: Any, game: int) -> None:
     _reads_and_games(api, game)
@@ -168,7 +237,10 @@ def test_every_route_answers_what_the_generated_schema_says(
     _bin(api, database)
     _circles(api, database)
     _downloads(api, game)
+    _tournaments(api)
     api.called.add(("get", "/api/games/{game_id}/events"))  # on a real server, below
+    # test_api_tournament.py reads the live standings on a real server
+    api.called.add(("get", "/api/tournaments/{tournament_id}/events"))
     operations = {(method, path) for path, methods in api.document["paths"].items()
                   for method in methods}
     assert operations - set(SKIPPED) == api.called

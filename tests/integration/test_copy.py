@@ -115,7 +115,9 @@ COPIED_COLUMNS = {
     "player": {"name", "created_at", "hidden", "merged_into", "merged_at"},
     "circle": {"name", "created_at"},
     "game": {"name", "status", "deal_size", "first_dealer", "rules_json", "created_at",
-             "updated_at", "code_hash", "circle_id", "organiser_hash", "deleted_at"},
+             "updated_at", "code_hash", "circle_id", "organiser_hash", "made_by_operator",
+             "deleted_at", "tournament_id", "tournament_round", "tournament_table",
+             "deal_limit"},
     "game_seat": {"game_id", "position", "player_id", "seated_as"},
     "deal": {"game_id", "number", "kind", "input_json", "deleted", "version", "dealer_id",
              "sitting_out_id", "created_at", "updated_at"},
@@ -123,10 +125,17 @@ COPIED_COLUMNS = {
     "deal_version": {"deal_id", "version", "action", "kind", "input_json", "scores_json",
                      "deleted", "author", "at"},
     "operation": {"game_id", "code", "params_json", "payload_json", "undone", "at"},
+    # services/tournament_copy.py
+    "tournament": {"name", "day", "circle_id", "settings_json", "status", "organiser_hash",
+                   "table_secret", "created_at", "updated_at"},
+    "tournament_player": {"tournament_id", "player_id", "present", "arrived_at"},
+    "tournament_round": {"tournament_id", "number", "status", "seed", "drawn_at",
+                         "started_at", "closed_at"},
+    "tournament_seat": {"round_id", "player_id", "table_number", "position"},
 }
 COPIED_TABLES = tuple(COPIED_COLUMNS)
 #: Tables left behind: one-time organiser links are only valid on the server that made them.
-NOT_COPIED_TABLES = ("organiser_handover",)
+NOT_COPIED_TABLES = ("organiser_handover", "tournament_handover")
 #: Tables the target database derives itself (its triggers) while the rows go in.
 DERIVED_TABLES = ("game_total", "game_tally")
 #: Columns the target gives its own value: the ids, and the revision its phones compare.

@@ -12,7 +12,7 @@ from scorepad import services
 from scorepad.ui.dialogs.confirm import use_error
 from scorepad.ui.dialogs.host import Close, Shown, use_shown
 from scorepad.ui.i18n import current_lang, t
-from scorepad.ui.origin import server_origin
+from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
 from scorepad.ui.widgets.qr import qr_png
@@ -26,7 +26,18 @@ class _Link:
     qr: bytes
 
 
-def _handover_dialog(shown: Shown[_Link], close: Close) -> ft.DialogControl:
+def _copy_button(url: str, copied: bool, said: Callable[[], None]) -> ft.Control:
+    """Copies the link by the browser within the tap itself (Safari allows it only then),
+    then says so."""
+    button = ft.OutlinedButton(
+        t("handover.copied") if copied else t("handover.copy"),
+        icon=ft.Icons.CHECK if copied else ft.Icons.CONTENT_COPY, height=44,
+        action=ft.CopyToClipboard(url), on_click=lambda _e: said())
+    return ft.Semantics(identifier="handover-copy", container=True, content=button)
+
+
+def _handover_dialog(shown: Shown[_Link], close: Close, copied: bool,
+                     said: Callable[[], None]) -> ft.DialogControl:
     link = shown.what
     return ft.AlertDialog(
         title=ft.Text(t("handover.title")),
@@ -37,6 +48,7 @@ def _handover_dialog(shown: Shown[_Link], close: Close) -> ft.DialogControl:
                    alignment=ft.MainAxisAlignment.CENTER),
             ft.Semantics(identifier="handover-link", content=ft.Text(
                 link.url, size=13, weight=ft.FontWeight.W_600)),
+            _copy_button(link.url, copied, said),
         ], tight=True, spacing=12, width=320),
         actions=[ft.TextButton(t("common.close"), on_click=lambda _e: close())],
     )
@@ -45,7 +57,10 @@ def _handover_dialog(shown: Shown[_Link], close: Close) -> ft.DialogControl:
 def use_handover_dialog(state: AppState, uow: UowFactory) -> Callable[[int, str], None]:
     """A hook: `hand_over(game_id, name)` makes a one-time link (10 minutes) and shows it
     as a QR code and text, or says why it cannot."""
-    show = use_shown(_handover_dialog)
+    # The opening whose link was copied: its button says so until the next opening.
+    copied, set_copied = ft.use_state(0)
+    show = use_shown(lambda shown, close: _handover_dialog(
+        shown, close, copied == shown.opening, lambda: set_copied(shown.opening)))
     show_error = use_error()
 
     def hand_over(game_id: int, name: str) -> None:
@@ -55,7 +70,7 @@ def use_handover_dialog(state: AppState, uow: UowFactory) -> Callable[[int, str]
         except services.ServiceError as exc:
             show_error(t("common.not_possible"), exc.message(current_lang()))
             return
-        url = server_origin() + link.path
+        url = link_origin() + link.path
         show(_Link(url, name, qr_png(url)))
 
     return hand_over

@@ -1,6 +1,7 @@
 """The JSON API: a game's sheet (games, deals, undo/redo, table code, organiser, bin,
-change stream) and the circles (evenings, rankings), described by its pydantic models
-(FastAPI writes `/api/openapi.json` from them).
+change stream), the circles (evenings, rankings) and a tournament night (its rounds,
+standings and live stream), described by its pydantic models (FastAPI writes
+`/api/openapi.json` from them).
 
 How a route module is written (games.py is a short example):
 
@@ -31,19 +32,30 @@ from fastapi import APIRouter
 from scorepad.services.access import CodeAttempts
 from scorepad.services.events import Subscribe
 from scorepad.services.sheet_cache import SheetCache
-from scorepad.web.api import circles, deals, events, games, organiser
+from scorepad.web.api import (
+    circles,
+    deals,
+    events,
+    games,
+    organiser,
+    tournament_events,
+    tournaments,
+)
 from scorepad.web.api.common import EVERY_ROUTE, ApiContext, UowFactory
 from scorepad.web.api.events import HEARTBEAT_SECONDS, ChangeHub
 from scorepad.web.api.route import route_class
 from scorepad.web.api.shapes import deal_to_dict, sheet_to_dict
+from scorepad.web.api.tournament_events import TournamentHub
 
-__all__ = ["ChangeHub", "build_api_router", "deal_to_dict", "sheet_to_dict"]
+__all__ = ["ChangeHub", "TournamentHub", "build_api_router", "deal_to_dict",
+           "sheet_to_dict"]
 
 
 def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
                      hub: ChangeHub | None = None, attempts: CodeAttempts | None = None,
                      sheets: SheetCache | None = None,
-                     heartbeat: float = HEARTBEAT_SECONDS) -> APIRouter:
+                     heartbeat: float = HEARTBEAT_SECONDS,
+                     tournament_hub: TournamentHub | None = None) -> APIRouter:
     """The `/api` routes over `uow_factory`; `subscribe` is `Database.subscribe`, whose
     events feed `GET /api/games/{id}/events` through `hub` (pass your own to end the
     streams with `hub.close_all()` when the server stops). Wrong table codes are
@@ -60,4 +72,10 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
     deals.add_routes(router, ctx)
     events.add_routes(router, ctx, hub, heartbeat)
     circles.add_routes(router, ctx)
+    # The tournaments' live standings wake up on every game's change (their tables').
+    tournament_hub = tournament_hub if tournament_hub is not None else TournamentHub()
+    subscribe(tournament_hub.publish)
+    router.on_shutdown.append(tournament_hub.close_all)  # the app that includes it runs it
+    tournaments.add_routes(router, ctx, tournament_hub)
+    tournament_events.add_routes(router, ctx, tournament_hub, heartbeat=heartbeat)
     return router

@@ -16,11 +16,13 @@ from fastapi.responses import JSONResponse
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.domain.errors import Refusal
-from scorepad.domain.messages import render
+from scorepad.domain.language import asked_language
+from scorepad.domain.tournament import TournamentConflict
 from scorepad.services import ServiceError
 from scorepad.services.access import CodeAttempts
 from scorepad.services.sheet_cache import CAPACITY as SHEET_CAPACITY
 from scorepad.services.sheet_cache import SheetCache
+from scorepad.services.tournament_errors import TournamentNotFound
 from scorepad.services.views import GameSheet
 from scorepad.web.api.params import (
     AUTHOR_HEADER,
@@ -30,7 +32,6 @@ from scorepad.web.api.params import (
     QUOTE_LIMIT,
     clip,
     parse_id,
-    pick_language,
 )
 from scorepad.web.api.shapes import Conflict, DealLine, Refused, Sheet
 
@@ -49,19 +50,18 @@ MAX_MESSAGE = 400
 
 class BadRequest(Refusal):
     """A malformed request (not a refused deal): FORMAT.md §3 with status 400; its
-    message is the catalog's `error.api_<code>`."""
+    message is the catalog's `api.<code>`."""
+
+    area = "api"
 
     def summary(self) -> str:
         return self.field
 
-    def message(self, lang: str = "fr") -> str:
-        return render(f"error.api_{self.code}", self.params, lang)
-
 
 def request_lang(request: Request) -> str:
     """The language of a request's messages: the `lang` query, else Accept-Language."""
-    return pick_language(request.query_params.get("lang"),
-                         request.headers.get("accept-language"))
+    return asked_language(request.query_params.get("lang"),
+                          request.headers.get("accept-language"))
 
 
 def number(value: str | None, name: str) -> int:
@@ -129,14 +129,16 @@ def clip_echoes(body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-#: The status of each refusal (the first that matches; any other is a 400).
+#: The status of each refusal (the first that matches; any other is a 400). A
+#: tournament's step out of turn is an InvalidDeal too: 409 is looked at before 400.
 _STATUS: dict[int, tuple[type[Exception], ...]] = {
-    400: (BadRequest, InvalidDeal),
     403: (services.EditForbidden, services.OrganiserOnly, services.NoOrganiser),
     404: (services.GameNotFound, services.DealNotFound, services.NotInBin,
-          services.HandoverInvalid, services.CircleNotFound),
-    409: (services.DealConflict, services.GameFinished, services.StaleUndo),
+          services.HandoverInvalid, services.CircleNotFound, TournamentNotFound),
+    409: (services.DealConflict, services.GameFinished, services.StaleUndo,
+          TournamentConflict),
     429: (services.TooManyCodes,),
+    400: (BadRequest, InvalidDeal),
 }
 
 
@@ -184,8 +186,8 @@ class ApiContext:
 _MEANINGS: dict[int | str, str] = {
     400: "Invalid request, naming the field (FORMAT.md §3)",
     403: "Protected: the table code is missing or wrong, or not the organiser",
-    404: "Unknown (or binned) game, deal or link",
-    409: "Conflict: changed meanwhile, or a finished game",
+    404: "Unknown (or binned) game, deal or link, or unknown tournament",
+    409: "Conflict: changed meanwhile, a finished game, or a tournament's step out of turn",
     413: "Body larger than 64 KB",
     429: "Too many wrong table codes from this address",
     "4XX": "Any refusal: FORMAT.md §3",
