@@ -9,12 +9,13 @@ import flet as ft
 
 from scorepad import services
 from scorepad.services import CircleRow
+from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
 from scorepad.ui.dialogs.name import show_name_dialog
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import GAMES_TOPIC, use_reloaded
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.widgets.layout import empty_state, screen, use_page_key
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen, use_page_key
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
@@ -107,13 +108,16 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
 def CirclesView() -> ft.View:
     uow = use_uow()
     page_key = use_page_key("/circles")
-    circles, changed = use_reloaded(lambda: services.list_circles(uow()), GAMES_TOPIC)
-    if not circles:
-        items: list[ft.Control] = [empty_state(
+    data = use_data(lambda: services.list_circles(uow()), topics=[GAMES_TOPIC])
+    changed = data.again
+    if not data.loaded:
+        items: list[ft.Control] = [loading_state()]
+    elif not data.value:
+        items = [empty_state(
             ft.Icons.GROUPS, t("circles.empty_title"),
             t("circles.empty_text"))]
     else:
-        items = [_circle_tile(uow, c, changed) for c in circles]
+        items = [_circle_tile(uow, c, changed) for c in data.value]
     body = ft.ListView(items, expand=True, padding=ft.Padding.only(top=8, bottom=96))
     return screen(t("nav.circles"), body, route=page_key,
                   fab=ft.FloatingActionButton(icon=ft.Icons.ADD,
