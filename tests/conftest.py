@@ -3,13 +3,58 @@ SCOREPAD_TEST_POSTGRES_URL names a throwaway server)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 POSTGRES_URL = os.environ.get("SCOREPAD_TEST_POSTGRES_URL")
+ROOT = Path(__file__).resolve().parents[1]
+
+#: What the fast loop (`pytest -m "not e2e and not slow"`) leaves out besides the browser
+#: tests: the benchmarks' smoke runs, the API fuzzing, the Hypothesis suites and the real
+#: servers that take seconds, anything else measured over about 5 s. A path marks every
+#: test of the file, "path::name" one test (tests/unit/test_suite_shape.py checks them).
+SLOW = (
+    "tests/integration/test_club_night_smoke.py",
+    "tests/integration/test_live_load_bench.py",
+    "tests/integration/test_postgres_serve.py"
+    "::test_serve_on_postgresql_answers_health_and_export_downloads",
+    "tests/integration/test_postgres_test_server.py",
+    "tests/integration/test_serve_start.py",
+    "tests/integration/test_sheet_cache.py::test_the_cached_sheet_is_the_sheet_read_from_scratch",
+    "tests/integration/test_storage_durability.py"
+    "::test_every_acknowledged_deal_survives_a_sigkill_mid_stream",
+    "tests/security/test_api_fuzz.py",
+    "tests/security/test_connections.py::test_silent_half_sent_and_slow_requests_are_closed",
+    "tests/security/test_connections.py::test_the_server_raises_its_open_files_limit_to_the_hard_one",
+    "tests/security/test_cross_site.py"
+    "::test_no_answer_grants_every_origin_and_every_answer_forbids_sniffing",
+    "tests/security/test_heavy_work.py"
+    "::test_many_phones_exporting_one_pdf_do_not_keep_the_games_list_waiting",
+    "tests/unit/test_importer.py"
+    "::test_a_randomly_corrupted_export_is_refused_or_imported_never_crashes",
+    "tests/unit/test_importer.py::test_any_json_value_is_refused_cleanly",
+    "tests/unit/test_period_and_soiree.py::test_soiree_totals_are_the_sum_of_its_games_totals",
+    "tests/unit/test_scoring_properties.py",
+    "tests/unit/test_web_client.py"
+    "::test_the_preparation_compresses_every_heavy_file_once_and_keeps_one_version",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks by place, so that no test can forget its marker: every test under tests/e2e
+    is `e2e`, every test named in SLOW (or in a file named there) is `slow`."""
+    for item in items:
+        path = Path(os.path.relpath(item.fspath, ROOT)).as_posix()
+        if path.startswith("tests/e2e/"):
+            item.add_marker(pytest.mark.e2e)
+        name = getattr(item, "originalname", item.name)
+        if path in SLOW or f"{path}::{name}" in SLOW:
+            item.add_marker(pytest.mark.slow)
 
 
 def _reset_postgres(url: str) -> None:
@@ -53,10 +98,29 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
-@pytest.fixture
-def database(db_url: str) -> Iterator[object]:
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file brought to the latest schema once a run: every test's SQLite database
+    starts as a copy of it (migrating a new file takes a second on a busy machine)."""
+    import sqlite3
+
     from scorepad.storage import open_database
 
+    path = tmp_path_factory.mktemp("migrated") / "scorepad.db"
+    open_database(f"sqlite:///{path}").dispose()
+    with contextlib.closing(sqlite3.connect(path)) as conn:  # everything in the file
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return path
+
+
+@pytest.fixture
+def database(db_url: str, request: pytest.FixtureRequest) -> Iterator[object]:
+    """The test's database, opened (and migrated) as an entry point opens it."""
+    from scorepad.storage import open_database
+
+    if db_url.startswith("sqlite:///"):
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"),
+                        db_url.removeprefix("sqlite:///"))
     db = open_database(db_url)
     yield db
     db.dispose()

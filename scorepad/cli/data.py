@@ -132,7 +132,8 @@ def _names(names: tuple[str, ...]) -> str:
 
 
 def cmd_copy(args: argparse.Namespace) -> int:
-    from scorepad.storage.copy import CopyError, copy_database
+    from scorepad.cli.copying import copy_database
+    from scorepad.services.copy_report import CopyError
 
     try:
         report = copy_database(args.source, args.target)

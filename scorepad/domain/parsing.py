@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorepad.domain.errors import InvalidDeal
@@ -220,6 +220,23 @@ def trusted_deal(data: dict[str, Any]) -> DealInput:
         miseres=tuple(data.get("miseres") or ()),
         points_entered_as_defense="points" not in data,
     )
+
+
+def map_players(data: dict[str, Any], to: Callable[[Any], Any]) -> dict[str, Any]:
+    """The deal `data` (FORMAT.md §1) with every reference to a player (players, taker,
+    partner, poignées, misères) replaced by `to(reference)`, in place: the one place that
+    knows where a deal names its players, for storage's codecs, merges, imports and
+    copies."""
+    data["players"] = list(map(to, data.get("players", ())))
+    data["taker"] = to(data["taker"])
+    partner = data.get("partner")
+    data["partner"] = to(partner) if partner is not None else None
+    # Most deals have neither poignée nor misère: a season reads thousands of them.
+    poignees = data.get("poignees")
+    data["poignees"] = [{**p, "player": to(p["player"])} for p in poignees] if poignees else []
+    miseres = data.get("miseres")
+    data["miseres"] = list(map(to, miseres)) if miseres else []
+    return data
 
 
 #: the enumerations by their stored value (a dict lookup, not an Enum call per deal)

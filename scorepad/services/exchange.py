@@ -7,6 +7,7 @@ from typing import Any
 
 from scorepad.domain import DealRecord, GameRecord
 from scorepad.domain import stats as domain_stats
+from scorepad.domain.parsing import map_players
 from scorepad.domain.period import Period
 from scorepad.services.access import hash_secret
 from scorepad.services.common import deal_input, load_game, now, rules_of, table_of
@@ -95,16 +96,8 @@ def _new_deal(deal: DealRecord, people: dict[str, str]) -> NewDeal:
     def who(name: str) -> str:
         return people.get(name, name)
 
-    data: dict[str, Any] | None = deal.input.to_dict() if deal.input else None
-    if data is not None:
-        data.update(
-            players=[who(n) for n in data["players"]],
-            taker=who(str(data["taker"])),
-            partner=who(str(data["partner"])) if data["partner"] else None,
-            poignees=[{**p, "player": who(p["player"])}
-                      for p in data["poignees"]],
-            miseres=[who(n) for n in data["miseres"]],
-        )
+    data: dict[str, Any] | None = (map_players(deal.input.to_dict(), who) if deal.input
+                                   else None)
     return NewDeal(
         number=deal.number, dealer=who(deal.dealer),
         sitting_out=tuple(who(n) for n in deal.sitting_out),

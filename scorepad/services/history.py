@@ -3,6 +3,7 @@ changing a game's rules."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from scorepad.domain import InvalidDeal, RuleSet
@@ -42,6 +43,17 @@ def _apply(uow: UnitOfWork, game: GameRow, op: OperationRow, *, forward: bool,
                 continue
             state = rescore(version.state, rules) if not version.state.deleted else version.state
         uow.repo.set_deal_state(deal_id, state, action=action, author=author, now=when)
+
+
+def moved_payload(payload: dict[str, Any], deal: Callable[[int], int]) -> dict[str, Any]:
+    """An operation's payload for another database, where `deal` gives each deal's id:
+    the deals its undo and redo set back (`_apply`), without the revision it was made at
+    (`changes.push_change`), which only means something in its own database."""
+    moved = {key: value for key, value in payload.items() if key != "revision"}
+    if "deals" in moved:
+        moved["deals"] = [[deal(int(deal_id)), *versions]
+                          for deal_id, *versions in moved["deals"]]
+    return moved
 
 
 def undo(uow: UnitOfWork, game_id: int, *, lang: str = "fr", author: str | None = None,

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
@@ -88,12 +88,14 @@ class OperationRow:
     params: dict[str, Any]
     payload: dict[str, Any]
     undone: bool
+    at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
     id: int
     name: str
+    created_at: datetime | None = None
     games: int = 0
     #: left out of the pickers, history kept
     hidden: bool = False
@@ -110,6 +112,15 @@ class CircleRow:
     name: str
     created_at: datetime
     games: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DealHistory:
+    """A deal as it stands (deleted or not) and every version of its audit trail, oldest
+    first: what a copy into another database writes back whole."""
+
+    deal: DealRow
+    versions: tuple[DealVersionRow, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +176,10 @@ class Repository(Protocol):
                        author: str | None, now: datetime) -> int: ...
     def deal_versions(self, deal_id: int) -> list[DealVersionRow]: ...
     def deal_version(self, deal_id: int, version: int) -> DealVersionRow | None: ...
+    #: every deal of a game, deleted ones too, in the order they were recorded
+    def deal_histories(self, game_id: int) -> list[DealHistory]: ...
+    #: stores deals as they were (numbers, versions, times, authors); their new ids
+    def add_deal_histories(self, game_id: int, deals: Sequence[DealHistory]) -> list[int]: ...
 
     # undo / redo
     def push_operation(self, game_id: int, *, code: str, params: dict[str, Any],
@@ -172,16 +187,22 @@ class Repository(Protocol):
     def last_done(self, game_id: int) -> OperationRow | None: ...
     def first_undone(self, game_id: int) -> OperationRow | None: ...
     def set_undone(self, operation_id: int, undone: bool) -> None: ...
+    #: the game's whole stack, oldest first
+    def operations(self, game_id: int) -> list[OperationRow]: ...
 
     # players
     def list_players(self) -> list[PlayerRow]: ...
     def get_player(self, player_id: int) -> PlayerRow | None: ...
     def find_player(self, name: str) -> PlayerRow | None: ...
+    def add_player(self, name: str, *, created_at: datetime, hidden: bool = False) -> int: ...
     def rename_player(self, player_id: int, name: str) -> None: ...
     def set_player_hidden(self, player_id: int, hidden: bool) -> None: ...
     def shared_games(self, first_id: int, second_id: int) -> list[int]: ...
     def merge_player(self, merged_id: int, kept_id: int, *, now: datetime) -> list[int]: ...
     def unmerge_player(self, player_id: int, *, now: datetime) -> list[int]: ...
+    #: who first sat at each seat (by position) that a merge moved to another player
+    def seated_as(self, game_id: int) -> dict[int, str]: ...
+    def set_seated_as(self, game_id: int, seated_as: Mapping[int, str]) -> None: ...
 
     # circles
     def add_circle(self, name: str, *, now: datetime) -> int: ...

@@ -3,21 +3,23 @@ start, the SQL unit of work, and the listeners told of every committed change.""
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Literal, Self
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from scorepad.config import database_url
 from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
 from scorepad.storage.repository import SqlRepository
+from scorepad.storage.urls import safe_url, sqlite_file
 from scorepad.storage.watch import (
     PostgresListener,
     SqliteWatcher,
@@ -63,17 +65,17 @@ def create_db_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
     except (ArgumentError, ValueError) as exc:  # ValueError: a port that is not a number
-        raise DatabaseError(_safe(url), str(exc)) from None
+        raise DatabaseError(safe_url(url), str(exc)) from None
     if parsed.get_backend_name() == "sqlite":
-        database = parsed.database or ""
-        if database and database != ":memory:" and not database.startswith("file:"):
+        path = sqlite_file(parsed)
+        if path is not None:
             try:
-                Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise DatabaseError(url, exc.strerror or str(exc)) from None
         # Phones' reads run in a pool of worker threads: enough connections are kept open
         # for them (opening one costs a file open and the pragmas below, every time).
-        in_memory = database in ("", ":memory:") or "mode=memory" in str(parsed)
+        in_memory = parsed.database in (None, "", ":memory:") or "mode=memory" in str(parsed)
         engine = create_engine(
             parsed, connect_args={"timeout": 30, "check_same_thread": False},
             **({} if in_memory else {"pool_size": SQLITE_POOL,
@@ -86,19 +88,61 @@ def create_db_engine(url: str) -> Engine:
         connect_args = {"connect_timeout": 10} if parsed.get_backend_name() == "postgresql" else {}
         return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
     except Exception as exc:  # a missing driver or a malformed option
-        raise DatabaseError(_safe(url), str(exc)) from None
+        raise DatabaseError(safe_url(url), str(exc)) from None
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Apply the Alembic migrations up to `revision` (no alembic.ini needed)."""
-    from alembic import command
+def _config() -> Any:
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+@functools.cache
+def _heads() -> frozenset[str]:
+    """The latest migrations, read once a process (Alembic compiles every script it reads)."""
+    from alembic.script import ScriptDirectory
+
+    return frozenset(ScriptDirectory.from_config(_config()).get_heads())
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply the Alembic migrations up to `revision` (no alembic.ini needed). A database
+    already at the latest one is left alone without running Alembic's environment: every
+    command and every test opens one."""
+    from alembic import command
+    from alembic.migration import MigrationContext
+
+    if revision == "head":
+        with engine.connect() as connection:
+            if frozenset(MigrationContext.configure(connection).get_current_heads()) == _heads():
+                return
+    config = _config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+#: "snapshot": every read sees the database as of one moment; "exclusive": no other
+#: exclusive unit of work runs at once (on SQLite: the database's write lock from the start)
+Isolation = Literal["snapshot", "exclusive"]
+#: the PostgreSQL advisory lock that exclusive units of work take
+_EXCLUSIVE_LOCK = 0x5C07E9AD
+
+
+def _begin(conn: Connection, isolation: Isolation) -> None:
+    sqlite = conn.dialect.name == "sqlite"
+    if isolation == "snapshot":
+        if sqlite:  # the driver would begin only at the first write
+            conn.exec_driver_sql("BEGIN")
+        elif conn.dialect.name == "postgresql":
+            conn.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+    elif sqlite:
+        # The write lock now, so that what the transaction checks is still true at commit.
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    elif conn.dialect.name == "postgresql":
+        conn.execute(select(func.pg_advisory_xact_lock(_EXCLUSIVE_LOCK)))
 
 
 class SqlUnitOfWork:
@@ -107,14 +151,17 @@ class SqlUnitOfWork:
     Plain Core connections rather than ORM sessions: the repository speaks Core, and
     recording a deal stays cheap. After a successful commit, `publish` receives what the
     transaction changed (one GameChanged per game). With `notify_origin` (PostgreSQL) the
-    changes are also announced to the other processes, in the same transaction."""
+    changes are also announced to the other processes, in the same transaction.
+    `isolation` asks for a snapshot or an exclusive transaction (a copy's two sides)."""
 
     def __init__(self, engine: Engine,
                  publish: Callable[[Sequence[GameChanged]], None] | None = None,
-                 notify_origin: str | None = None) -> None:
+                 notify_origin: str | None = None, *,
+                 isolation: Isolation | None = None) -> None:
         self._engine = engine
         self._publish = publish
         self._origin = notify_origin
+        self._isolation = isolation
         self._conn: Connection | None = None
         self._repo: SqlRepository | None = None
 
@@ -126,6 +173,13 @@ class SqlUnitOfWork:
 
     def __enter__(self) -> Self:
         self._conn = self._engine.connect()
+        if self._isolation is not None:
+            try:
+                _begin(self._conn, self._isolation)
+            except BaseException:
+                self._conn.close()
+                self._conn = None
+                raise
         self._repo = SqlRepository(self._conn)
         return self
 
@@ -173,9 +227,9 @@ class Database:
         #: tells this process's notifications from the others'
         self.origin = uuid.uuid4().hex[:16]
 
-    def uow(self) -> SqlUnitOfWork:
+    def uow(self, *, isolation: Isolation | None = None) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.engine, self._publish,
-                             self.origin if self._postgres else None)
+                             self.origin if self._postgres else None, isolation=isolation)
 
     def subscribe(self, listener: ChangeListener) -> Callable[[], None]:
         """Registers `listener`; returns the function that unregisters it. Listeners run
@@ -274,12 +328,6 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Database:
                 upgrade(engine)
             except Exception as exc:
                 engine.dispose()
-                raise DatabaseError(_safe(chosen), str(getattr(exc, "orig", exc))) from exc
+                raise DatabaseError(safe_url(chosen), str(getattr(exc, "orig", exc))) from exc
     return Database(engine, chosen)
 
-
-def _safe(url: str) -> str:
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except (ArgumentError, ValueError):
-        return url

@@ -5,12 +5,18 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, delete, insert, select, update
 
-from scorepad.domain import DealKind
-from scorepad.services.ports import DealRow, DealState, DealVersionRow, NewDeal
+from scorepad.domain import DealKind, DealTurn
+from scorepad.services.ports import (
+    DealHistory,
+    DealRow,
+    DealState,
+    DealVersionRow,
+    NewDeal,
+)
 from scorepad.storage.repo_base import (
     DEAL,
     INSERT_DEAL,
@@ -35,6 +41,18 @@ DEAL_COLUMNS = (DEAL.c.id, DEAL.c.game_id, DEAL.c.number, DEAL.c.dealer_id,
 KINDS = {kind.value: kind for kind in DealKind}
 
 
+class _Stored(NamedTuple):
+    """A deal to insert: its turn, state, version and times, then its audit trail
+    (version, action, state, author, time)."""
+
+    turn: DealTurn
+    state: DealState
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    trail: list[tuple[int, str, DealState, str | None, datetime]]
+
+
 class DealsRepository(RepositoryBase):
     """Deals, scores and versions inside one transaction."""
 
@@ -46,21 +64,38 @@ class DealsRepository(RepositoryBase):
         return int(value or 0)
 
     def add_deals(self, game_id: int, deals: Sequence[NewDeal], *, now: datetime) -> list[int]:
+        stamp = db_time(now)
+        return self._insert(game_id, [
+            _Stored(deal, deal.state, 1, stamp, stamp,
+                    [(1, deal.action, deal.state, deal.author, stamp)]) for deal in deals])
+
+    def add_deal_histories(self, game_id: int, deals: Sequence[DealHistory]) -> list[int]:
+        return self._insert(game_id, [
+            _Stored(h.deal, h.deal.state, h.deal.version, db_time(h.deal.created_at),
+                    db_time(h.deal.updated_at),
+                    [(v.version, v.action, v.state, v.author, db_time(v.at))
+                     for v in h.versions])
+            for h in deals])
+
+    def _insert(self, game_id: int, deals: Sequence[_Stored]) -> list[int]:
+        """Stores deals, every player name resolved through the game's seats; returns their
+        ids in order."""
         if not deals:
             return []
         self._changed(game_id)
         self._last_number.pop(game_id, None)
         ids = self._seat_ids(game_id)
-        stamp = db_time(now)
         new_ids: list[int] = []
         for deal in deals:
+            turn, state = deal.turn, deal.state
             # One statement a deal keeps the ids in order on every backend.
             new_ids.append(int(self.conn.execute(INSERT_DEAL, {
-                "game_id": game_id, "number": deal.number, "kind": deal.state.kind.value,
-                "input_json": encode_input(deal.state.input, ids),
-                "deleted": deal.state.deleted, "version": 1, "dealer_id": ids[deal.dealer],
-                "sitting_out_id": ids[deal.sitting_out[0]] if deal.sitting_out else None,
-                "created_at": stamp, "updated_at": stamp,
+                "game_id": game_id, "number": turn.number, "kind": state.kind.value,
+                "input_json": encode_input(state.input, ids),
+                "deleted": state.deleted, "version": deal.version,
+                "dealer_id": ids[turn.dealer],
+                "sitting_out_id": ids[turn.sitting_out[0]] if turn.sitting_out else None,
+                "created_at": deal.created_at, "updated_at": deal.updated_at,
             }).scalar_one()))
         scores = [
             {"deal_id": deal_id, "player_id": ids[p], "game_id": game_id, "points": v}
@@ -69,10 +104,12 @@ class DealsRepository(RepositoryBase):
         ]
         if scores:
             self.conn.execute(INSERT_SCORE, scores)
-        self.conn.execute(INSERT_VERSION, [
-            self._version_values(deal_id, 1, deal.action, deal.state, deal.author, stamp, ids)
-            for deal_id, deal in zip(new_ids, deals, strict=True)
-        ])
+        versions = [
+            self._version_values(deal_id, *version, ids)
+            for deal_id, deal in zip(new_ids, deals, strict=True) for version in deal.trail
+        ]
+        if versions:
+            self.conn.execute(INSERT_VERSION, versions)
         return new_ids
 
     @staticmethod
@@ -111,6 +148,14 @@ class DealsRepository(RepositoryBase):
             scores.update(self._scores_by_deal(
                 SCORE.c.deal_id.in_(deal_ids[start:start + 500]), names))
         return [self._row(d, names, scores.get(d.id, {})) for d in deals]
+
+    def deal_histories(self, game_id: int) -> list[DealHistory]:
+        deals = sorted(self._deal_rows(DEAL.c.game_id == game_id), key=lambda d: d.id)
+        trails: dict[int, list[DealVersionRow]] = {d.id: [] for d in deals}
+        for version in self._version_rows(VERSION.c.deal_id.in_(
+                select(DEAL.c.id).where(DEAL.c.game_id == game_id))):
+            trails[version.deal_id].append(version)
+        return [DealHistory(d, tuple(trails[d.id])) for d in deals]
 
     def get_deal(self, deal_id: int) -> DealRow | None:
         rows = self._deal_rows(DEAL.c.id == deal_id)

@@ -43,8 +43,12 @@ class GamesRepository(RepositoryBase):
         if found is not None:
             # A merged player's name means the player it was merged into.
             return int(found[0] if found[1] is None else self._kept_id(found[1]))
+        return self.add_player(name, created_at=now)
+
+    def add_player(self, name: str, *, created_at: datetime, hidden: bool = False) -> int:
         new_id = self.conn.execute(
-            insert(PLAYER).values(name=name, created_at=db_time(now)).returning(PLAYER.c.id)
+            insert(PLAYER).values(name=name, created_at=db_time(created_at), hidden=hidden)
+            .returning(PLAYER.c.id)
         ).scalar_one()
         self._names = None
         return int(new_id)
@@ -65,7 +69,8 @@ class GamesRepository(RepositoryBase):
     def _player_row(row: Any, games: int = 0) -> PlayerRow:
         return PlayerRow(id=row["id"], name=row["name"], games=games,
                          hidden=bool(row["hidden"]), merged_into=row["merged_into"],
-                         merged_at=py_time(row["merged_at"]) if row["merged_at"] else None)
+                         merged_at=py_time(row["merged_at"]) if row["merged_at"] else None,
+                         created_at=py_time(row["created_at"]))
 
     def list_players(self) -> list[PlayerRow]:
         games = (

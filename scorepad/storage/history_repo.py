@@ -16,6 +16,7 @@ from scorepad.storage.repo_base import (
     RepositoryBase,
     db_time,
     dumps,
+    py_time,
 )
 
 
@@ -41,13 +42,20 @@ class HistoryRepository(RepositoryBase):
             .where(OPERATION.c.game_id == game_id, OPERATION.c.undone.is_(undone))
             .order_by(order).limit(1)
         ).mappings().first()
-        if row is None:
-            return None
+        return None if row is None else self._operation_row(row)
+
+    @staticmethod
+    def _operation_row(row: Any) -> OperationRow:
         return OperationRow(
             id=row["id"], game_id=row["game_id"], code=row["code"],
             params=json.loads(row["params_json"]), payload=json.loads(row["payload_json"]),
-            undone=bool(row["undone"]),
+            undone=bool(row["undone"]), at=py_time(row["at"]),
         )
+
+    def operations(self, game_id: int) -> list[OperationRow]:
+        return [self._operation_row(row) for row in self.conn.execute(
+            select(OPERATION).where(OPERATION.c.game_id == game_id).order_by(OPERATION.c.id)
+        ).mappings()]
 
     def last_done(self, game_id: int) -> OperationRow | None:
         return self._operation(game_id, False)

@@ -4,11 +4,12 @@ same person (every seat, deal input, score row and version moves; undone by un-m
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import and_, select, update
 
+from scorepad.domain.parsing import map_players
 from scorepad.services.events import ChangeKind
 from scorepad.storage.repo_base import (
     DEAL,
@@ -22,22 +23,11 @@ from scorepad.storage.repo_base import (
 )
 
 
-def _swap(value: Any, old: int, new: int) -> Any:
-    return new if value == old else value
-
-
 def swap_input(text: str | None, old: int, new: int) -> str | None:
     """A stored deal input (player ids) with player `old` replaced by `new`."""
     if text is None:
         return None
-    data = json.loads(text)
-    data["players"] = [_swap(i, old, new) for i in data.get("players", [])]
-    data["taker"] = _swap(data.get("taker"), old, new)
-    data["partner"] = _swap(data.get("partner"), old, new)
-    data["poignees"] = [{**p, "player": _swap(p["player"], old, new)}
-                        for p in data.get("poignees", [])]
-    data["miseres"] = [_swap(i, old, new) for i in data.get("miseres", [])]
-    return dumps(data)
+    return dumps(map_players(json.loads(text), lambda p: new if p == old else p))
 
 
 def swap_scores(text: str, old: int, new: int) -> str:
@@ -94,6 +84,20 @@ class PlayersRepository(RepositoryBase):
         self.conn.execute(update(PLAYER).where(PLAYER.c.id == player_id).values(
             merged_into=None, merged_at=None))
         return self._touched(sorted({int(g) for g, _, _, _ in seats}))
+
+    def seated_as(self, game_id: int) -> dict[int, str]:
+        names = self._player_names()
+        return {int(position): names[int(first)] for position, first in self.conn.execute(
+            select(SEAT.c.position, SEAT.c.seated_as)
+            .where(SEAT.c.game_id == game_id, SEAT.c.seated_as.is_not(None)))}
+
+    def set_seated_as(self, game_id: int, seated_as: Mapping[int, str]) -> None:
+        """Each seat's first occupant by name, found among this database's players."""
+        for position, name in seated_as.items():
+            self.conn.execute(update(SEAT).where(
+                SEAT.c.game_id == game_id, SEAT.c.position == position
+            ).values(seated_as=select(PLAYER.c.id).where(PLAYER.c.name == name)
+                     .scalar_subquery()))
 
     def _merged_family(self, player_id: int) -> list[int]:
         """The player and every player merged into it, directly or through others."""

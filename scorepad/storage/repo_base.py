@@ -5,7 +5,6 @@ breaks history) and the transaction's connection, caches and change log."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,6 +22,7 @@ from sqlalchemy import (
     update,
 )
 
+from scorepad.domain.parsing import map_players
 from scorepad.services.events import ChangeKind, ChangeLog
 from scorepad.services.ports import InputJson
 from scorepad.storage.tables import (
@@ -116,26 +116,13 @@ def dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _map_players(data: InputJson, to: Mapping[Any, Any]) -> InputJson:
-    """Looks up in `to` every reference to a player of an input (players, taker, partner,
-    poignées, misères), in place: names to ids when storing, ids to names when reading."""
-    data["players"] = [to[p] for p in data.get("players", [])]
-    data["taker"] = to[data["taker"]]
-    partner = data.get("partner")
-    data["partner"] = to[partner] if partner is not None else None
-    data["poignees"] = [{"player": to[p["player"]], "size": p["size"]}
-                        for p in data.get("poignees", [])]
-    data["miseres"] = [to[p] for p in data.get("miseres", [])]
-    return data
-
-
 def encode_input(data: InputJson | None, ids: dict[str, int]) -> str | None:
-    return None if data is None else dumps(_map_players(dict(data), ids))
+    return None if data is None else dumps(map_players(dict(data), ids.__getitem__))
 
 
 def decode_input(text: str | None, names: dict[int, str]) -> InputJson | None:
     # A season decodes thousands of inputs: the freshly parsed dict is mapped in place.
-    return None if text is None else _map_players(json.loads(text), names)
+    return None if text is None else map_players(json.loads(text), names.__getitem__)
 
 
 class RepositoryBase:
@@ -175,9 +162,6 @@ class RepositoryBase:
 
     def _seat_ids(self, game_id: int) -> dict[str, int]:
         return dict(self._seat_rows(game_id))
-
-    def _seat_names(self, game_id: int) -> dict[int, str]:
-        return {i: n for n, i in self._seat_ids(game_id).items()}
 
     def _touched(self, game_ids: list[int]) -> list[int]:
         """Bumps the changed games' revisions so every phone re-reads them."""

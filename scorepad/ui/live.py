@@ -88,8 +88,9 @@ class LiveTopics:
         return remove
 
     def _on_message(self, topic: str, _message: object) -> None:
-        # Runs outside the session's context: a state setter called here would raise
-        # "The context is not associated with any page" (the pubsub trap of FLET_NOTES).
+        # Flet runs pubsub handlers outside the session's context (checked on 1.0.5): a state
+        # setter called here would raise "The context is not associated with any page", so
+        # the callbacks run in a task of the page (`_schedule`).
         with self._lock:
             callbacks = list(self._callbacks.get(topic, {}).values())
         self._schedule(callbacks)

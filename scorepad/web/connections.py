@@ -54,10 +54,6 @@ class ConnectionLimits:
             else:
                 self._open.pop(address, None)
 
-    def open_from(self, address: str) -> int:
-        with self._lock:
-            return self._open.get(address, 0)
-
 
 def _peer(transport: asyncio.BaseTransport) -> str:
     peer = transport.get_extra_info("peername")

@@ -24,12 +24,6 @@ UI_TIMEOUT_MS = 15_000
 APP_BAR = 56  # the height of a screen's top bar, where a tap reaches no field
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "tests/e2e" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(pytest.mark.e2e)
-
-
 @dataclass
 class AppServer:
     url: str

@@ -9,8 +9,7 @@ from typing import Any
 from scorepad.services.games import create_game, get_sheet
 from tests.e2e.conftest import by_id, open_app, wait_id_text
 from tests.e2e.gestures import scroll_to, tap_at
-
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
+from tests.factories import FOUR
 
 
 def step(page: Any, name: str, plus: int, *, by: int = 1) -> None:

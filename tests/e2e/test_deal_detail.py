@@ -9,8 +9,7 @@ from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.games import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, text, wait_id_text
 from tests.e2e.gestures import scroll_to
-
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
+from tests.factories import FOUR
 
 
 def test_the_deal_page_explains_the_steps_and_keeps_the_history(

@@ -10,9 +10,7 @@ from scorepad.services.deals import record_deal
 from scorepad.services.games import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, text, wait_id_text
 from tests.e2e.gestures import tap, type_points
-
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
-FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
+from tests.factories import FIVE, FOUR
 
 
 def test_a_bad_points_value_shows_the_error_and_saves_nothing(

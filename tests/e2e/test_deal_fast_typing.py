@@ -7,8 +7,7 @@ from typing import Any
 
 from scorepad.services.games import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, id_text, open_app, wait_id_text
-
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
+from tests.factories import FOUR
 
 
 def test_points_typed_quickly_on_fixed_spots_are_all_taken(

@@ -29,10 +29,10 @@ from tests.e2e.conftest import (
     text,
     wait_id_text,
 )
+from tests.e2e.flows import enter_deal, new_game_on_the_phone
 from tests.e2e.gestures import tap, type_points
-from tests.e2e.test_sheet import enter_deal, new_game_on_the_phone
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 
 

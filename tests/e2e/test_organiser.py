@@ -19,9 +19,7 @@ from scorepad.services import (
     set_table_code,
 )
 from tests.e2e.conftest import (
-    button,
     by_id,
-    click,
     id_text,
     open_app,
     scroll_to_id,
@@ -29,47 +27,10 @@ from tests.e2e.conftest import (
     stop_server,
     text,
 )
+from tests.e2e.flows import new_game_on_the_phone
 from tests.e2e.gestures import thumb
 from tests.e2e.test_live_table import api
-
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
-
-
-def type_into(page: Any, label: str, value: str) -> None:
-    """Types key by key at a thumb's pace; on a loaded machine a key can be lost in the
-    round trip of a controlled field, so the phone's user types the word again."""
-    field = page.get_by_role("textbox", name=label).first
-    for _ in range(3):
-        thumb(page, field)
-        field.fill("")
-        field.press_sequentially(value, delay=120)
-        try:
-            page.wait_for_function("([el, text]) => el.value === text",
-                                   arg=[field.element_handle(), value], timeout=5_000)
-            return
-        except Exception:
-            continue
-    raise AssertionError(f"{label}: could not type {value!r}")
-
-
-def new_game_on_the_phone(page: Any, app_url: str, name: str, players: list[str]) -> int:
-    """Phone A creates the game from the "Nouvelle partie" screen."""
-    open_app(page, app_url, "/", wait_text="Parties")
-    click(page, "Nouvelle partie")
-    text(page, "Ordre de la table").wait_for()
-    type_into(page, "Nom de la partie", name)
-    for player in players:
-        type_into(page, "Nouveau joueur", player)
-        thumb(page, button(page, "Ajouter"))
-        by_id(page, "seat-" + player).wait_for()
-    thumb(page, button(page, "Commencer la partie"))
-    # Players nobody knows yet are confirmed before they are created.
-    confirm = button(page, "Créer et commencer")
-    confirm.or_(page.get_by_role("button", name="Nouvelle donne")).first.wait_for()
-    if confirm.count():
-        thumb(page, confirm)
-    page.wait_for_url(f"{app_url}/games/*")
-    return int(page.url.rsplit("/", 1)[-1])
+from tests.factories import FOUR
 
 
 def open_menu(page: Any) -> None:

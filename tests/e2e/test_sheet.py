@@ -13,54 +13,15 @@ from tests.e2e.conftest import (
     button,
     by_id,
     click,
-    fill,
     id_text,
     open_app,
     scroll_to_id,
     text,
     wait_id_text,
 )
-from tests.e2e.gestures import tap, tap_at, type_points
-
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
-FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
-
-
-def new_game_on_the_phone(page: Any, app_url: str, name: str, players: list[str],
-                          *, dealer_sits_out: bool = False) -> int:
-    open_app(page, app_url, "/", wait_text="Parties")
-    click(page, "Nouvelle partie")
-    text(page, "Ordre de la table").wait_for()
-    fill(page, "Nom de la partie", name)
-    for player in players:
-        fill(page, "Nouveau joueur", player)
-        click(page, "Ajouter")
-        by_id(page, "seat-" + player).wait_for()
-    if dealer_sits_out:
-        page.get_by_role("switch", name="Le donneur ne joue pas", exact=False).click()
-    click(page, "Commencer la partie")
-    # Players nobody knows yet are confirmed before they are created.
-    confirm = button(page, "Créer et commencer")
-    confirm.or_(page.get_by_role("button", name="Nouvelle donne")).first.wait_for()
-    if confirm.count():
-        confirm.first.click()
-    page.wait_for_url(f"{app_url}/games/*")
-    return int(page.url.rsplit("/", 1)[-1])
-
-
-def enter_deal(page: Any, app_url: str, game: int, *taps: str, points: str,
-               extras: tuple[str, ...] = ()) -> None:
-    click(page, "Nouvelle donne")
-    page.wait_for_url(f"{app_url}/games/{game}/deal")
-    by_id(page, taps[0]).wait_for()
-    tap(page, *taps)
-    type_points(page, points)
-    if extras:
-        scroll_to_id(page, "extras-toggle").click()
-        for identifier in extras:
-            scroll_to_id(page, identifier).click()
-    button(page, "Enregistrer la donne").click()
-    page.wait_for_url(f"{app_url}/games/{game}")
+from tests.e2e.flows import enter_deal, new_game_on_the_phone
+from tests.e2e.gestures import tap, tap_at
+from tests.factories import FIVE, FOUR
 
 
 def test_a_four_player_game_of_three_deals_keeps_the_right_totals(
@@ -104,7 +65,7 @@ def test_a_five_seat_game_playing_four_sits_the_dealer_out(
     wait_id_text(page, "next-deal", "Donne 3 : Cécile distribue, Cécile ne joue pas")
 
 
-def test_editing_a_deal_updates_the_totals(
+def test_a_prise_edited_into_a_garde_doubles_the_totals_on_the_sheet(
     page: Any, app_url: str, uow_factory: Callable[[], Any]
 ) -> None:
     game = create_game(uow_factory(), name="Correction", seats=FOUR, deal_size=4)

@@ -12,8 +12,8 @@ from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.games import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, scroll_to_id, text, wait_id_text
 from tests.e2e.gestures import tap, type_points
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 UoW = Callable[[], Any]
 
 

@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 
 from scorepad import services as s
 from scorepad.web.api import ChangeHub
+from tests.factories import FOUR
 from tests.integration.api_helpers import api_app, serving, sse_events
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 
 
@@ -39,13 +39,13 @@ def test_the_sheet_reads_as_json_with_ids_versions_totals_and_next_dealer(
     assert sheet["deals"] == [{
         "id": deal, "number": 1, "version": 1, "kind": "played", "dealer": "André",
         "sitting_out": [],
-        "input": {"players": FOUR, "taker": "André", "partner": None, "contract": "garde",
+        "input": {"players": list(FOUR), "taker": "André", "partner": None, "contract": "garde",
                   "bouts": 2, "points": 49, "poignees": [], "petit_au_bout": None,
                   "chelem_announced": False, "chelem": None, "miseres": []},
         "scores": {"André": 198, "Bruno": -66, "Cécile": -66, "Didier": -66}}]
     assert sheet["totals"] == {"André": 198, "Bruno": -66, "Cécile": -66, "Didier": -66}
     assert sheet["next"] == {"number": 2, "dealer": "Bruno", "sitting_out": [],
-                             "players": FOUR}
+                             "players": list(FOUR)}
     assert (sheet["protected"], sheet["can_undo"], sheet["revision"]) == (False, True, 1)
     assert sheet["rules"]["base"] == 25
 

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, text
 from sqlmodel import SQLModel
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
+from tests.factories import FOUR
 
 
 def _state(database: Any) -> tuple[object, ...]:
@@ -39,7 +39,8 @@ def test_creating_a_game_answers_201_with_its_id_and_organiser_key(
         client: TestClient, created: dict[str, Any]) -> None:
     assert set(created) == {"id", "organiser_key"} and len(created["organiser_key"]) >= 40
     sheet = client.get(f"/api/games/{created['id']}/sheet").json()
-    assert (sheet["seats"], sheet["deal_size"], sheet["next"]["dealer"]) == (FOUR, 4, "André")
+    assert (sheet["seats"], sheet["deal_size"], sheet["next"]["dealer"]) == (
+        list(FOUR), 4, "André")
     access = client.get(f"/api/games/{created['id']}/access", headers=_key(created)).json()
     assert access == {"protected": False, "can_edit": True, "organiser": True}
     reply = client.post("/api/games", json={"name": "Six", "seats": [*FOUR, "Élodie", "Fanny"],

@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from scorepad import services as s
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 
 

@@ -12,8 +12,8 @@ import pytest
 from scorepad import services as s
 from scorepad.domain import InvalidDeal
 from scorepad.services import ChangeKind, GameChanged
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 UoW = Callable[[], Any]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 

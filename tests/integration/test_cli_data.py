@@ -10,8 +10,7 @@ import pytest
 from scorepad import services as s
 from scorepad.cli import main
 from scorepad.storage import open_database
-
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
+from tests.factories import FOUR
 
 
 @pytest.fixture
@@ -30,7 +29,7 @@ def test_games_json_lists_id_name_seats_deals_and_totals(
     assert main(["--db", url, "games", "--json"]) == 0
     [game] = json.loads(capsys.readouterr().out)
     assert {k: game[k] for k in ("id", "name", "seats", "deals", "totals")} == {
-        "id": 1, "name": "Mardi", "seats": FOUR, "deals": 1,
+        "id": 1, "name": "Mardi", "seats": list(FOUR), "deals": 1,
         "totals": {"André": 58, "Bruno": -174, "Cécile": 58, "Didier": 58}}
 
 

@@ -10,8 +10,9 @@ import pytest
 from scorepad import services as s
 from scorepad.cli import main
 from scorepad.storage import open_database
+from tests.factories import FOUR
 
-FOUR = "André,Bruno,Cécile,Didier"
+PLAYERS = ",".join(FOUR)  # as --players takes them
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ def url(tmp_path: Path) -> str:
 
 
 def _new(url: str, capsys: pytest.CaptureFixture[str], *extra: str) -> int:
-    assert main(["--db", url, "new", "Mardi", "--players", FOUR, *extra]) == 0
+    assert main(["--db", url, "new", "Mardi", "--players", PLAYERS, *extra]) == 0
     return int(capsys.readouterr().out)
 
 
@@ -31,7 +32,7 @@ def test_new_creates_a_game_with_an_organiser_and_prints_its_id(
     game = _new(url, capsys, "--dealer", "Cécile", "--rules", str(rules))
     db = open_database(url)
     sheet = s.get_sheet(db.uow(), game)
-    assert (sheet.name, sheet.seats, sheet.deal_size) == ("Mardi", tuple(FOUR.split(",")), 4)
+    assert (sheet.name, sheet.seats, sheet.deal_size) == ("Mardi", FOUR, 4)
     assert (sheet.next.dealer, sheet.rules.base, sheet.organised) == ("Cécile", 30, True)
     with pytest.raises(s.OrganiserOnly):  # nobody on the network may take it
         s.set_table_code(db.uow(), game, "1234")
@@ -40,9 +41,9 @@ def test_new_creates_a_game_with_an_organiser_and_prints_its_id(
 
 @pytest.mark.parametrize(("args", "field"), [
     (["--players", "A,B"], "seats"),
-    (["--players", FOUR, "--dealer", "Zoé"], "dealer"),
-    (["--players", FOUR, "--deal-size", "6"], "deal_size"),
-    (["--players", FOUR, "--rules", "/nowhere/rules.json"], "rules"),
+    (["--players", PLAYERS, "--dealer", "Zoé"], "dealer"),
+    (["--players", PLAYERS, "--deal-size", "6"], "deal_size"),
+    (["--players", PLAYERS, "--rules", "/nowhere/rules.json"], "rules"),
 ])
 def test_a_bad_new_game_exits_2_with_format_3_and_creates_nothing(
         url: str, capsys: pytest.CaptureFixture[str], args: list[str], field: str) -> None:

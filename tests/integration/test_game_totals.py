@@ -9,10 +9,9 @@ from typing import Any
 from sqlalchemy import text
 
 from scorepad import services as s
-from scorepad.storage.copy import copy_database
+from scorepad.cli.copying import copy_database
+from tests.factories import FIVE, FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
-FIVE = [*FOUR, "Élodie"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 UoW = Callable[[], Any]
 

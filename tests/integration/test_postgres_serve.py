@@ -16,8 +16,8 @@ from scorepad import services as s
 from scorepad.cli import main
 from scorepad.storage import Database, open_database
 from scripts.appserver import free_port, start_app, stop_app
+from tests.factories import FIVE
 
-FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 STARTUP_TIMEOUT = 60.0
 POSTGRES_ONLY = pytest.mark.parametrize(
     "db_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True)
@@ -38,7 +38,9 @@ def database(db_url: str) -> Iterator[Database]:
 
 def get(url: str) -> tuple[int, bytes, Message]:
     try:
-        with urllib.request.urlopen(url, timeout=10) as response:
+        # Exports are rendered by workers at the lowest priority: a busy machine gives
+        # them little time, so this waits as tests/security does (the CI machine is alone).
+        with urllib.request.urlopen(url, timeout=120) as response:
             return response.status, response.read(), response.headers
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read(), exc.headers

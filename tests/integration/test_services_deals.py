@@ -9,8 +9,8 @@ import pytest
 
 from scorepad import services as s
 from scorepad.domain import Contract, DealKind, InvalidDeal
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 UoW = Callable[[], Any]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 
@@ -48,7 +48,7 @@ def test_an_invalid_deal_is_refused_with_the_domain_error_and_nothing_is_stored(
 def test_players_given_must_be_the_players_of_the_next_deal(uow: UoW) -> None:
     game = s.create_game(uow(), name="Cinq", seats=[*FOUR, "Élodie"], deal_size=4)
     with pytest.raises(InvalidDeal) as caught:
-        s.record_deal(uow(), game, {**GARDE, "taker": "Bruno", "players": FOUR})
+        s.record_deal(uow(), game, {**GARDE, "taker": "Bruno", "players": list(FOUR)})
     assert caught.value.field == "players"
     assert "entre Bruno, Cécile, Didier et Élodie" in caught.value.message("fr")
     assert "by Bruno, Cécile, Didier, and Élodie" in caught.value.message("en")

@@ -11,8 +11,8 @@ import pytest
 
 from scorepad import services as s
 from scorepad.storage import open_database
+from tests.factories import FIVE
 
-FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 UoW = Callable[[], Any]
 
 

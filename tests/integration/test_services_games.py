@@ -9,9 +9,8 @@ import pytest
 
 from scorepad import services as s
 from scorepad.domain import DealKind, GameStatus, InvalidDeal
+from tests.factories import FIVE, FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
-FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 UoW = Callable[[], Any]
 
 

@@ -15,8 +15,8 @@ from sqlmodel import SQLModel
 from scorepad import services as s
 from scorepad.domain import InvalidDeal
 from scorepad.services.common import now
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 UoW = Callable[[], Any]
 
@@ -236,12 +236,12 @@ def test_the_bin_is_purged_after_thirty_days_and_emptied_by_the_operator(
 def test_a_new_game_from_a_description_refuses_unknown_keys_and_strangers_at_the_table(
         uow: UoW, database: Any) -> None:
     before = _counts(database)
-    cases = [({"name": "X", "seats": FOUR, "deal_sise": 4}, "deal_sise"),
-             ({"seats": FOUR}, "name"),
-             ({"name": "X", "seats": FOUR, "dealer": "Zoé"}, "dealer"),
+    cases = [({"name": "X", "seats": list(FOUR), "deal_sise": 4}, "deal_sise"),
+             ({"seats": list(FOUR)}, "name"),
+             ({"name": "X", "seats": list(FOUR), "dealer": "Zoé"}, "dealer"),
              ({"name": "X", "seats": "André"}, "seats"),
-             ({"name": "X", "seats": FOUR, "rules": [1]}, "rules"),
-             ({"name": "X", "seats": FOUR, "rules": {"base": -3}}, "rules.base")]
+             ({"name": "X", "seats": list(FOUR), "rules": [1]}, "rules"),
+             ({"name": "X", "seats": list(FOUR), "rules": {"base": -3}}, "rules.base")]
     for data, field in cases:
         with pytest.raises((s.ServiceError, InvalidDeal)) as caught:
             s.new_game_from_dict(uow(), data)

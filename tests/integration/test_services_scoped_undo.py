@@ -11,8 +11,8 @@ from sqlalchemy import create_engine, text
 
 from scorepad import services as s
 from scorepad.services import Change
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 UoW = Callable[[], Any]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 TABLES = ("game", "deal", "deal_version", "deal_score", "operation")

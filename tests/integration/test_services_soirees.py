@@ -9,10 +9,9 @@ import pytest
 
 from scorepad import services as s
 from scorepad.domain.period import Period
+from tests.factories import FIVE, FOUR
 from tests.integration.soiree_helpers import stored_game
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
-FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 NIGHT = datetime(2026, 11, 24, 20, 30, tzinfo=UTC)
 DAY = date(2026, 11, 24)

@@ -14,8 +14,8 @@ from scorepad import services as s
 from scorepad.services import EditForbidden, ServiceError
 from scorepad.storage import create_db_engine, open_database, upgrade
 from scorepad.storage.database import MIGRATIONS
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 UoW = Callable[[], Any]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 

@@ -10,8 +10,8 @@ import pytest
 from scorepad import services as s
 from scorepad.domain import InvalidDeal
 from scorepad.storage import open_database
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 UoW = Callable[[], Any]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 

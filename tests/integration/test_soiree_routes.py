@@ -17,8 +17,8 @@ from scorepad import services as s
 from scorepad.cli import main
 from scorepad.web import soirees
 from scorepad.web.api import build_api_router
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "Cécile", "contract": "garde", "bouts": 2, "points": 49}
 
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from scorepad import services as s
 from scorepad.storage import open_database
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 ROOT = Path(__file__).resolve().parents[2]
 UoW = Callable[[], Any]
 

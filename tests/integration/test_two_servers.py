@@ -13,9 +13,9 @@ import pytest
 from scorepad import services as s
 from scorepad.storage import open_database
 from scripts.appserver import start_app, stop_app
+from tests.factories import FOUR
 from tests.integration.api_helpers import sse_events
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 STARTUP_TIMEOUT = 60.0
 POSTGRES_ONLY = pytest.mark.parametrize(

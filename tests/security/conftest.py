@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from scripts.appserver import start_app, stop_app
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 EXTRA_HOST = "scorepad.test"
 

@@ -58,10 +58,12 @@ def test_an_export_follows_the_game_once_it_changes(server: Server) -> None:
     from scorepad import services
 
     gid = _long_game(server, 2)
-    first = httpx.get(f"{server.url}/export/games/{gid}.csv").text
+    # The exports' workers run at the lowest priority: on a busy machine a file takes
+    # longer than httpx's default 5 s, as the other tests here allow too.
+    first = httpx.get(f"{server.url}/export/games/{gid}.csv", timeout=120).text
     services.record_deal(server.uow_factory()(), gid,
                          {"taker": "Bruno", "contract": "prise", "bouts": 3, "points": 41})
-    again = httpx.get(f"{server.url}/export/games/{gid}.csv").text
+    again = httpx.get(f"{server.url}/export/games/{gid}.csv", timeout=120).text
     assert again != first
     assert again.count("\n") == first.count("\n") + 1
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.domain import ScoredDeal, parse_deal, score_deal
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 THREE = ["André", "Bruno", "Cécile"]
-FIVE = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 
 
 def deal(**overrides: Any) -> dict[str, Any]:
@@ -20,6 +19,8 @@ def deal(**overrides: Any) -> dict[str, Any]:
         "points": 51,
     }
     data.update(overrides)
+    if isinstance(data["players"], tuple):  # the shared seatings; a deal lists its players
+        data["players"] = list(data["players"])
     return data
 
 

@@ -14,8 +14,8 @@ from scorepad.ui.models.calculator_state import (
 )
 from scorepad.ui.models.deal_form import DealForm
 from scorepad.ui.models.pile_counter import PileCounter
+from tests.factories import FOUR
 
-FOUR = ("André", "Bruno", "Cécile", "Didier")
 HOUSE = FFT_RULES.merged({"coefficients": {"garde": 3}})
 
 

@@ -21,10 +21,9 @@ from scorepad.ui.models.deal_form import (
     outcome_text,
     parse_points_text,
 )
+from tests.factories import FIVE, FOUR
 
-FOUR = ("André", "Bruno", "Cécile", "Didier")
 THREE = ("André", "Bruno", "Cécile")
-FIVE = ("André", "Bruno", "Cécile", "Didier", "Élodie")
 
 
 def filled(players: tuple[str, ...] = FOUR, **changes: object) -> DealForm:
@@ -178,7 +177,7 @@ def test_too_many_poignees_are_refused_on_the_poignees_control() -> None:
     assert form.preview().can_save
 
 
-def test_misere_needs_the_house_rule() -> None:
+def test_the_form_refuses_a_misere_until_the_house_rule_is_on() -> None:
     form = filled()
     assert not form.misere_enabled
     form.toggle_misere("Bruno")

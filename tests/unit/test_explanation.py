@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from scorepad.domain import explain_text, parse_deal, score_deal, scored_to_dict
-from tests.unit.helpers_domain import FIVE, THREE, deal
+from tests.factories import FIVE
+from tests.unit.helpers_domain import THREE, deal
 
 
 def explain(lang: str = "fr", **overrides: object) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorepad.domain import parse_deal, score_deal
-from tests.unit.helpers_domain import FIVE, FOUR, THREE, deal, score
+from tests.factories import FIVE, FOUR
+from tests.unit.helpers_domain import THREE, deal, score
 
 # §8 worked examples ---------------------------------------------------------------
 

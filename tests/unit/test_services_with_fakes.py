@@ -6,10 +6,10 @@ import pytest
 
 from scorepad import services as s
 from scorepad.domain import InvalidDeal
+from tests.factories import FOUR
 
 from .fake_uow import FakeUnitOfWork
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
 
 

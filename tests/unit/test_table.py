@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorepad.domain import InvalidDeal, Table
-
-FIVE = ("André", "Bruno", "Cécile", "Didier", "Élodie")
+from tests.factories import FIVE
 
 
 def test_the_dealer_moves_one_seat_every_deal_and_wraps_around() -> None:

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from scorepad.domain import InvalidDeal, parse_deal, score_deal
-from tests.unit.helpers_domain import FIVE, THREE, deal, score
+from tests.factories import FIVE
+from tests.unit.helpers_domain import THREE, deal, score
 
 
 def refused(**overrides: Any) -> InvalidDeal:

@@ -334,10 +334,6 @@ class DealForm:
         return None
 
     @classmethod
-    def for_players(cls, players: tuple[str, ...] | list[str], rules: RuleSet) -> DealForm:
-        return cls(players=tuple(players), rules=rules)
-
-    @classmethod
     def from_deal_input(cls, deal: DealInput, rules: RuleSet) -> DealForm:
         """A form filled with a saved deal, to edit it (points as they were typed)."""
         typed = TOTAL_POINTS - deal.points if deal.points_entered_as_defense else deal.points

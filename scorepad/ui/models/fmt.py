@@ -24,7 +24,7 @@ def number(value: int | float) -> str:
 
 
 def signed(value: int | float) -> str:
-    """+96 / −32 / 0, with the thin spaces of French thousands."""
+    """+96 / −32 / 0: always signed, with a true minus sign and no thousands separator."""
     return fmt_signed(value, current_lang()) if value else "0"
 
 

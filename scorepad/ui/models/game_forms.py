@@ -144,9 +144,6 @@ class NewGameForm:
             return self.remove_player(old)
         return replace(self, seats=tuple(new if s == old else s for s in self.seats))
 
-    def toggle_player(self, name: str) -> NewGameForm:
-        return self.remove_player(name) if name in self.seats else self.add_player(name)
-
     def move(self, index: int, step: int) -> NewGameForm:
         """Moves a seat up (-1) or down (+1) the table order; the dealer keeps their seat."""
         target = index + step

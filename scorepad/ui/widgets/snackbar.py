@@ -11,8 +11,8 @@ import flet as ft
 
 from scorepad.ui.i18n import t
 
-#: how long a confirmation stays (a SnackBar with an action would stay for good unless
-#: `persist=False`: FLET_NOTES, learned at the table)
+#: how long a confirmation stays (since Flutter 3.29, under Flet 1.0, a SnackBar with an
+#: action stays until dismissed, whatever its duration, unless `persist=False`)
 CONFIRMATION_SECONDS = 4.5
 #: the height of the tallest bottom bar a message can be shown above (the sheet's
 #: full-width action: 52 px button + 20 px padding), plus a gap

@@ -1,0 +1,67 @@
+"""What a person does in many e2e tests, in one place: create a game on the phone (typing
+key by key, tapping with a thumb) and enter a deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.conftest import button, by_id, click, open_app, scroll_to_id, text
+from tests.e2e.gestures import tap, thumb, type_points
+
+
+def type_into(page: Any, label: str, value: str) -> None:
+    """Types key by key at a thumb's pace; on a loaded machine a key can be lost in the
+    round trip of a controlled field, so the phone's user types the word again."""
+    field = page.get_by_role("textbox", name=label).first
+    for _ in range(3):
+        thumb(page, field)
+        field.fill("")
+        field.press_sequentially(value, delay=120)
+        try:
+            page.wait_for_function("([el, text]) => el.value === text",
+                                   arg=[field.element_handle(), value], timeout=5_000)
+            return
+        except Exception:
+            continue
+    raise AssertionError(f"{label}: could not type {value!r}")
+
+
+def new_game_on_the_phone(page: Any, app_url: str, name: str, players: list[str] | tuple[
+        str, ...], *, dealer_sits_out: bool = False) -> int:
+    """The phone creates the game from the "Nouvelle partie" screen (so it is its
+    organiser) and lands on its sheet; returns the game's id."""
+    open_app(page, app_url, "/", wait_text="Parties")
+    click(page, "Nouvelle partie")
+    text(page, "Ordre de la table").wait_for()
+    type_into(page, "Nom de la partie", name)
+    for player in players:
+        type_into(page, "Nouveau joueur", player)
+        thumb(page, button(page, "Ajouter"))
+        by_id(page, "seat-" + player).wait_for()
+    if dealer_sits_out:
+        thumb(page, page.get_by_role("switch", name="Le donneur ne joue pas", exact=False))
+    thumb(page, button(page, "Commencer la partie"))
+    # Players nobody knows yet are confirmed before they are created.
+    confirm = button(page, "Créer et commencer")
+    confirm.or_(page.get_by_role("button", name="Nouvelle donne")).first.wait_for()
+    if confirm.count():
+        thumb(page, confirm)
+    page.wait_for_url(f"{app_url}/games/*")
+    return int(page.url.rsplit("/", 1)[-1])
+
+
+def enter_deal(page: Any, app_url: str, game: int, *taps: str, points: str,
+               extras: tuple[str, ...] = ()) -> None:
+    """From the sheet: "Nouvelle donne", the taps (taker, contract, bouts...), the points
+    on the keypad, the extras' identifiers, then save, back on the sheet."""
+    click(page, "Nouvelle donne")
+    page.wait_for_url(f"{app_url}/games/{game}/deal")
+    by_id(page, taps[0]).wait_for()
+    tap(page, *taps)
+    type_points(page, points)
+    if extras:
+        scroll_to_id(page, "extras-toggle").click()
+        for identifier in extras:
+            scroll_to_id(page, identifier).click()
+    button(page, "Enregistrer la donne").click()
+    page.wait_for_url(f"{app_url}/games/{game}")
