@@ -15,32 +15,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 
 from scorepad.ui.live import session_live
+from scorepad.ui.services_context import off_loop
 from scorepad.ui.state import use_app_state
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
-R = TypeVar("R")
-
-#: the browser's own Python (Pyodide) has no threads: reads run inline there
-THREADS = sys.platform != "emscripten"
 
 #: seconds between two reads of one screen when changes come in a burst
 SHOW_GAP = 0.25
-
-
-async def off_loop(fn: Callable[..., R], *args: Any) -> R:
-    """`fn(*args)` in a worker thread, so that the other phones stay served meanwhile;
-    inline where there are no threads (`sys.platform == "emscripten"`)."""
-    if not THREADS:
-        return fn(*args)
-    return await asyncio.to_thread(fn, *args)
 
 
 class _Unchanged:

@@ -1,6 +1,6 @@
 """How views reach the database: `use_uow()` gives a callable returning a fresh unit of work;
 `code_attempts()` the wrong-code counter and `sheet_cache()` the sheets the app shares with
-the API.
+the API; `off_loop()` runs blocking work where it may.
 
 Other phones hear of the changes through the database's listeners (scorepad.ui.live), so a
 unit of work needs nothing more than the storage's.
@@ -8,13 +8,19 @@ unit of work needs nothing more than the storage's.
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from scorepad.services.access import CodeAttempts
 from scorepad.services.sheet_cache import SheetCache
 
 UowFactory = Callable[[], Any]
+T = TypeVar("T")
+
+#: blocking work may run in a worker thread (not in the browser's Python, Pyodide)
+THREADS = sys.platform != "emscripten"
 
 _factory: list[UowFactory] = []
 _attempts: list[CodeAttempts] = [CodeAttempts()]
@@ -51,3 +57,11 @@ def use_uow() -> UowFactory:
     if not _factory:
         raise RuntimeError("scorepad: the UI was started without a database (set_uow_factory)")
     return _factory[0]
+
+
+async def off_loop(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` off the event loop in a worker thread where there are threads (a
+    server's other phones keep being served meanwhile), inline where there are none."""
+    if THREADS:
+        return await asyncio.to_thread(fn, *args)
+    return fn(*args)

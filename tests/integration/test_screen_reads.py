@@ -17,12 +17,12 @@ from scorepad import services
 from scorepad.domain.messages import render
 from scorepad.storage import open_database
 from scorepad.ui import app as app_module
-from scorepad.ui import data as data_module
+from scorepad.ui import services_context
 from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import set_uow_factory
 from scorepad.ui.state import AppState
 from tests.factories import FOUR
-from tests.integration.flet_session import Phone
+from tests.flet_session import Phone
 
 
 class CountedReads:
@@ -127,7 +127,7 @@ def test_reads_run_off_the_event_loop_and_inline_where_python_has_no_threads(
 
     loop_thread = threading.get_ident()
     assert loop_thread not in asyncio.run(open_list())
-    monkeypatch.setattr(data_module, "THREADS", False)  # the browser's Pyodide
+    monkeypatch.setattr(services_context, "THREADS", False)  # the browser's Pyodide
     assert asyncio.run(open_list()) == {loop_thread}
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -22,7 +21,7 @@ from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.models.drafts import drop_draft, take_draft
-from scorepad.ui.services_context import UowFactory, sheet_cache, use_uow
+from scorepad.ui.services_context import UowFactory, off_loop, sheet_cache, use_uow
 from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot
@@ -81,6 +80,21 @@ def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None,
     raise DealNotFound(deal_id)
 
 
+def show_route_now(page: ft.Page, route: str) -> None:
+    """The router shows `route` in this step, before the browser's address follows.
+
+    `page.push_route` (Flet's public way) asks the browser to change its address and the
+    router moves only when the browser answers: a round trip during which the saved
+    deal's line waits. The route-change event the browser would send is handed to the
+    page's handler (the router's, `ft.Router` in Flet 1.0.5, which reads only `route`)
+    here instead; the browser's own event, when it arrives, moves the router to where
+    it already is. tests/unit/test_flet_internals.py fails when a Flet release changes
+    the event or the router's handler."""
+    handler = page.on_route_change
+    if handler is not None:
+        handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
+
+
 def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
                  change: Change | None) -> None:
     """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
@@ -92,13 +106,8 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
         # The sheet under the form reads its new line first; the router then moves to it
         # here, without waiting for the browser's answer to the address change: the phone
         # gets the sheet and its line in one screen update.
-        def move() -> None:
-            handler = page.on_route_change
-            if handler is not None:
-                handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
-
         await sheet_caught_up(page, game_id, change.revision if change is not None else 0,
-                              move)
+                              lambda: show_route_now(page, route))
         await page.push_route(route)  # the browser's address and history
         confirm_change(state, uow_factory, text, change, route=route)
 
@@ -184,7 +193,7 @@ class EntryActions:
             return
         keeper.saving = True
         try:
-            change = await asyncio.to_thread(self._store, form)
+            change = await off_loop(self._store, form)
         except InvalidDeal as exc:
             self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
         except DealConflict as exc:

@@ -25,6 +25,8 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 _ENCODE = configure_encode_object_for_msgpack(BaseControl)
+# Driven as Flet's own transports drive a session (checked with Flet 1.0.5): the client's
+# patches and events go to a control by its id (`_i`), a component's body is `_b`.
 
 
 class KeptConnection(Connection):
@@ -78,6 +80,21 @@ class Phone:
         self.session.apply_page_patch({"width": width, "height": height})
         await self.session.dispatch_event(self.page._i, "resize",
                                           {"width": width, "height": height})
+
+    async def type_into(self, field: ft.TextField, text: str) -> None:
+        """The phone's keyboard: the field's new text, then its change event (what the
+        client sends for a key)."""
+        self.session.apply_patch(field._i, {"value": text})
+        await self.session.dispatch_event(field._i, "change", text)
+
+    def sent_values(self, since: int) -> list[object]:
+        """The `value` properties the server sent to the phone since message `since`."""
+        found: list[object] = []
+        for message in self.connection.sent[since:]:
+            for op in getattr(message.body, "patch", [])[1:]:
+                if len(op) == 4 and op[2] == "value":
+                    found.append(op[3])
+        return found
 
     def controls(self) -> Iterator[BaseControl]:
         """Every control rendered now, components' bodies included."""
