@@ -58,8 +58,8 @@ def reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[CountedRe
     database.dispose()
 
 
-def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(test())
+def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    asyncio.run(scenario())
 
 
 def state_of(phone: Phone) -> AppState:
@@ -76,7 +76,7 @@ def centred(phone: Phone) -> bool:
 
 def test_a_window_crossing_the_phone_width_is_laid_out_again_without_a_database_read(
         reads: CountedReads) -> None:
-    async def test() -> None:
+    async def scenario() -> None:
         phone = await Phone.open(app_module.main)
         await phone.until(lambda: "Mardi soir" in phone.texts())
         await phone.settle()
@@ -95,12 +95,12 @@ def test_a_window_crossing_the_phone_width_is_laid_out_again_without_a_database_
         await phone.until(lambda: reads.count > before)
         phone.close()
 
-    run(test)
+    run(scenario)
 
 
 def test_a_screen_shows_a_spinner_and_never_its_empty_state_until_its_data_is_read(
         reads: CountedReads) -> None:
-    async def test() -> None:
+    async def scenario() -> None:
         reads.open.clear()  # the database is slow
         phone = await Phone.open(app_module.main)
         await phone.until(lambda: "loading" in phone.identifiers())
@@ -113,7 +113,7 @@ def test_a_screen_shows_a_spinner_and_never_its_empty_state_until_its_data_is_re
         assert "loading" not in phone.identifiers()
         phone.close()
 
-    run(test)
+    run(scenario)
 
 
 def test_reads_run_off_the_event_loop_and_inline_where_python_has_no_threads(
@@ -133,7 +133,7 @@ def test_reads_run_off_the_event_loop_and_inline_where_python_has_no_threads(
 
 def test_an_announced_change_is_read_and_shown_without_this_phone_doing_anything(
         reads: CountedReads) -> None:
-    async def test() -> None:
+    async def scenario() -> None:
         phone = await Phone.open(app_module.main)
         await phone.until(lambda: "Mardi soir" in phone.texts())
         services.create_game(reads(), name="Jeudi", seats=FOUR, deal_size=4)
@@ -141,12 +141,12 @@ def test_an_announced_change_is_read_and_shown_without_this_phone_doing_anything
         await phone.until(lambda: "Jeudi" in phone.texts())
         phone.close()
 
-    run(test)
+    run(scenario)
 
 
 def test_a_deep_link_shows_its_sheet_and_the_list_under_it_is_read_once(
         reads: CountedReads) -> None:
-    async def test() -> None:
+    async def scenario() -> None:
         phone = await Phone.open(app_module.main, route="/games/1")
         await phone.until(lambda: "total-André" in phone.identifiers())
         await phone.settle()
@@ -158,4 +158,4 @@ def test_a_deep_link_shows_its_sheet_and_the_list_under_it_is_read_once(
         assert reads.count == before
         phone.close()
 
-    run(test)
+    run(scenario)

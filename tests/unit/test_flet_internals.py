@@ -47,7 +47,7 @@ def test_a_field_keeps_what_the_phone_typed_across_renders_until_a_new_reset() -
     async def main(page: ft.Page) -> None:
         page.render_views(App)
 
-    async def test() -> None:
+    async def scenario() -> None:
         phone = await Phone.open(main)
         await phone.until(lambda: "render 0" in phone.texts())
         assert _field(phone).value == "Partie du mardi"
@@ -65,7 +65,7 @@ def test_a_field_keeps_what_the_phone_typed_across_renders_until_a_new_reset() -
         assert phone.sent_values(sent) == ["render 1", "Partie du mardi"]
         phone.close()
 
-    asyncio.run(test())
+    asyncio.run(scenario())
 
 
 def test_the_router_moves_in_the_same_step_without_asking_the_browser() -> None:
@@ -89,7 +89,7 @@ def test_the_router_moves_in_the_same_step_without_asking_the_browser() -> None:
     async def main(page: ft.Page) -> None:
         page.render_views(App)
 
-    async def test() -> None:
+    async def scenario() -> None:
         phone = await Phone.open(main)
         await phone.until(lambda: "screen a" in phone.texts())
         await phone.settle(0.2)  # the router's listeners are set by an effect
@@ -102,7 +102,7 @@ def test_the_router_moves_in_the_same_step_without_asking_the_browser() -> None:
         assert asked == []
         phone.close()
 
-    asyncio.run(test())
+    asyncio.run(scenario())
 
 
 def test_the_route_change_event_is_built_as_the_router_reads_it() -> None:
