@@ -1,14 +1,5 @@
-"""What a screen shows from the database, read off the render: `use_data(load, ...)` for a
-screen's data, and the `Reader` mechanism under it, which the sheet specialises
-(scorepad.ui.sheet_data).
-
-A screen renders what was read last; reads run in a task, off the event loop (in a worker
-thread, or inline where Python has no threads: the browser's Pyodide), one at a time per
-screen. They run when the screen mounts, when its key changes (another game, another
-filter), when one of its live topics is announced (another phone's change), when this
-phone changed something (the app state's revision) and on demand. Requests that arrive
-while a read runs are merged into one more read afterwards, and a burst of changes is
-shown at most every SHOW_GAP seconds (the first at once)."""
+"""What a screen shows from the database, read off the render and off the event loop:
+`use_data(load, ...)`, and the `Reader` under it (the sheet's is scorepad.ui.sheet_data)."""
 
 from __future__ import annotations
 
@@ -31,14 +22,14 @@ T = TypeVar("T")
 SHOW_GAP = 0.25
 
 
-class _Unchanged:
+class Unchanged:
     """What `Reader.fetch` returns when what the screen shows is still current."""
 
     def __repr__(self) -> str:
         return "UNCHANGED"
 
 
-UNCHANGED = _Unchanged()
+UNCHANGED = Unchanged()
 
 Key = tuple[Any, ...]
 
@@ -67,7 +58,7 @@ class Reader(Generic[T]):
         #: called after each read; True once served (see `caught_up`)
         self._waiters: list[Callable[[], bool]] = []
 
-    def fetch(self, key: Key, force: bool) -> T | _Unchanged:
+    def fetch(self, key: Key, force: bool) -> T | Unchanged:
         """In a worker thread: what to show for `key`, or UNCHANGED when the value shown
         is current (`force`: read it whatever the screen shows)."""
         raise NotImplementedError
@@ -133,7 +124,7 @@ class Reader(Generic[T]):
                 key = self.wanted
                 self._last_read = loop.time()
                 got = await off_loop(self.fetch, key, force)
-                if not isinstance(got, _Unchanged):
+                if not isinstance(got, Unchanged):
                     self.put(got, key)
                     if self.show is not None:
                         self.show()
@@ -228,7 +219,7 @@ class _Loader(Reader[T]):
         super().__init__()
         self.load: Callable[[], T] | None = None
 
-    def fetch(self, key: Key, force: bool) -> T | _Unchanged:
+    def fetch(self, key: Key, force: bool) -> T | Unchanged:
         assert self.load is not None
         return self.load()
 

@@ -18,7 +18,7 @@ import flet as ft
 from scorepad import services
 from scorepad.services import GameSheet
 from scorepad.ui.access import can_edit
-from scorepad.ui.data import UNCHANGED, Key, Reader, _Unchanged, use_reader
+from scorepad.ui.data import UNCHANGED, Key, Reader, Unchanged, use_reader
 from scorepad.ui.live import ALL_TOPIC, game_topic
 from scorepad.ui.services_context import UowFactory, sheet_cache
 from scorepad.ui.state import AppState
@@ -57,7 +57,7 @@ class SheetReader(Reader[LoadedSheet]):
         self.uow = uow
         self.state = state
 
-    def fetch(self, key: Key, force: bool) -> LoadedSheet | _Unchanged:
+    def fetch(self, key: Key, force: bool) -> LoadedSheet | Unchanged:
         sheet_key: SheetKey = key  # type: ignore[assignment]
         shown = self.value if self.loaded else None
         if (not force and shown is not None and shown.key == sheet_key

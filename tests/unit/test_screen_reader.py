@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorepad.ui.data import SHOW_GAP, UNCHANGED, Key, Reader, _Unchanged
+from scorepad.ui.data import SHOW_GAP, UNCHANGED, Key, Reader, Unchanged
 
 
 class LoopPage:
@@ -37,7 +37,7 @@ class Counting(Reader[int]):
     def _shown(self) -> None:
         self.shown += 1
 
-    def fetch(self, key: Key, force: bool) -> int | _Unchanged:
+    def fetch(self, key: Key, force: bool) -> int | Unchanged:
         self.gate.wait(5)
         self.reads += 1
         self.forced.append(force)
@@ -114,7 +114,7 @@ def test_a_covered_screen_reads_once_then_holds_its_reads_until_it_is_on_top() -
 
 def test_what_is_still_current_is_not_shown_again() -> None:
     class Same(Counting):
-        def fetch(self, key: Key, force: bool) -> int | _Unchanged:
+        def fetch(self, key: Key, force: bool) -> int | Unchanged:
             return super().fetch(key, force) if force else UNCHANGED
 
     async def scenario() -> None:
@@ -148,7 +148,7 @@ def test_a_phone_waiting_for_its_own_change_is_served_in_the_step_that_shows_it(
 def test_a_failed_read_is_logged_and_the_next_request_reads_again(
         caplog: pytest.LogCaptureFixture) -> None:
     class Flaky(Counting):
-        def fetch(self, key: Key, force: bool) -> int | _Unchanged:
+        def fetch(self, key: Key, force: bool) -> int | Unchanged:
             if self.reads == 0:
                 self.reads += 1
                 raise OSError("database gone for a moment")
