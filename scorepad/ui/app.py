@@ -26,7 +26,7 @@ from scorepad.ui.screens.soiree import SoireeRoute
 from scorepad.ui.screens.stats import AllStatsView, GameStatsView
 from scorepad.ui.services_context import wiring
 from scorepad.ui.state import AppState, app_state_context, load_state
-from scorepad.ui.widgets.layout import MAX_BODY_WIDTH, app_theme
+from scorepad.ui.widgets.layout import app_theme
 
 
 def _int_param(name: str) -> int | None:
@@ -125,15 +125,11 @@ async def main(page: ft.Page) -> None:
     state = await load_state()
     state.apply()
 
-    wide = [(page.width or 0) > MAX_BODY_WIDTH]
+    state.follow_width(page.width)
 
     def on_resize(e: ft.PageResizeEvent) -> None:
-        # Only crossing the phone/tablet threshold changes the layout; the phone keyboard
-        # opening also resizes the page and must not re-render every screen.
-        now_wide = e.width > MAX_BODY_WIDTH
-        if now_wide != wide[0]:
-            wide[0] = now_wide
-            state.touch()
+        # The layout's own signal: every screen is laid out again, none reads the database.
+        state.follow_width(e.width)
 
     page.on_resize = on_resize
 

@@ -8,12 +8,13 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad import services
+from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import GAMES_TOPIC, use_reloaded
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
-from scorepad.ui.widgets.layout import empty_state, screen
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
@@ -77,10 +78,13 @@ def BinView() -> ft.View:
     organiser "Supprimer définitivement"."""
     state = use_app_state()
     uow = use_uow()
-    games, again = use_reloaded(lambda: services.list_bin(uow()), GAMES_TOPIC)
+    data = use_data(lambda: services.list_bin(uow()), topics=[GAMES_TOPIC])
+    # The dialogs' hooks before the first read's early return: the same hooks every render.
     show_error, confirm = use_error(), use_confirm()
-    items: list[ft.Control] = [_bin_tile(g, state, uow, again, show_error, confirm)
-                               for g in games]
+    if not data.loaded:
+        return screen(t("nav.bin"), loading_state(), route="/bin")
+    items: list[ft.Control] = [_bin_tile(g, state, uow, data.again, show_error, confirm)
+                               for g in data.value]
     if not items:
         items.append(empty_state(ft.Icons.DELETE_OUTLINE, t("bin.empty_title"),
                                  t("bin.empty_text", days=services.BIN_DAYS)))

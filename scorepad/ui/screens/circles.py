@@ -10,12 +10,13 @@ import flet as ft
 
 from scorepad import services
 from scorepad.services import CircleRow
+from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.dialogs.name import AskName, use_name_dialog
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import GAMES_TOPIC, use_reloaded
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.widgets.layout import empty_state, screen, use_page_key
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen, use_page_key
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
@@ -113,14 +114,16 @@ def _circle_tile(circle: CircleRow, actions: CircleActions) -> ft.Control:
 def CirclesView() -> ft.View:
     uow = use_uow()
     page_key = use_page_key("/circles")
-    circles, changed = use_reloaded(lambda: services.list_circles(uow()), GAMES_TOPIC)
-    actions = CircleActions(uow, changed, use_name_dialog(), use_confirm(), use_error())
-    if not circles:
-        items: list[ft.Control] = [empty_state(
+    data = use_data(lambda: services.list_circles(uow()), topics=[GAMES_TOPIC])
+    actions = CircleActions(uow, data.again, use_name_dialog(), use_confirm(), use_error())
+    if not data.loaded:
+        items: list[ft.Control] = [loading_state()]
+    elif not data.value:
+        items = [empty_state(
             ft.Icons.GROUPS, t("circles.empty_title"),
             t("circles.empty_text"))]
     else:
-        items = [_circle_tile(c, actions) for c in circles]
+        items = [_circle_tile(c, actions) for c in data.value]
     body = ft.ListView(items, expand=True, padding=ft.Padding.only(top=8, bottom=96))
     return screen(t("nav.circles"), body, route=page_key,
                   fab=ft.FloatingActionButton(icon=ft.Icons.ADD,

@@ -9,7 +9,7 @@ from scorepad import services
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
-from scorepad.ui.widgets.layout import empty_state, screen
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen
 from scorepad.ui.widgets.snackbar import navigate_then_show
 
 
@@ -34,6 +34,5 @@ def ClaimView() -> ft.View:
 
     ft.use_effect(claim, dependencies=[token])
     body = empty_state(ft.Icons.LINK_OFF, t("claim.invalid"), failure) \
-        if failure else ft.Container(ft.ProgressRing(), alignment=ft.Alignment.CENTER,
-                                     padding=40)
+        if failure else loading_state()
     return screen(t("claim.title"), body, route=f"/organiser/{token}", nav="/")

@@ -16,10 +16,11 @@ from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
 from scorepad.services.games import get_sheet
 from scorepad.services.views import DealVersion, SheetDeal
 from scorepad.ui.access import can_edit, forbidden
+from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
+from scorepad.ui.live import ALL_TOPIC, game_topic
 from scorepad.ui.models.deal_form import outcome_text
 from scorepad.ui.screens.deal_entry import after_change
 from scorepad.ui.services_context import UowFactory, use_uow
@@ -27,7 +28,7 @@ from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.deal_explanation import explanation_block
 from scorepad.ui.widgets.deal_header import deal_title, load_error_screen
 from scorepad.ui.widgets.deal_preview import score_cells
-from scorepad.ui.widgets.layout import screen, use_page_key
+from scorepad.ui.widgets.layout import loading_state, screen, use_page_key
 from scorepad.ui.widgets.read_only_banner import read_only_banner
 
 
@@ -188,6 +189,7 @@ def _action_buttons(deal: SheetDeal, on_edit: Callable[[], None],
 
 def _load(uow_factory: UowFactory, app_state: AppState, game_id: int, deal_id: int
           ) -> tuple[DetailContext | ServiceError, bool]:
+    """The deal and whether this phone may change it (database reads)."""
     try:
         return (load_detail(uow_factory, game_id, deal_id),
                 can_edit(uow_factory, game_id, app_state))
@@ -201,18 +203,20 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
     app_state = use_app_state()
     route = f"/games/{game_id}/deals/{deal_id}"
     page_key = use_page_key(route)
-    revision = app_state.revision
-    live = use_live(game_topic(game_id), ALL_TOPIC)
     code = app_state.code_for(game_id)
 
     # Another phone's change (live) shows here too: the row, the steps, the history.
-    ctx, editable = ft.use_memo(lambda: _load(uow_factory, app_state, game_id, deal_id),
-                                dependencies=[game_id, deal_id, revision, live, code])
+    data = use_data(lambda: _load(uow_factory, app_state, game_id, deal_id),
+                    key=[game_id, deal_id, code], topics=[game_topic(game_id), ALL_TOPIC])
     lang = current_lang()
     page = ft.context.page
     confirm = use_confirm()
     show_error = use_error()
     unlock = use_unlock_dialog(game_id, app_state, uow_factory)
+    # Until this deal is read, a loading indicator (never another deal's steps).
+    if not data.loaded or data.key[:2] != (game_id, deal_id):
+        return screen("", loading_state(), route=page_key)
+    ctx, editable = data.value
 
     if isinstance(ctx, ServiceError):
         return load_error_screen(ctx.message(lang), route)

@@ -14,6 +14,7 @@ from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
 from scorepad.services.views import SheetDeal
 from scorepad.ui.access import can_edit, forbidden
+from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import ShowError, use_error
 from scorepad.ui.dialogs.game_actions import confirm_change
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
@@ -36,7 +37,7 @@ from scorepad.ui.widgets.form_keeper import (
     renumbered_note,
     use_form_keeper,
 )
-from scorepad.ui.widgets.layout import screen
+from scorepad.ui.widgets.layout import loading_state, screen
 from scorepad.ui.widgets.read_only_banner import read_only_banner
 
 
@@ -53,9 +54,10 @@ class EntryContext:
     expected_version: int | None = None
 
 
-def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> EntryContext:
+def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None,
+               lang: str) -> EntryContext:
     """Reads the sheet once; raises ServiceError when the game or deal does not exist."""
-    sheet = sheet_cache().get(uow_factory, game_id, lang=current_lang())
+    sheet = sheet_cache().get(uow_factory, game_id, lang=lang)
     if deal_id is None:
         return EntryContext(
             game_name=sheet.name,
@@ -79,6 +81,21 @@ def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> En
     raise DealNotFound(deal_id)
 
 
+def show_route_now(page: ft.Page, route: str) -> None:
+    """The router shows `route` in this step, before the browser's address follows.
+
+    `page.push_route` (Flet's public way) asks the browser to change its address and the
+    router moves only when the browser answers: a round trip during which the saved
+    deal's line waits. The route-change event the browser would send is handed to the
+    page's handler (the router's, `ft.Router` in Flet 1.0.5, which reads only `route`)
+    here instead; the browser's own event, when it arrives, moves the router to where
+    it already is. tests/unit/test_flet_internals.py fails when a Flet release changes
+    the event or the router's handler."""
+    handler = page.on_route_change
+    if handler is not None:
+        handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
+
+
 def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
                  change: Change | None, show_error: ShowError) -> None:
     """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
@@ -90,13 +107,8 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
         # The sheet under the form reads its new line first; the router then moves to it
         # here, without waiting for the browser's answer to the address change: the phone
         # gets the sheet and its line in one screen update.
-        def move() -> None:
-            handler = page.on_route_change
-            if handler is not None:
-                handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
-
-        await sheet_caught_up(page, uow_factory, state, game_id,
-                              change.revision if change is not None else 0, move)
+        await sheet_caught_up(page, game_id, change.revision if change is not None else 0,
+                              lambda: show_route_now(page, route))
         await page.push_route(route)  # the browser's address and history
         confirm_change(state, uow_factory, text, change, show_error, route=route)
 
@@ -215,7 +227,7 @@ class EntryActions:
 
     def reload_ctx(self) -> None:
         try:
-            self.set_ctx(load_entry(self.uow_factory, self.game_id, self.deal_id))
+            self.set_ctx(load_entry(self.uow_factory, self.game_id, self.deal_id, self.lang))
         except ServiceError as exc:
             self.set_ctx(exc)
         self.set_save_error(None)
@@ -246,12 +258,30 @@ class Opened:
     original: DealForm | None = None
 
 
-def _open(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> Opened:
+@dataclass(frozen=True, slots=True)
+class EntryData:
+    """What the form reads from the database as it opens: the deal (or the game's next
+    one), or why it cannot open, and whether this phone may change it."""
+
+    ctx: EntryContext | ServiceError
+    editable: bool
+
+
+def _read_entry(uow_factory: UowFactory, app_state: AppState, game_id: int,
+                deal_id: int | None, lang: str) -> EntryData:
+    """Database reads only (a worker thread runs them)."""
     try:
-        ctx = load_entry(uow_factory, game_id, deal_id)
+        ctx: EntryContext | ServiceError = load_entry(uow_factory, game_id, deal_id, lang)
     except ServiceError as exc:
-        return Opened(exc)
-    page = ft.context.page
+        ctx = exc
+    return EntryData(ctx, _editable(uow_factory, game_id, app_state))
+
+
+def _open(page: ft.Page, ctx: EntryContext | ServiceError, game_id: int,
+          deal_id: int | None) -> Opened:
+    """The form as it opens, with what this phone typed and left unsaved if anything."""
+    if isinstance(ctx, ServiceError):
+        return Opened(ctx)
     draft = take_draft(page, game_id, deal_id)
     if deal_id is None:
         if draft is None:
@@ -325,8 +355,29 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     app_state = use_app_state()
     route = (f"/games/{game_id}/deals/{deal_id}/edit" if deal_id is not None
              else f"/games/{game_id}/deal")
+    lang = current_lang()
+    code = app_state.code_for(game_id)
+    # Read once as the form opens (and again for a code entered here): the form then
+    # belongs to this phone; another phone's change only moves a new deal's number.
+    data = use_data(lambda: _read_entry(uow_factory, app_state, game_id, deal_id, lang),
+                    key=[game_id, deal_id, code], own_changes=False)
+    unlock = use_unlock_dialog(game_id, app_state, uow_factory)
+    if not data.loaded:
+        return screen("", loading_state(), route=route)
+    entry = data.value
+    if isinstance(entry.ctx, ServiceError):
+        return load_error_screen(entry.ctx.message(lang), route)
+    if not entry.editable:
+        return _read_only_screen(unlock, route)
+    return EntryForm(game_id, deal_id, entry.ctx, route)
 
-    opened = ft.use_ref(lambda: _open(uow_factory, game_id, deal_id)).current
+
+@ft.component
+def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str) -> ft.View:
+    """The form itself, opened from `first` (the deal as read) and this phone's draft."""
+    uow_factory = use_uow()
+    app_state = use_app_state()
+    opened = ft.use_ref(lambda: _open(ft.context.page, first, game_id, deal_id)).current
     assert opened is not None
     ctx, set_ctx = ft.use_state(opened.ctx)
     _tick, set_tick = ft.use_state(0)
@@ -353,15 +404,10 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     ft.use_effect(follow, dependencies=[app_state.revision])
     lang = current_lang()
     code = app_state.code_for(game_id)
-    editable = ft.use_memo(lambda: _editable(uow_factory, game_id, app_state),
-                           dependencies=[game_id, code])
     show_error = use_error()
-    unlock = use_unlock_dialog(game_id, app_state, uow_factory)
 
     if isinstance(ctx, ServiceError):
         return load_error_screen(ctx.message(lang), route)
-    if not editable:
-        return _read_only_screen(unlock, route)
 
     actions = EntryActions(
         uow_factory, app_state, game_id, deal_id, ctx, conflict, lang, code,

@@ -12,13 +12,20 @@ from scorepad.collation import name_key
 from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
 from scorepad.services.access import new_secret
+from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import current_lang, t
-from scorepad.ui.live import GAMES_TOPIC, use_live
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.models.fmt import deals_count, signed, when
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
-from scorepad.ui.widgets.layout import empty_state, screen, section_title, use_page_key
+from scorepad.ui.widgets.layout import (
+    empty_state,
+    loading_state,
+    screen,
+    section_title,
+    use_page_key,
+)
 from scorepad.ui.widgets.snackbar import navigate_then_show, show_snackbar
 
 
@@ -180,20 +187,17 @@ def GamesView() -> ft.View:
     uow = use_uow()
     location = ft.use_route_location()
     page_key = use_page_key("/")
-    reload, set_reload = ft.use_state(0)
     # Under a sheet (a table's phones), the list waits until it is back on top rather
-    # than reading and drawing every game again for each deal of every table.
+    # than reading and drawing every game again for each deal of every table; it reads
+    # again each time it is back.
     on_top = location == "/"
-    live = use_live(GAMES_TOPIC, active=on_top)
-    games, binned = ft.use_memo(lambda: (services.list_games(uow()),
-                                         len(services.list_bin(uow()))), dependencies=[
-        on_top, state.revision if on_top else None, reload, live])
+    data = use_data(lambda: (services.list_games(uow()), len(services.list_bin(uow()))),
+                    topics=[GAMES_TOPIC], check_on=[on_top], active=on_top)
 
     confirm, show_error = use_confirm(), use_error()
 
     def delete(game: GameSummary) -> None:
-        _confirm_bin(uow, state, game, lambda: set_reload(lambda n: n + 1), confirm,
-                     show_error)
+        _confirm_bin(uow, state, game, data.again, confirm, show_error)
 
     picker, _ = ft.use_state(lambda: ft.FilePicker())
     picker.on_result = lambda e: _import_picked(uow, state, e, show_error)
@@ -201,8 +205,11 @@ def GamesView() -> ft.View:
     def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
         ft.context.page.navigate("/new")
 
-    body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
-                       padding=ft.Padding.only(top=4, bottom=96))
+    body: ft.Control = loading_state()
+    if data.loaded:
+        games, binned = data.value
+        body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
+                           padding=ft.Padding.only(top=4, bottom=96))
     return screen(
         t("nav.games"), body, route=page_key, nav="/",
         actions=[*_people_buttons(), _import_button(picker)],

@@ -10,13 +10,14 @@ import flet as ft
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.services import MergedPlayer, PlayerRow
+from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import ShowError, use_error
 from scorepad.ui.dialogs.merge import AskMerge, use_merge_dialog
 from scorepad.ui.dialogs.name import AskName, use_name_dialog
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC, use_reloaded
+from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.widgets.layout import empty_state, screen, section_title
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen, section_title
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
@@ -155,8 +156,11 @@ def PlayersView() -> ft.View:
         return (services.list_players(uow(), include_hidden=True), services.list_merged(uow()),
                 services.merge_options(uow()))
 
-    (players, merged, options), again = use_reloaded(load, GAMES_TOPIC, ALL_TOPIC)
-    actions = PlayerActions(uow, again, use_error(), use_name_dialog(), use_merge_dialog())
+    data = use_data(load, topics=[GAMES_TOPIC, ALL_TOPIC])
+    actions = PlayerActions(uow, data.again, use_error(), use_name_dialog(), use_merge_dialog())
+    if not data.loaded:
+        return screen(t("nav.players"), loading_state(), route="/players")
+    players, merged, options = data.value
     if not players and not merged:
         body: ft.Control = empty_state(
             ft.Icons.PEOPLE_OUTLINE, t("players.empty_title"),

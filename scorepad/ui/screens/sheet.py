@@ -16,11 +16,16 @@ from scorepad.ui.dialogs.game_actions import SheetActions
 from scorepad.ui.dialogs.game_menu import GameMenuButton, Rights, rights_of
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import t
-from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.sheet_data import use_sheet
 from scorepad.ui.state import use_app_state
-from scorepad.ui.widgets.layout import empty_state, primary_action, screen, use_page_key
+from scorepad.ui.widgets.layout import (
+    empty_state,
+    loading_state,
+    primary_action,
+    screen,
+    use_page_key,
+)
 from scorepad.ui.widgets.read_only_banner import read_only_banner
 from scorepad.ui.widgets.sheet_rows import MemoDealLine, next_deal_strip, totals_header
 
@@ -147,16 +152,21 @@ def SheetView(game_id: int) -> ft.View:
     # comes back to the top (location), another phone or this one changed the game
     # (live, revision, reload); always when players are renamed (every game), a table
     # code or an organiser key is entered (code, key).
-    loaded = use_sheet(uow, state, (game_id, lang, code, key),
-                       follow=[game_topic(game_id)],
-                       check_on=[location, state.revision, reload],
-                       reload_on=[use_live(ALL_TOPIC)])
+    reader = use_sheet(uow, state, (game_id, lang, code, key), check_on=[location, reload])
+    route = f"/games/{game_id}"
+    ready = reader.loaded and reader.value.key[0] == game_id
+    # The dialogs' hooks before the early returns: the same hooks at every render.
+    show_error = use_error()
+    opens = _Opens(use_unlock_dialog(game_id, state, uow),
+                   use_full_names(reader.value.sheet if ready else None))
+    # Until this game is read, a loading indicator (another game's sheet is never shown;
+    # this game's stays on screen while a code or a language is applied).
+    if not ready:
+        return screen("", loading_state(), route=page_key)
+    loaded = reader.value
     sheet = loaded.sheet
     rights: Rights | None = None if sheet is None else rights_of(
         sheet, loaded.editable, loaded.organiser)
-    show_error = use_error()
-    opens = _Opens(use_unlock_dialog(game_id, state, uow), use_full_names(sheet))
-    route = f"/games/{game_id}"
     if sheet is None or rights is None:
         return screen(t("common.game_not_found"), empty_state(
             ft.Icons.SEARCH_OFF, t("common.game_not_found"),
