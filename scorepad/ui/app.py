@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.ui.dialogs.confirm import error_context, use_error_host
+from scorepad.ui.dialogs.notice import use_notice_host
 from scorepad.ui.live import session_live
 from scorepad.ui.screens.big_screen import BigScreenRoute
 from scorepad.ui.screens.bin import BinView
@@ -114,6 +115,7 @@ def App(state: AppState) -> list[ft.View]:
     # The session's refusal dialog lives here: a refusal can come after the screen that
     # asked is gone (the "Annuler" of a message shown on the next screen).
     show_error = use_error_host()
+    use_notice_host()  # what a background task says (one phone alone's storage)
     return error_context(show_error, lambda: app_state_context(
         state, lambda: ft.Router(routes(), manage_views=True)))
 

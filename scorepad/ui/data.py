@@ -75,9 +75,10 @@ class Reader(Generic[T]):
 
     @property
     def value(self) -> T:
-        """What was read last; before the first read, LookupError."""
+        """What was read last; before the first read, RuntimeError (a screen asks
+        `loaded` first)."""
         if not self._loaded:
-            raise LookupError("nothing read yet")
+            raise RuntimeError("nothing read yet")
         return cast(T, self._value)
 
     def put(self, value: T, key: Key) -> None:

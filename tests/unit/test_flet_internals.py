@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 from flet.messaging.protocol import Message, MessageAction
 
-from scorepad.ui.screens.deal_entry import show_route_now
+from scorepad.ui.dialogs.game_actions import show_route_now
 from scorepad.ui.widgets.text_input import kept_field
 from scorepad.web.app import FLET_TRANSPORT_LOG, short_frame_text
 from tests.flet_session import Phone

@@ -59,12 +59,14 @@ def use_confirm() -> AskConfirm:
 
 
 @dataclass(frozen=True)
-class Refusal:
+class ErrorShown:
+    """A refusal as the dialog shows it: its title and why."""
+
     title: str
     text: str
 
 
-def _error_dialog(shown: Shown[Refusal], close: Close) -> ft.DialogControl:
+def _error_dialog(shown: Shown[ErrorShown], close: Close) -> ft.DialogControl:
     return ft.AlertDialog(
         title=ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
                       ft.Text(shown.what.title)]),
@@ -86,7 +88,7 @@ def use_error_host() -> ShowError:
     show = use_shown(_error_dialog)
 
     def show_error(title: str, text: str) -> None:
-        show(Refusal(title, text))
+        show(ErrorShown(title, text))
 
     return show_error
 

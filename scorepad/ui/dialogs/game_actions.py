@@ -1,17 +1,22 @@
 """What the score sheet's buttons and menu do to a game (undo, redo, redeal with the table
-code; finish, reopen, move to the bin with the organiser key), each refusal shown in
-words, each success confirmed by a snackbar."""
+code; finish, reopen, move to the bin with the organiser key), and the way back to the
+sheet after a deal's change: each refusal shown in words, each success confirmed by a
+snackbar."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import flet as ft
+
 from scorepad import services
+from scorepad.services.changes import Change
 from scorepad.ui.access import forbidden
 from scorepad.ui.dialogs.confirm import ShowError
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import UowFactory
+from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState
 from scorepad.ui.widgets.snackbar import navigate_then_show, show_snackbar
 
@@ -45,6 +50,40 @@ def confirm_change(state: AppState, uow: UowFactory, text: str,
     show_snackbar(text, undo=lambda: undo_change(state, uow, change, show_error),
                   route=route)
 
+
+
+def show_route_now(page: ft.Page, route: str) -> None:
+    """The router shows `route` in this step, before the browser's address follows.
+
+    `page.push_route` (Flet's public way) asks the browser to change its address and the
+    router moves only when the browser answers: a round trip during which the saved
+    deal's line waits. The route-change event the browser would send is handed to the
+    page's handler (the router's, `ft.Router` in Flet 1.0.5, which reads only `route`)
+    here instead; the browser's own event, when it arrives, moves the router to where
+    it already is. tests/unit/test_flet_internals.py fails when a Flet release changes
+    the event or the router's handler."""
+    handler = page.on_route_change
+    if handler is not None:
+        handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
+
+
+def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
+                 change: Change | None, show_error: ShowError) -> None:
+    """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
+    this change (shown once the sheet is there: it belongs to the sheet's screen)."""
+    page = ft.context.page
+    route = f"/games/{game_id}"
+
+    async def back_then_confirm() -> None:
+        # The sheet under the form reads its new line first; the router then moves to it
+        # here, without waiting for the browser's answer to the address change: the phone
+        # gets the sheet and its line in one screen update.
+        await sheet_caught_up(page, game_id, change.revision if change is not None else 0,
+                              lambda: show_route_now(page, route))
+        await page.push_route(route)  # the browser's address and history
+        confirm_change(state, uow_factory, text, change, show_error, route=route)
+
+    page.run_task(back_then_confirm)
 
 @dataclass(frozen=True)
 class SheetActions:

@@ -39,11 +39,11 @@ class CircleActions:
     confirm: AskConfirm
     show_error: ShowError
 
-    def _named(self, key: str) -> Callable[[str], None]:
-        """What follows a name accepted: the list again, and the message `key`."""
+    def _named(self, said: Callable[[str], str]) -> Callable[[str], None]:
+        """What follows a name accepted: the list again, and what `said(name)` says."""
         def done(name: str) -> None:
             self.changed()
-            show_snackbar(t(key, name=name))
+            show_snackbar(said(name))
         return done
 
     def ask_new(self) -> None:
@@ -51,14 +51,15 @@ class CircleActions:
         self.ask_name(AskName(
             t("circles.new"), t("circles.name_label"), "", t("circles.create"),
             lambda name: _refusal(lambda: services.create_circle(self.uow(), name)),
-            help_text=t("circles.new_help"), done=self._named("circles.created")))
+            help_text=t("circles.new_help"),
+            done=self._named(lambda name: t("circles.created", name=name))))
 
     def rename(self, circle: CircleRow) -> None:
         self.ask_name(AskName(
             t("circles.rename_title"), t("circles.name_label"), circle.name,
             t("common.rename"),
             lambda name: _refusal(lambda: services.rename_circle(self.uow(), circle.id, name)),
-            done=self._named("circles.renamed")))
+            done=self._named(lambda name: t("circles.renamed", name=name))))
 
     def delete(self, circle: CircleRow) -> None:
         def confirmed() -> None:

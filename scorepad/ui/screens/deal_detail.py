@@ -18,11 +18,11 @@ from scorepad.services.views import DealVersion, SheetDeal
 from scorepad.ui.access import can_edit, forbidden
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import Confirm, ShowError, use_confirm, use_error
+from scorepad.ui.dialogs.game_actions import after_change
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import ALL_TOPIC, game_topic
 from scorepad.ui.models.deal_form import outcome_text
-from scorepad.ui.screens.deal_entry import after_change
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.deal_explanation import explanation_block
@@ -30,6 +30,7 @@ from scorepad.ui.widgets.deal_header import deal_title, load_error_screen
 from scorepad.ui.widgets.deal_preview import score_cells
 from scorepad.ui.widgets.layout import loading_state, screen, use_page_key
 from scorepad.ui.widgets.read_only_banner import read_only_banner
+from scorepad.ui.widgets.snackbar import show_snackbar
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +119,8 @@ def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Con
     return ft.Column(rows, spacing=0)
 
 
-def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id: int,
-            deal: SheetDeal, code: str | None, lang: str, show_error: ShowError) -> None:
+def _delete(uow_factory: UowFactory, app_state: AppState, game_id: int, deal: SheetDeal,
+            code: str | None, lang: str, show_error: ShowError) -> None:
     """Deletes the deal as read (its version): a change made meanwhile elsewhere wins."""
     done: list[Change] = []
     try:
@@ -128,12 +129,11 @@ def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id
     except DealConflict:
         # Nothing deleted: the page shows the deal as it is now, to decide again.
         app_state.touch()
-        page.show_dialog(ft.SnackBar(ft.Text(t("deal_detail.delete_conflict",
-                                               number=deal.number))))
+        show_snackbar(t("deal_detail.delete_conflict", number=deal.number))
         return
     except ServiceError as exc:
         forbidden(exc, app_state, game_id)
-        page.show_dialog(ft.SnackBar(ft.Text(exc.message(lang))))
+        show_snackbar(exc.message(lang))
         return
     after_change(app_state, uow_factory, game_id,
                  t("deal_detail.deleted", number=deal.number),
@@ -230,8 +230,7 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
         confirm(Confirm(
             t("deal_detail.confirm_delete", number=deal.number),
             t("deal_detail.confirm_delete_text"), t("common.delete"),
-            lambda: _delete(page, uow_factory, app_state, game_id, deal, code, lang,
-                            show_error),
+            lambda: _delete(uow_factory, app_state, game_id, deal, code, lang, show_error),
             destructive=True, cancel_label=t("deal_detail.keep"),
             icon=ft.Icons.DELETE_OUTLINE))
 

@@ -16,14 +16,13 @@ from scorepad.services.views import SheetDeal
 from scorepad.ui.access import can_edit, forbidden
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import ShowError, use_error
-from scorepad.ui.dialogs.game_actions import confirm_change
+from scorepad.ui.dialogs.game_actions import after_change
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.models.drafts import drop_draft, take_draft
 from scorepad.ui.services_context import UowFactory, off_loop, sheet_cache, use_uow
-from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot, use_counter_in_view
 from scorepad.ui.widgets.deal_controls import error_text
@@ -79,40 +78,6 @@ def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None,
                 expected_version=deal.version,
             )
     raise DealNotFound(deal_id)
-
-
-def show_route_now(page: ft.Page, route: str) -> None:
-    """The router shows `route` in this step, before the browser's address follows.
-
-    `page.push_route` (Flet's public way) asks the browser to change its address and the
-    router moves only when the browser answers: a round trip during which the saved
-    deal's line waits. The route-change event the browser would send is handed to the
-    page's handler (the router's, `ft.Router` in Flet 1.0.5, which reads only `route`)
-    here instead; the browser's own event, when it arrives, moves the router to where
-    it already is. tests/unit/test_flet_internals.py fails when a Flet release changes
-    the event or the router's handler."""
-    handler = page.on_route_change
-    if handler is not None:
-        handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
-
-
-def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
-                 change: Change | None, show_error: ShowError) -> None:
-    """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
-    this change (shown once the sheet is there: it belongs to the sheet's screen)."""
-    page = ft.context.page
-    route = f"/games/{game_id}"
-
-    async def back_then_confirm() -> None:
-        # The sheet under the form reads its new line first; the router then moves to it
-        # here, without waiting for the browser's answer to the address change: the phone
-        # gets the sheet and its line in one screen update.
-        await sheet_caught_up(page, game_id, change.revision if change is not None else 0,
-                              lambda: show_route_now(page, route))
-        await page.push_route(route)  # the browser's address and history
-        confirm_change(state, uow_factory, text, change, show_error, route=route)
-
-    page.run_task(back_then_confirm)
 
 
 def _editable(uow_factory: UowFactory, game_id: int, state: AppState) -> bool:
