@@ -26,7 +26,7 @@ from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.filters import circle_dropdown
 from scorepad.ui.widgets.layout import (
-    empty_state,
+    game_not_found_screen,
     loading_state,
     primary_action,
     screen,
@@ -353,9 +353,7 @@ def GameRulesView(game_id: int) -> ft.View:
         return screen("", loading_state(), route=route)
     loaded = data.value
     if loaded is None:
-        return screen(t("common.game_not_found"), empty_state(
-            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
-            t("sheet.no_game", id=str(game_id))), route=route)
+        return game_not_found_screen(game_id, route)
     name, first, editable = loaded
     return RulesScreen(game_id, name, first, editable)
 

@@ -21,6 +21,7 @@ from scorepad.ui.sheet_data import use_sheet
 from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.layout import (
     empty_state,
+    game_not_found_screen,
     loading_state,
     primary_action,
     screen,
@@ -168,9 +169,7 @@ def SheetView(game_id: int) -> ft.View:
     rights: Rights | None = None if sheet is None else rights_of(
         sheet, loaded.editable, loaded.organiser)
     if sheet is None or rights is None:
-        return screen(t("common.game_not_found"), empty_state(
-            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
-            t("sheet.no_game", id=str(game_id))), route=route)
+        return game_not_found_screen(game_id, route)
 
     def refresh() -> None:
         set_reload(lambda n: n + 1)

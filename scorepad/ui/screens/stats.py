@@ -23,6 +23,7 @@ from scorepad.ui.services_context import use_uow
 from scorepad.ui.widgets.filters import filter_bar
 from scorepad.ui.widgets.layout import (
     empty_state,
+    game_not_found_screen,
     loading_state,
     screen,
     section_title,
@@ -163,9 +164,7 @@ def GameStatsView(game_id: int) -> ft.View:
         return screen("", loading_state(), route=route)
     stats = data.value
     if stats is None:
-        return screen(t("common.game_not_found"), empty_state(
-            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
-            t("sheet.no_game", id=str(game_id))), route=route)
+        return game_not_found_screen(game_id, route)
     summary = t("stats.summary", deals=nt("stats.deals", stats.deals),
                 played=nt("stats.played", stats.played), passed=stats.passed,
                 petits_secs=nt("stats.petits_secs", stats.petits_secs))

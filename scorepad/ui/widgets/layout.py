@@ -149,6 +149,13 @@ def empty_state(icon: ft.IconData, title: str, text: str) -> ft.Control:
     )
 
 
+def game_not_found_screen(game_id: int, route: str) -> ft.View:
+    """The screen of a game that does not exist (or no longer)."""
+    return screen(t("common.game_not_found"), empty_state(
+        ft.Icons.SEARCH_OFF, t("common.game_not_found"),
+        t("sheet.no_game", id=str(game_id))), route=route)
+
+
 def loading_state() -> ft.Control:
     """What a screen shows until its data is read (a spinner, never an empty state that
     would say there is nothing)."""
