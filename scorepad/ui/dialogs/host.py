@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
@@ -13,7 +13,12 @@ from flet.components.hooks.use_ref import MutableRef
 from scorepad.ui.widgets.text_input import kept_field
 
 T = TypeVar("T")
-Close = Callable[[], None]
+
+
+class Close(Protocol):
+    """Closes the dialog; `then`, if given, runs once the phone reports it gone."""
+
+    def __call__(self, then: Callable[[], None] | None = None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -32,15 +37,27 @@ def use_shown(build: Callable[[Shown[T], Close], ft.DialogControl]) -> Callable[
     follows what the screen shows (a live change from another phone) and its fields keep
     what the phone typed (Flet patches the open dialog in place). It closes when `close()`
     is called, when the component unmounts, or on the phone (Back, a tap beside it): the
-    state then follows."""
+    state then follows.
+
+    `close(then)` runs `then` (which opens another dialog) only once the phone reports
+    this one dismissed: the page's dialog list is sent again at that report (Flet 1.0.5,
+    `Page._remove_dialog`), and that full diff gives a text field of a dialog opened
+    meanwhile a new id while the phone keeps typing into the old one, whose text then
+    never reaches the server."""
     shown, set_shown = ft.use_state(cast("Shown[T] | None", None))
     openings = ft.use_ref(0)
+    after = ft.use_ref(cast("dict[int, Callable[[], None]]", {}))
 
-    def close() -> None:
+    def close(then: Callable[[], None] | None = None) -> None:
+        if then is not None and shown is not None:
+            after.current[shown.opening] = then
         set_shown(None)
 
     def dismissed(opening: int) -> None:
         set_shown(lambda now: None if now is not None and now.opening == opening else now)
+        then = after.current.pop(opening, None)
+        if then is not None:
+            then()
 
     dialog: ft.DialogControl | None = None
     if shown is not None:
