@@ -160,11 +160,10 @@ def _not_organiser_note(sheet: GameSheet) -> ft.Control:
 def _menu(sheet: GameSheet, actions: SheetActions, rights: Rights, close: Close,
           unlock: Callable[[], None], opens: _Opens) -> ft.DialogControl:
     def closing(then: Callable[[], None]) -> TileHandler:
-        """A tile's handler: closes the menu, then, once the phone reports it closed,
-        does what the tile says (a dialog it opens keeps its field: scorepad.ui.dialogs.
-        host.use_shown)."""
+        """A tile's handler: closes the menu, then does what the tile says."""
         def handler(_: ft.Event[ft.ListTile]) -> None:
-            close(then)
+            close()
+            then()
         return handler
 
     tiles: list[ft.Control] = [

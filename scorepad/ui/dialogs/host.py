@@ -5,20 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
-from scorepad.ui.widgets.text_input import kept_field
-
 T = TypeVar("T")
-
-
-class Close(Protocol):
-    """Closes the dialog; `then`, if given, runs once the phone reports it gone."""
-
-    def __call__(self, then: Callable[[], None] | None = None) -> None: ...
+Close = Callable[[], None]
 
 
 @dataclass(frozen=True)
@@ -37,27 +30,15 @@ def use_shown(build: Callable[[Shown[T], Close], ft.DialogControl]) -> Callable[
     follows what the screen shows (a live change from another phone) and its fields keep
     what the phone typed (Flet patches the open dialog in place). It closes when `close()`
     is called, when the component unmounts, or on the phone (Back, a tap beside it): the
-    state then follows.
-
-    `close(then)` runs `then` (which opens another dialog) only once the phone reports
-    this one dismissed: the page's dialog list is sent again at that report (Flet 1.0.5,
-    `Page._remove_dialog`), and that full diff gives a text field of a dialog opened
-    meanwhile a new id while the phone keeps typing into the old one, whose text then
-    never reaches the server."""
+    state then follows."""
     shown, set_shown = ft.use_state(cast("Shown[T] | None", None))
     openings = ft.use_ref(0)
-    after = ft.use_ref(cast("dict[int, Callable[[], None]]", {}))
 
-    def close(then: Callable[[], None] | None = None) -> None:
-        if then is not None and shown is not None:
-            after.current[shown.opening] = then
+    def close() -> None:
         set_shown(None)
 
     def dismissed(opening: int) -> None:
         set_shown(lambda now: None if now is not None and now.opening == opening else now)
-        then = after.current.pop(opening, None)
-        if then is not None:
-            then()
 
     dialog: ft.DialogControl | None = None
     if shown is not None:
@@ -75,7 +56,7 @@ def use_shown(build: Callable[[Shown[T], Close], ft.DialogControl]) -> Callable[
 @dataclass(frozen=True)
 class Entry:
     """The one text field of an open dialog, for one opening: what the phone typed in it
-    (the phone owns the text: scorepad.ui.widgets.text_input) and the refusal written
+    (the phone owns the text) and the refusal written
     under it, shown by a new render."""
 
     opening: int
@@ -93,16 +74,24 @@ class Entry:
         self.set_error((self.opening, message))
 
     def field(self, *, on_submit: Callable[[], None], **kwargs: Any) -> ft.TextField:
-        """The field (a `kept_field`): its text is the phone's, and typing clears the
-        refusal under it (one render, when there is one)."""
+        """The field: its text is the phone's once the phone typed in it, and typing
+        clears the refusal under it (one render, when there is one).
+
+        A plain TextField, not a `kept_field`: a component inside a dialog is rendered
+        again, and its field sent with a new id, whenever the page's dialog list is sent
+        (a snackbar, another dialog closing; Flet 1.0.5), and the phone then types into
+        a field the server no longer has. The dialog itself is patched frozen at each
+        render (`ft.use_dialog`), so `value=None` takes over the phone's text, as
+        `KeptField` does (tests/unit/test_dialog_host.py)."""
         def changed(e: ft.Event[ft.TextField]) -> None:
             self.typed.current = (self.opening, str(e.data if isinstance(e.data, str) else ""))
             if self.error is not None:
                 self.set_error(None)
 
-        return kept_field(reset=self.opening, value=self.first, error=self.error,
-                          error_max_lines=3, autofocus=True, on_change=changed,
-                          on_submit=lambda _e: on_submit(), **kwargs)
+        typed = (self.typed.current or (0, ""))[0] == self.opening
+        return ft.TextField(value=None if typed else self.first, error=self.error,
+                            error_max_lines=3, autofocus=True, on_change=changed,
+                            on_submit=lambda _e: on_submit(), **kwargs)
 
 
 def use_entry_dialog(first: Callable[[T], str],
