@@ -113,6 +113,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def spread_text(spread: dict[str, float]) -> str:
+    """"p50 .. ms, p95 .. ms, max .. ms" of a report's figures."""
+    return f"p50 {spread['p50']:.0f} ms, p95 {spread['p95']:.0f} ms, max {spread['max']:.0f} ms"
+
+
 class ServerStats:
     """CPU seconds and resident memory of the server processes, from /proc."""
 

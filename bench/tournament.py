@@ -39,15 +39,8 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
+from bench import flet_sessions as fs  # noqa: E402
 from bench.club_night import Phone  # noqa: E402
-from bench.flet_sessions import (  # noqa: E402
-    FletSession,
-    Servers,
-    ServerStats,
-    close_sessions,
-    open_sessions,
-    percentile,
-)
 
 CONTRACTS = ["prise", "prise", "garde", "garde", "garde_sans", "garde_contre"]
 Totals = dict[str, int]
@@ -231,8 +224,8 @@ class Night:
 async def warm_up(bases: list[str], game: int) -> None:
     """One session a server on a table's sheet, closed again: the first one loads the
     app's screens, which is no session's own memory."""
-    sessions: list[FletSession] = [Phone("warm-up", base, game) for base in bases]
-    await close_sessions(sessions, await open_sessions(sessions, timeout=120))
+    sessions: list[fs.FletSession] = [Phone("warm-up", base, game) for base in bases]
+    await fs.close_sessions(sessions, await fs.open_sessions(sessions, timeout=120))
 
 
 async def until_shown(screens: list[Screen], tables: list[Table], grace: float) -> None:
@@ -250,7 +243,7 @@ class Evening:
     """The sessions of the night: the big screens (opened once), each round's phones,
     and the servers' memory before and after the first round's sessions connect."""
 
-    def __init__(self, night: Night, stats: ServerStats) -> None:
+    def __init__(self, night: Night, stats: fs.ServerStats) -> None:
         self.night, self.stats = night, stats
         self.screens: list[Screen] = []
         self.tasks: list[asyncio.Task[None]] = []
@@ -269,7 +262,7 @@ class Evening:
         sessions: list[Any] = [*phones, *self.screens]
         self.memory["after"] = self.stats.rss_mb_each()
         self.memory["sessions"] = [
-            sum(isinstance(s, FletSession) and s.base == base for s in sessions)
+            sum(isinstance(s, fs.FletSession) and s.base == base for s in sessions)
             for base in self.night.bases]
 
     async def play_round(self, number: int, rng: random.Random) -> list[Table]:
@@ -280,7 +273,7 @@ class Evening:
         if not self.screens:
             await self.open_screens(tables)
         phones = [t.phone for t in tables]
-        tasks = await open_sessions(list(phones), timeout=120)
+        tasks = await fs.open_sessions(list(phones), timeout=120)
         if "after" not in self.memory:
             await asyncio.sleep(2)
             self.measure(phones)
@@ -289,7 +282,7 @@ class Evening:
                    args.interval * i / len(tables)) for i, t in enumerate(tables)))
         await until_shown(self.screens, tables, args.grace)
         await asyncio.sleep(0.5)  # the phones' last lines
-        await close_sessions(list(phones), tasks)
+        await fs.close_sessions(list(phones), tasks)
         await night.close(number)
         return tables
 
@@ -301,7 +294,7 @@ class Evening:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
-async def tournament_night(servers: Servers, args: argparse.Namespace) -> dict[str, Any]:
+async def tournament_night(servers: fs.Servers, args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     async with httpx.AsyncClient(timeout=60) as http:
         night = Night(http, servers.bases, args)
@@ -360,9 +353,9 @@ def report(night: Night, tables: list[Table], screens: list[Screen], final: Tota
         "save_to_screens_ms": _spread(to_screens, "pairs"),
         "save_to_other_server_screen_ms": _spread(across, "pairs"),
         "save_to_phone_ms": _spread(to_phone, "pairs"),
-        "draw_ms": {"draws": len(night.draw_ms), "median": percentile(night.draw_ms, 0.5),
+        "draw_ms": {"draws": len(night.draw_ms), "median": fs.percentile(night.draw_ms, 0.5),
                     "max": max(night.draw_ms, default=float("nan"))},
-        "api_write_ms": {"median": percentile(api, 0.5), "p95": percentile(api, 0.95)},
+        "api_write_ms": {"median": fs.percentile(api, 0.5), "p95": fs.percentile(api, 0.95)},
         "memory": {"rss_before_mb": memory["before"], "rss_after_mb": memory["after"],
                    "sessions": sessions,
                    "per_session_mb": [g / max(n, 1) for g, n in zip(growth, sessions,
@@ -372,8 +365,8 @@ def report(night: Night, tables: list[Table], screens: list[Screen], final: Tota
 
 
 def _spread(values: list[float], count: str) -> dict[str, float]:
-    return {count: len(values), "p50": percentile(values, 0.5),
-            "p95": percentile(values, 0.95), "max": max(values, default=float("nan"))}
+    return {count: len(values), "p50": fs.percentile(values, 0.5),
+            "p95": fs.percentile(values, 0.95), "max": max(values, default=float("nan"))}
 
 
 def print_report(result: dict[str, Any], db_kind: str) -> None:
@@ -384,16 +377,12 @@ def print_report(result: dict[str, Any], db_kind: str) -> None:
           f"sessions on the game's sheet), {len(result['screens'])} big screens "
           f"({result['screen_kind']}, one a server)")
     lat = result["save_to_screens_ms"]
-    print(f"  deal saved -> standings on every big screen: p50 {lat['p50']:.0f} ms, p95 "
-          f"{lat['p95']:.0f} ms, max {lat['max']:.0f} ms over {lat['pairs']} screen-deals"
-          f"  goal p95 <= 1000 ms  {ok[lat['p95'] <= 1000]}")
+    print(f"  deal saved -> standings on every big screen: {fs.spread_text(lat)} over "
+          f"{lat['pairs']} screen-deals  goal p95 <= 1000 ms  {ok[lat['p95'] <= 1000]}")
     other = result["save_to_other_server_screen_ms"]
     if other["pairs"]:
-        print(f"    of which written through the other server: p50 {other['p50']:.0f} ms, "
-              f"p95 {other['p95']:.0f} ms, max {other['max']:.0f} ms")
-    phone = result["save_to_phone_ms"]
-    print(f"  deal saved -> the table's phone: p50 {phone['p50']:.0f} ms, p95 "
-          f"{phone['p95']:.0f} ms, max {phone['max']:.0f} ms")
+        print(f"    of which written through the other server: {fs.spread_text(other)}")
+    print(f"  deal saved -> the table's phone: {fs.spread_text(result['save_to_phone_ms'])}")
     draw = result["draw_ms"]
     print(f"  drawing a round of {result['players']} players (POST .../rounds): median "
           f"{draw['median']:.0f} ms, max {draw['max']:.0f} ms over {draw['draws']} draws"
@@ -413,7 +402,7 @@ def print_report(result: dict[str, Any], db_kind: str) -> None:
 def run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     with tempfile.TemporaryDirectory(prefix="scorepad-tournament-") as tmp:
         db_url = args.db or f"sqlite:///{Path(tmp) / 'tournament.db'}"
-        with Servers(db_url, Path(tmp), args.servers) as servers:
+        with fs.Servers(db_url, Path(tmp), args.servers) as servers:
             result = asyncio.run(tournament_night(servers, args))
     return result, "PostgreSQL" if db_url.startswith("postgresql") else "SQLite"
 

@@ -4,26 +4,16 @@ the tables' totals, without an error."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.integration.bench_helpers import smoke
 
 
 def _smoke(tmp_path: Path, *extra: str) -> dict[str, Any]:
-    report_file = tmp_path / "tournament.json"
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "tournament.py"), "--smoke", "--grace", "20",
-         "--json", str(report_file), *extra],
-        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    report: dict[str, Any] = json.loads(report_file.read_text())
-    return report
+    return smoke("tournament.py", tmp_path, *extra)
 
 
 def _check(report: dict[str, Any], servers: int) -> None:
