@@ -29,10 +29,83 @@ PAGE = {"width": 390, "height": 844, "platform": "android", "web": True, "pwa": 
         "debug": False, "platform_brightness": "light"}
 
 
+class ControlTree:
+    """The session's controls as the browser's client holds them: the page the server
+    registered, with every patch applied (Flet 1.0.5's format, as its Dart client applies
+    it in `Control.applyPatch`: `[path tree, *operations]` on the control `id`, each
+    operation `[0 replace | 1 add, node, key, value]`, `[2 remove, node, key]` or
+    `[3 move, node, key, node, key]`, a node being a path of keys from that control)."""
+
+    def __init__(self) -> None:
+        self.page: dict[Any, Any] = {"_i": 1, "_c": "Page"}
+        self.by_id: dict[int, dict[Any, Any]] = {1: self.page}
+        #: the last control shown with each `key`
+        self.by_key: dict[str, dict[Any, Any]] = {}
+
+    def _index(self, value: Any) -> None:
+        if isinstance(value, dict):
+            if "_c" in value and "_i" in value:
+                self.by_id[value["_i"]] = value
+                if isinstance(value.get("key"), str):
+                    self.by_key[value["key"]] = value
+            for item in value.values():
+                self._index(item)
+        elif isinstance(value, list):
+            for item in value:
+                self._index(item)
+
+    def register(self, page_patch: dict[Any, Any]) -> None:
+        self.page.update(page_patch)
+        self._index(self.page)
+
+    def apply(self, control_id: int, patch: list[Any]) -> None:
+        paths: dict[int, list[Any]] = {}
+
+        def walk(node: list[Any], path: list[Any]) -> None:
+            paths[node[0]] = path
+            if len(node) > 1 and isinstance(node[1], dict):
+                for key, child in node[1].items():
+                    walk(child, [*path, key])
+
+        walk(patch[0], [])
+        root = self.by_id[control_id]
+
+        def target(node: int) -> Any:
+            found: Any = root
+            for key in paths[node]:
+                found = found[key]
+            return found
+
+        for op in patch[1:]:
+            kind = op[0]
+            if kind == 0:
+                target(op[1])[op[2]] = op[3]
+                self._index(op[3])
+            elif kind == 1:
+                where = target(op[1])
+                if isinstance(where, list):
+                    where.insert(op[2], op[3])
+                else:
+                    where[op[2]] = op[3]
+                self._index(op[3])
+            elif kind == 2:
+                target(op[1]).pop(op[2])
+            elif kind == 3:
+                moved = target(op[1]).pop(op[2])
+                where = target(op[3])
+                if isinstance(where, list):
+                    where.insert(op[4], moved)
+                else:
+                    where[op[4]] = moved
+
+
 class FletSession:
     """One browser session at protocol level, on one route of the app. It is `ready`
     once a patch carries `ready_marker` (the screen is shown); each patch goes to
-    `on_patch` with the time it arrived."""
+    `on_patch` with the time it arrived. With `keeps_tree`, `tree` holds the controls
+    shown, every patch applied."""
+
+    keeps_tree = False
 
     def __init__(self, name: str, base: str, route: str, ready_marker: str) -> None:
         self.name = name
@@ -44,6 +117,7 @@ class FletSession:
         self.received = 0
         self.closing = False
         self._ws: Any = None
+        self.tree = ControlTree()
 
     def on_patch(self, body: Any, now: float) -> None:
         """What a session of a given screen reads in a patch (nothing by default)."""
@@ -76,7 +150,11 @@ class FletSession:
             await self._send([INVOKE, {"control_id": body["control_id"],
                                        "call_id": body["call_id"], "result": None,
                                        "error": None}])
+        elif action == REGISTER and self.keeps_tree:
+            self.tree.register(body.get("page_patch") or {})
         elif action == PATCH:
+            if self.keeps_tree:
+                self.tree.apply(body["id"], body["patch"])
             if not self.ready.is_set() and self.ready_marker in json.dumps(body, default=str):
                 self.ready.set()
             self.on_patch(body, now)
