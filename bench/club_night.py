@@ -63,10 +63,11 @@ def rows_in(obj: Any, found: set[int]) -> set[int]:
 
 
 class Phone(FletSession):
-    """A phone following one game's sheet: when each deal's line first arrived."""
+    """A phone following one game's sheet: when each deal's line first arrived. It opens
+    the sheet itself, or `route` (a table's link, which leads to it)."""
 
-    def __init__(self, name: str, base: str, game: int) -> None:
-        super().__init__(name, base, f"/games/{game}", '"total-')
+    def __init__(self, name: str, base: str, game: int, route: str | None = None) -> None:
+        super().__init__(name, base, route or f"/games/{game}", '"total-')
         self.game = game
         self.seen: dict[int, float] = {}
 

@@ -30,9 +30,11 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -44,6 +46,8 @@ from bench.club_night import Phone  # noqa: E402
 
 CONTRACTS = ["prise", "prise", "garde", "garde", "garde_sans", "garde_contre"]
 Totals = dict[str, int]
+#: the app's big-screen page and table links are not on main yet: the stream stands in
+SCREENS = "stream"
 
 
 def a_deal(rng: random.Random, players: list[str]) -> dict[str, Any]:
@@ -106,7 +110,42 @@ class StreamScreen:
         self.closing = True
 
 
-Screen = StreamScreen
+def total_of(text: str) -> int | None:
+    """A total as a screen writes it ("+1 234", "\u221266", "0"), as a number."""
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if not digits:
+        return None
+    return -int(digits) if text.strip().startswith(("-", "\u2212")) else int(digits)
+
+
+class BigScreen(fs.FletSession):
+    """The tournament's big screen (`/tournaments/{id}/grand-ecran`) of one server, a
+    Flet session: after each patch, every standings row's total (the text keyed
+    `standing-{player id}`), when it changed."""
+
+    kind = "Flet sessions on /tournaments/{id}/grand-ecran"
+    keeps_tree = True
+
+    def __init__(self, name: str, base: str, tournament_id: int, names: dict[int, str]
+                 ) -> None:
+        super().__init__(name, base, f"/tournaments/{tournament_id}/grand-ecran",
+                         '"standing-')
+        self.names = names
+        self.shown: list[tuple[float, Totals]] = []
+
+    def on_patch(self, body: Any, now: float) -> None:
+        totals: Totals = {}
+        for key, control in self.tree.by_key.items():
+            tail = key.removeprefix("standing-")
+            if tail != key and tail.isdigit() and int(tail) in self.names:
+                total = total_of(str(control.get("value", "")))
+                if total is not None:
+                    totals[self.names[int(tail)]] = total
+        if totals and (not self.shown or self.shown[-1][1] != totals):
+            self.shown.append((now, totals))
+
+
+Screen = StreamScreen | BigScreen
 
 
 def shown_at(screen: Screen, deal: Deal, later: list[Totals]) -> float | None:
@@ -171,6 +210,7 @@ class Night:
         self.id = 0
         self.draw_ms: list[float] = []
         self.plan = ""
+        self.names: dict[int, str] = {}
 
     async def call(self, method: str, path: str, body: Any = None, status: int = 200
                    ) -> Any:
@@ -188,6 +228,7 @@ class Night:
         self.id, self.headers = made["id"], {"X-Organiser-Key": made["organiser_key"]}
         names = [f"Joueur {i + 1:03d}" for i in range(args.players)]
         await self.call("POST", f"/{self.id}/players", {"names": names, "new": names})
+        self.names = player_ids(args.db_url, names)
 
     async def draw(self, number: int) -> None:
         """Draws round `number` `--draws` times (the organiser may draw again before
@@ -200,17 +241,21 @@ class Night:
             self.plan = drawn["plan_text"]
 
     async def start(self, number: int) -> list[Table]:
+        """Starts the round; each table's phone opens the table's link (the QR code of
+        its printed sheet) with the big-screen page, else the game's sheet."""
         started = await self.call("POST", f"/{self.id}/rounds/{number}/start")
         links = await self.call("GET", f"/{self.id}/rounds/{number}/tables")
-        codes = {link["table"]: link["code"] for link in links["tables"]}
+        by_table = {link["table"]: link for link in links["tables"]}
         tables = []
         for i, table in enumerate(started["tables"]):
-            base = self.bases[i % len(self.bases)]
+            base, link = self.bases[i % len(self.bases)], by_table[table["number"]]
+            address = urlsplit(link["url"])
+            route = f"{address.path}?{address.query}" if self.args.screens == "flet" else None
             tables.append(Table(
-                number, table["number"], table["game_id"], codes[table["number"]],
-                table["seats"], table["deals_due"], base,
+                number, table["number"], table["game_id"], link["code"], table["seats"],
+                table["deals_due"], base,
                 Phone(f"round {number} table {table['number']} phone", base,
-                      table["game_id"])))
+                      table["game_id"], route)))
         return tables
 
     async def totals(self) -> Totals:
@@ -221,11 +266,10 @@ class Night:
         await self.call("POST", f"/{self.id}/rounds/{number}/close", {"force": True})
 
 
-async def warm_up(bases: list[str], game: int) -> None:
-    """One session a server on a table's sheet, closed again: the first one loads the
-    app's screens, which is no session's own memory."""
-    sessions: list[fs.FletSession] = [Phone("warm-up", base, game) for base in bases]
-    await fs.close_sessions(sessions, await fs.open_sessions(sessions, timeout=120))
+async def warm_up(sessions: Sequence[fs.FletSession]) -> None:
+    """Sessions opened and closed again: the first ones load the app's screens, which
+    is no session's own memory."""
+    await fs.close_sessions(list(sessions), await fs.open_sessions(list(sessions), 120))
 
 
 async def until_shown(screens: list[Screen], tables: list[Table], grace: float) -> None:
@@ -249,13 +293,25 @@ class Evening:
         self.tasks: list[asyncio.Task[None]] = []
         self.memory: dict[str, Any] = {}
 
+    def big_screens(self, name: str) -> list[Screen]:
+        night = self.night
+        if night.args.screens == "flet":
+            return [BigScreen(f"{name} {i + 1}", base, night.id, night.names)
+                    for i, base in enumerate(night.bases)]
+        return [StreamScreen(f"{name} {i + 1}", base, night.id)
+                for i, base in enumerate(night.bases)]
+
     async def open_screens(self, tables: list[Table]) -> None:
-        bases = self.night.bases
-        await warm_up(bases, tables[0].game)
+        first = tables[0]
+        await warm_up([*(Phone("warm-up", b, first.game, first.phone.route)
+                         for b in self.night.bases),
+                       *(s for s in self.big_screens("warm-up") if isinstance(s, BigScreen))])
         self.memory["before"] = self.stats.rss_mb_each()
-        self.screens = [StreamScreen(f"big screen {i + 1}", base, self.night.id)
-                        for i, base in enumerate(bases)]
-        self.tasks = [asyncio.create_task(s.run()) for s in self.screens]
+        self.screens = self.big_screens("big screen")
+        flet = [s for s in self.screens if isinstance(s, BigScreen)]
+        self.tasks = await fs.open_sessions(flet, timeout=120) if flet else []
+        self.tasks += [asyncio.create_task(s.run()) for s in self.screens
+                       if isinstance(s, StreamScreen)]
         await asyncio.wait_for(asyncio.gather(*(s.ready.wait() for s in self.screens)), 60)
 
     def measure(self, phones: list[Phone]) -> None:
@@ -292,6 +348,21 @@ class Evening:
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+def player_ids(db_url: str, names: list[str]) -> dict[int, str]:
+    """The players' ids (the big screen keys its rows by them), from the database."""
+    from scorepad import services
+    from scorepad.storage import open_database
+
+    database = open_database(db_url)
+    try:
+        wanted = set(names)
+        return {p.id: p.name for p in services.list_players(database.uow(),
+                                                            include_hidden=True)
+                if p.name in wanted}
+    finally:
+        database.dispose()
 
 
 async def tournament_night(servers: fs.Servers, args: argparse.Namespace) -> dict[str, Any]:
@@ -349,6 +420,8 @@ def report(night: Night, tables: list[Table], screens: list[Screen], final: Tota
         "rounds": night.args.rounds, "servers": len(night.bases),
         "phones_per_round": len(first), "screens": [s.name for s in screens],
         "screen_kind": screens[0].kind,
+        "phones_open": "the table's link (its QR code), which opens the game's sheet"
+        if first and first[0].phone.route.startswith("/tournaments/") else "the game's sheet",
         "deals": sum(d.after is not None for t in tables for d in t.deals),
         "save_to_screens_ms": _spread(to_screens, "pairs"),
         "save_to_other_server_screen_ms": _spread(across, "pairs"),
@@ -374,7 +447,7 @@ def print_report(result: dict[str, Any], db_kind: str) -> None:
     print(f"tournament night: {result['players']} players, {result['tables']} tables "
           f"({result['plan']}), {result['rounds']} rounds, {result['deals']} deals; "
           f"{result['servers']} server process(es) on {db_kind}; a phone a table (Flet "
-          f"sessions on the game's sheet), {len(result['screens'])} big screens "
+          f"sessions on {result['phones_open']}), {len(result['screens'])} big screens "
           f"({result['screen_kind']}, one a server)")
     lat = result["save_to_screens_ms"]
     print(f"  deal saved -> standings on every big screen: {fs.spread_text(lat)} over "
@@ -401,7 +474,7 @@ def print_report(result: dict[str, Any], db_kind: str) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     with tempfile.TemporaryDirectory(prefix="scorepad-tournament-") as tmp:
-        db_url = args.db or f"sqlite:///{Path(tmp) / 'tournament.db'}"
+        db_url = args.db_url = args.db or f"sqlite:///{Path(tmp) / 'tournament.db'}"
         with fs.Servers(db_url, Path(tmp), args.servers) as servers:
             result = asyncio.run(tournament_night(servers, args))
     return result, "PostgreSQL" if db_url.startswith("postgresql") else "SQLite"
@@ -422,6 +495,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--servers", type=int, choices=(1, 2),
                         help="server processes (default: 2 on PostgreSQL, 1 on SQLite)")
     parser.add_argument("--db", help="database URL (default: a temporary SQLite file)")
+    parser.add_argument("--screens", choices=("flet", "stream"), default=SCREENS,
+                        help="the big screens: the app's page (Flet sessions; the phones "
+                             "then open their table's link) or the live standings stream")
     parser.add_argument("--smoke", action="store_true",
                         help="16 players, 2 rounds of 2 deals: correctness only (CI)")
     parser.add_argument("--json", type=Path, help="also write the report to this file")
