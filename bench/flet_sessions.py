@@ -24,7 +24,7 @@ import websockets  # noqa: E402
 
 from scripts.appserver import start_app, stop_app  # noqa: E402
 
-REGISTER, PATCH, INVOKE = 1, 2, 5
+REGISTER, PATCH, EVENT, UPDATE, INVOKE = 1, 2, 3, 4, 5
 PAGE = {"width": 390, "height": 844, "platform": "android", "web": True, "pwa": False,
         "debug": False, "platform_brightness": "light"}
 
@@ -150,6 +150,8 @@ class FletSession:
             await self._send([INVOKE, {"control_id": body["control_id"],
                                        "call_id": body["call_id"], "result": None,
                                        "error": None}])
+            if body.get("name") == "push_route":
+                await self._follow(body["control_id"], body["args"]["route"])
         elif action == REGISTER and self.keeps_tree:
             self.tree.register(body.get("page_patch") or {})
         elif action == PATCH:
@@ -158,6 +160,14 @@ class FletSession:
             if not self.ready.is_set() and self.ready_marker in json.dumps(body, default=str):
                 self.ready.set()
             self.on_patch(body, now)
+
+    async def _follow(self, page_id: int, route: str) -> None:
+        """What the browser's client does when the app navigates (`page.navigate`): it
+        takes the new route and tells the page, whose router then shows its screen."""
+        self.route = route
+        await self._send([UPDATE, {"id": page_id, "props": {"route": route}}])
+        await self._send([EVENT, {"target": page_id, "name": "route_change",
+                                  "data": {"route": route}}])
 
     async def close(self) -> None:
         self.closing = True

@@ -78,7 +78,7 @@ class StreamScreen:
     kind = "the live standings stream GET /api/tournaments/{id}/events"
 
     def __init__(self, name: str, base: str, tournament_id: int) -> None:
-        self.name = name
+        self.name, self.base = name, base
         self.url = f"{base}/api/tournaments/{tournament_id}/events"
         self.shown: list[tuple[float, Totals]] = []
         self.ready = asyncio.Event()
@@ -400,7 +400,7 @@ def report(night: Night, tables: list[Table], screens: list[Screen], final: Tota
                                   f"{deal.table} deal {deal.number}")
                 else:
                     to_screens.append(1000 * (moment - deal.sent))
-                    if not screen.url.startswith(table.base + "/"):
+                    if screen.base != table.base:
                         across.append(to_screens[-1])
             if deal.number in table.phone.seen:
                 to_phone.append(1000 * (table.phone.seen[deal.number] - deal.sent))
@@ -421,7 +421,7 @@ def report(night: Night, tables: list[Table], screens: list[Screen], final: Tota
         "phones_per_round": len(first), "screens": [s.name for s in screens],
         "screen_kind": screens[0].kind,
         "phones_open": "the table's link (its QR code), which opens the game's sheet"
-        if first and first[0].phone.route.startswith("/tournaments/") else "the game's sheet",
+        if night.args.screens == "flet" else "the game's sheet",
         "deals": sum(d.after is not None for t in tables for d in t.deals),
         "save_to_screens_ms": _spread(to_screens, "pairs"),
         "save_to_other_server_screen_ms": _spread(across, "pairs"),
