@@ -333,11 +333,14 @@ class Evening:
         if "after" not in self.memory:
             await asyncio.sleep(2)
             self.measure(phones)
+        cpu, wall = self.stats.cpu(), time.perf_counter()
         await asyncio.gather(*(
             t.play(night.http, before, random.Random(rng.random()), args.interval,
                    args.interval * i / len(tables)) for i, t in enumerate(tables)))
         await until_shown(self.screens, tables, args.grace)
         await asyncio.sleep(0.5)  # the phones' last lines
+        self.memory["cpu_s"] = self.memory.get("cpu_s", 0.0) + self.stats.cpu() - cpu
+        self.memory["wall_s"] = self.memory.get("wall_s", 0.0) + time.perf_counter() - wall
         await fs.close_sessions(list(phones), tasks)
         await night.close(number)
         return tables
@@ -418,6 +421,7 @@ def report(night: Night, tables: list[Table], screens: list[Screen], final: Tota
     return {
         "players": night.args.players, "tables": len(first), "plan": night.plan,
         "rounds": night.args.rounds, "servers": len(night.bases),
+        "interval_s": night.args.interval,
         "phones_per_round": len(first), "screens": [s.name for s in screens],
         "screen_kind": screens[0].kind,
         "phones_open": "the table's link (its QR code), which opens the game's sheet"
@@ -429,6 +433,8 @@ def report(night: Night, tables: list[Table], screens: list[Screen], final: Tota
         "draw_ms": {"draws": len(night.draw_ms), "median": fs.percentile(night.draw_ms, 0.5),
                     "max": max(night.draw_ms, default=float("nan"))},
         "api_write_ms": {"median": fs.percentile(api, 0.5), "p95": fs.percentile(api, 0.95)},
+        # while the tables play: the servers' CPU, in cores (the machine's are shared)
+        "server_cores_busy": memory["cpu_s"] / max(memory["wall_s"], 1e-9),
         "memory": {"rss_before_mb": memory["before"], "rss_after_mb": memory["after"],
                    "sessions": sessions,
                    "per_session_mb": [g / max(n, 1) for g, n in zip(growth, sessions,
@@ -462,6 +468,9 @@ def print_report(result: dict[str, Any], db_kind: str) -> None:
           f"  goal <= 1000 ms  {ok[draw['max'] <= 1000]}")
     api = result["api_write_ms"]
     print(f"  API write (POST a deal): median {api['median']:.1f} ms, p95 {api['p95']:.1f} ms")
+    print(f"  servers' CPU while the tables play: {result['server_cores_busy']:.2f} cores"
+          f" (a deal every {result['interval_s']:g} s at each table: "
+          f"{result['tables'] / result['interval_s']:.1f} deals/s)")
     mem = result["memory"]
     for i, per in enumerate(mem["per_session_mb"]):
         print(f"  memory per session, server {i + 1}: {per:.2f} MB ({mem['sessions'][i]} "
