@@ -11,9 +11,14 @@ every `--interval` seconds at a staggered time. Each table has a phone (a Flet s
 at protocol level, bench/flet_sessions.py) on its game's sheet, the tables' phones split
 between the servers; each server has a big screen. A deal has reached a big screen when
 the screen shows, for every player of the table, the tournament total after that deal
-(or after a later deal of the table). The big screens follow the live standings stream
-`GET /api/tournaments/{id}/events`, one on each server (the app's big-screen page is not
-there yet).
+(or after a later deal of the table). With `--screens flet` the big screens are Flet
+sessions on the app's page `/tournaments/{id}/grand-ecran` (its rows' totals keyed
+`standing-{player id}`) and the phones open their table's link; with `--screens stream`
+(the default while that page is not on main) they follow the live standings stream
+`GET /api/tournaments/{id}/events` and the phones open the sheet. The memory of a
+session depends on the games stored (a phone's sheet sits on the games list, which its
+session holds too: 0.3-0.7 MB a session on an empty database, 7.5 MB with 400 games):
+run it on an empty database.
 
     .venv/bin/python bench/tournament.py --db postgresql+psycopg://...   # 2 servers
     .venv/bin/python bench/tournament.py --servers 1                      # SQLite
@@ -267,9 +272,8 @@ class Night:
 
 
 #: sessions a server opens and closes before its memory is read: the first ones load the
-#: app's screens, and sessions opening together grow the worker threads and their memory
-#: arenas, which no session keeps (measured: 0.6 to 5 MB "a session" from run to run
-#: with one warm-up session, on 15 sessions a server)
+#: app's screens, and sessions opening together start the worker threads, which no
+#: session keeps
 WARM_UP = 10
 
 
