@@ -70,11 +70,17 @@ class Steps:
         confirm_new_players(found, lambda _typed, known: self.check_in(known),
                             lambda: self._run(lambda: tm.check_in(
                                 self.uow(), self.tid, [name], organiser=self.who, new=[name]),
-                                t("tournament_ui.checkin.done", name=name)))
+                                t("tournament_ui.checkin.done", name=name)),
+                            create_label=t("tournament_ui.checkin.create_new"))
 
     def check_out(self, name: str) -> None:
-        self._run(lambda: tm.check_out(self.uow(), self.tid, [name], organiser=self.who),
-                  t("tournament_ui.checkin.left", name=name))
+        """Asked first: a thumb brushing a name must not take a player out of the draws."""
+        show_confirm_dialog(
+            t("tournament_ui.checkin.leave_title", name=name),
+            t("tournament_ui.checkin.leave_text", name=name), t("tournament_ui.checkin.leave"),
+            lambda: self._run(lambda: tm.check_out(self.uow(), self.tid, [name],
+                                                   organiser=self.who),
+                              t("tournament_ui.checkin.left", name=name)))
 
     def draw(self, plan: str | None = None) -> None:
         number = self.view.next_round

@@ -68,7 +68,7 @@ def _field(form: NewTournamentForm, errors: dict[str, str], name: str, label: st
            col: dict[str, int] | None = None) -> ft.Control:
     return ft.Container(kept_field(
         label=label, value=str(getattr(form, name)), error=errors.get(name),
-        helper=helper, error_max_lines=3, helper_max_lines=2, dense=True,
+        helper=helper, error_max_lines=5, helper_max_lines=2, dense=True,
         keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
         on_change=lambda e: set_form(lambda f, text=str(e.data or ""): f.typed(name, text)),
     ), col=col or {"xs": 12})
