@@ -9,6 +9,10 @@ from urllib.parse import urlsplit
 import flet as ft
 
 
+#: the page's address in web mode may be its websocket's: the same server over HTTP
+_HTTP = {"ws": "http", "wss": "https"}
+
+
 def origin_of(url: str | None, fallback: str = "http://localhost:8550") -> str:
     """"http://192.168.1.20:8550" from the page's address (the one the phone used, so the
     TV on the same Wi-Fi reaches it too)."""
@@ -17,7 +21,7 @@ def origin_of(url: str | None, fallback: str = "http://localhost:8550") -> str:
     parts = urlsplit(url)
     if not parts.scheme or not parts.netloc:
         return fallback
-    return f"{parts.scheme}://{parts.netloc}"
+    return f"{_HTTP.get(parts.scheme, parts.scheme)}://{parts.netloc}"
 
 
 def page_origin() -> str:
@@ -45,6 +49,7 @@ def server_origin() -> str:
     if host in ("localhost", "127.0.0.1", "::1") or host.startswith("127."):
         host = _lan_address() or host
     netloc = f"{host}:{port}" if port else host
-    return f"{parts.scheme or 'http'}://{netloc}"
+    scheme = parts.scheme or "http"
+    return f"{_HTTP.get(scheme, scheme)}://{netloc}"
 
 

@@ -15,7 +15,14 @@ from urllib.parse import parse_qs, urlsplit
 
 from scorepad import services
 from scorepad.services import tournament as tm
-from tests.e2e.conftest import UI_TIMEOUT_MS, by_id, id_text, open_app, wait_id_text
+from tests.e2e.conftest import (
+    UI_TIMEOUT_MS,
+    by_id,
+    id_text,
+    open_app,
+    scroll_to_id,
+    wait_id_text,
+)
 from tests.e2e.flows import type_into
 from tests.e2e.gestures import choose, tap_at, thumb, type_points
 from tests.integration.tournament_helpers import play
@@ -72,13 +79,21 @@ def _check_in(page: Any, uow: Callable[[], Any], tid: int) -> None:
     wait_id_text(page, "present-count", "13 joueurs présents")
 
 
-def _links(page: Any) -> dict[int, str]:
-    """Each table's link, as the organiser's page shows it."""
+def _links(page: Any, app_url: str) -> dict[int, str]:
+    """Each table's link, as the organiser's page shows it (on the server's LAN address,
+    which the test's phones reach on loopback)."""
     found = {}
     for number in (1, 2, 3):
-        by_id(page, f"table-link-{number}").wait_for()
-        found[number] = id_text(page, f"table-link-{number}")
+        link = urlsplit(id_text(page, f"table-link-{number}") if by_id(
+            page, f"table-link-{number}").count() else _scrolled_text(page, number))
+        assert link.scheme == "http" and re.search(rf"/tables/\d+/{number}$", link.path)
+        found[number] = f"{app_url}{link.path}?{link.query}"
     return found
+
+
+def _scrolled_text(page: Any, number: int) -> str:
+    scroll_to_id(page, f"table-link-{number}")
+    return id_text(page, f"table-link-{number}")
 
 
 def _deal_by_taps(phone: Any, link: str, seats: tuple[str, ...]) -> str:
@@ -137,8 +152,8 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
     tv.set_default_timeout(UI_TIMEOUT_MS)
     big = tv.new_page()
     try:
-        open_app(big, app_url, f"/tournaments/{tid}/grand-ecran",
-                 wait_text="Classement du tournoi")
+        open_app(big, app_url, f"/tournaments/{tid}/grand-ecran")
+        wait_id_text(big, f"big-total-{NEWCOMER}", "0", timeout=30)
 
         # The draw: 13 = 5 + 4 + 4, shown as tables and seats, on the big screen too.
         thumb(page, page.get_by_role("button", name="Tirer la manche 1"))
@@ -157,7 +172,7 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
         assert swapped.tables[0].seats[0] == second and swapped.tables[1].seats[0] == first
 
         reach(page, page.get_by_role("button", name="Démarrer la manche 1"))
-        links = _links(page)
+        links = _links(page, app_url)
         tables = tm.get_tournament(uow(), tid).round(1).tables  # type: ignore[union-attr]
 
         # One deal per table by real taps on the player's phone, through each link.
@@ -205,7 +220,7 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
         assert f"table {found.table}, place {found.seat} (manche 2, à venir)" in id_text(
             second_page, f"seat-found-{NEWCOMER}")
         reach(page, page.get_by_role("button", name="Démarrer la manche 2"))
-        links = _links(page)
+        links = _links(page, app_url)
         for table in tm.get_tournament(uow(), tid).round(2).tables:  # type: ignore[union-attr]
             assert table.game_id is not None
             play(uow, table.game_id, _code(links[table.number]), table.deals_due)

@@ -62,7 +62,7 @@ def _table_card(entry: tm.TournamentRound, table: tm.TournamentTable,
     if link is not None and entry.status is RoundStatus.PLAYING:
         controls.append(ft.Row([
             ft.Semantics(identifier=f"table-link-{table.number}", content=ft.Text(
-                link.url, size=12, selectable=True, expand=True,
+                link.url, size=12, expand=True, max_lines=2,
                 color=ft.Colors.ON_SURFACE_VARIANT)),
             ft.IconButton(ft.Icons.QR_CODE_2, tooltip=t("tournament_ui.table.qr",
                                                          number=table.number),
