@@ -8,7 +8,6 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-
 #: the page's address in web mode may be its websocket's: the same server over HTTP
 _HTTP = {"ws": "http", "wss": "https"}
 
