@@ -5,6 +5,7 @@ Starts the real app on a temporary SQLite database filled with demo games (throu
 services), drives headless Chromium, and writes screenshots/*.png.
 
     .venv/bin/python scripts/screenshots.py [--out screenshots] [--only sheet_6_seats]
+    .venv/bin/python scripts/screenshots.py --phone [--site DIR]   # phone_*.png
 """
 
 from __future__ import annotations
@@ -151,6 +152,9 @@ def capture(out: Path, only: list[str] | None = None) -> list[Path]:
         holidays = ids["holidays"]
         deal_id = services.get_sheet(database.uow(), tuesday).deals[2].id
         circle = circle_data(database.uow, ids)
+        # The phone that opens this link becomes the organiser, then hands the role on.
+        claim = services.start_handover(database.uow(), tuesday,
+                                        organiser=services.OPERATOR).path
         if not only or "soiree_picture" in only:
             shots.append(soiree_picture(out, database.uow, circle))
         night = tournament_data(database.uow)
@@ -163,6 +167,7 @@ def capture(out: Path, only: list[str] | None = None) -> list[Path]:
                 browser = p.chromium.launch(executable_path=CHROMIUM,
                                             args=CHROMIUM_ARGS)
                 plan: list[tuple[str, str, str, str, Callable[[Any], None] | None]] = [
+                    ("handover", "light", claim, "total-André", _show_handover),
                     ("games", "light", "/", "EN COURS", None),
                     ("new_game", "light", "/new", "Ordre de la table", _fill_new_game),
                     ("sheet", "light", f"/games/{tuesday}", "total-André", None),
@@ -182,6 +187,7 @@ def capture(out: Path, only: list[str] | None = None) -> list[Path]:
                     ("circle_ranking", "light", f"/circles/{circle}/ranking",
                      "rank-total-André", None),
                     ("soiree", "light", f"/circles/{circle}/soiree", "podium-André", None),
+                    ("players", "light", "/players", "player-André", None),
                     ("big_screen", "dark", f"/grand-ecran/{circle}", "big-total-André", None),
                     *tournament_plan(night),
                 ]
@@ -204,6 +210,16 @@ def capture(out: Path, only: list[str] | None = None) -> list[Path]:
         finally:
             stop_app(process)
     return shots
+
+
+def _show_handover(page: Any) -> None:
+    """The game's menu, then "Transmettre le rôle d'organisateur": its QR code and link."""
+    page.wait_for_timeout(4500)  # the "you are the organiser" message goes
+    page.get_by_label("Menu de la partie").first.click()
+    page.get_by_role("button", name="Transmettre le rôle d'organisateur",
+                     exact=False).first.click()
+    page.locator('[flt-semantics-identifier="handover-link"]').wait_for()
+    page.wait_for_timeout(900)
 
 
 def _fill_new_game(page: Any) -> None:
@@ -278,9 +294,19 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
     parser.add_argument("--pdf-only", action="store_true",
                         help="only the PDF's first page (pdf_first_page.png)")
+    parser.add_argument("--phone", action="store_true",
+                        help="the phone build's screens (phone_*.png): builds the site "
+                             "unless --site names one")
+    parser.add_argument("--site", type=Path, help="a built phone site (with --phone)")
     parser.add_argument("--only", action="append", metavar="SCENE",
                         help="capture only this scene (repeatable), e.g. sheet_6_seats")
     args = parser.parse_args()
+    if args.phone:
+        from scripts.screenshots_phone import capture_phone
+
+        for path in capture_phone(args.out, args.site):
+            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+        return 0
     if args.pdf_only:
         print(pdf_first_page(args.out).relative_to(ROOT))
         return 0

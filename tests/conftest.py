@@ -25,6 +25,8 @@ SLOW = (
     "tests/integration/test_postgres_serve.py"
     "::test_serve_on_postgresql_answers_health_and_export_downloads",
     "tests/integration/test_postgres_test_server.py",
+    "tests/integration/test_pseudo_locale.py"
+    "::test_the_downloads_and_the_server_s_refusals_come_from_the_catalogs",
     "tests/integration/test_serve_start.py",
     "tests/integration/test_sheet_cache.py::test_the_cached_sheet_is_the_sheet_read_from_scratch",
     "tests/integration/test_storage_durability.py"
@@ -36,6 +38,7 @@ SLOW = (
     "::test_no_answer_grants_every_origin_and_every_answer_forbids_sniffing",
     "tests/security/test_heavy_work.py"
     "::test_many_phones_exporting_one_pdf_do_not_keep_the_games_list_waiting",
+    "tests/unit/test_catalog.py::test_pybabel_extract_reads_the_same_configuration",
     "tests/unit/test_importer.py"
     "::test_a_randomly_corrupted_export_is_refused_or_imported_never_crashes",
     "tests/unit/test_importer.py::test_any_json_value_is_refused_cleanly",

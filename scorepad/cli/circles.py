@@ -7,27 +7,20 @@ import argparse
 import sys
 from datetime import date
 
-from scorepad.cli.data import _error, _uow_factory, command, print_list, write_output
-
-_TEXT = {
-    "fr": {"no_circles": "Aucun cercle.", "games": "parties", "bad_date":
-           "La date de la soirée s'écrit AAAA-MM-JJ ou « today » (reçu « {got} »).",
-           "rating": "cote", "average": "moy./donne", "won": "gagnées"},
-    "en": {"no_circles": "No circles.", "games": "games", "bad_date":
-           "The evening's date is written YYYY-MM-DD or \"today\" (got \"{got}\").",
-           "rating": "rating", "average": "avg/deal", "won": "won"},
-}
+from scorepad.cli.data import _error, _uow_factory, command, count, print_list, write_output
+from scorepad.domain.language import word
+from scorepad.domain.messages import NP_, render
 
 
 def cmd_circles(args: argparse.Namespace) -> int:
     from scorepad import services
 
-    text = _TEXT[args.lang]
+    lang = args.lang
     return print_list(
         services.list_circles(_uow_factory(args)()), as_json=args.json,
         item_json=lambda c: {"id": c.id, "name": c.name, "games": c.games},
-        item_line=lambda c: f"{c.id:>4}  {c.name}  ({c.games} {text['games']})",
-        empty=text["no_circles"])
+        item_line=lambda c: f"{c.id:>4}  {c.name}  ({count(c.games, NP_('cli.games'), lang)})",
+        empty=word("cli.no_circles", lang))
 
 
 def cmd_circle(args: argparse.Namespace) -> int:
@@ -50,25 +43,26 @@ def cmd_ranking(args: argparse.Namespace) -> int:
 
     period = Period.parse(args.period, services.today())
     result = services.ranking(_uow_factory(args)(), circle=args.circle, period=period)
-    text = _TEXT[args.lang]
-    sys.stdout.write(f"{period.label(args.lang)}\n")
+    lang = args.lang
+    average, won = word("cli.average", lang), word("cli.won", lang)
+    rating_word = word("cli.rating", lang)
+    sys.stdout.write(f"{period.label(lang)}\n")
     for p in result.players:
-        avg = fmt_number(round(p.average, 1), args.lang) if p.average is not None else "-"
-        rating = fmt_number(round(p.rating.ordinal, 1), args.lang) if p.rating else "-"
-        sys.stdout.write(f"{p.rank:>3}. {p.player:<20} {fmt_signed(p.total, args.lang):>8}  "
-                         f"{text['average']} {avg:>7}  {text['won']} {p.games_won:>3}  "
-                         f"{text['rating']} {rating}\n")
+        avg = fmt_number(round(p.average, 1), lang) if p.average is not None else "-"
+        rating = fmt_number(round(p.rating.ordinal, 1), lang) if p.rating else "-"
+        sys.stdout.write(f"{p.rank:>3}. {p.player:<20} {fmt_signed(p.total, lang):>8}  "
+                         f"{average} {avg:>7}  {won} {p.games_won:>3}  "
+                         f"{rating_word} {rating}\n")
     return 0
 
 
 def cmd_export_soiree(args: argparse.Namespace) -> int:
     from scorepad import services
 
-    text = _TEXT[args.lang]
     try:
         day = services.today() if args.date == "today" else date.fromisoformat(args.date)
     except ValueError:
-        return _error("date", text["bad_date"].format(got=args.date))
+        return _error("date", render("cli.soiree_date", {"text": args.date}, args.lang))
     data = services.export_soiree(_uow_factory(args)(), day, args.format, circle=args.circle,
                                   lang=args.lang)
     return write_output(data, args.output, args.lang)

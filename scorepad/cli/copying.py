@@ -3,6 +3,7 @@ services' copy between a snapshot of the source and an exclusive transaction of 
 
 from __future__ import annotations
 
+from scorepad.domain.messages import N_, Message
 from scorepad.services.copy import copy_games
 from scorepad.services.copy_report import CopyError, CopyReport
 from scorepad.storage import Database, DatabaseError, open_database
@@ -43,5 +44,5 @@ def _open(field: str, url: str) -> Database:
     try:
         return open_database(url)
     except DatabaseError as exc:
-        side = "source" if field == "from" else "target"
-        raise CopyError(field, "open_failed", side=side, detail=exc.message) from exc
+        side = Message(N_("copy.source") if field == "from" else N_("copy.target"))
+        raise CopyError(field, "open_failed", side=side, detail=exc) from exc

@@ -10,18 +10,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from scorepad.cli.scoring import print_json
-from scorepad.domain.language import LANGUAGES, nword, section
+from scorepad.cli.scoring import lang_option, print_json
+from scorepad.domain.language import DEFAULT_LANGUAGE, nword, word
+from scorepad.domain.messages import N_, NP_, render
 
 EXIT_INVALID = 2
 T = TypeVar("T")
+_STATUS = {"in_progress": N_("cli.status.in_progress"), "finished": N_("cli.status.finished")}
 
-_TEXT = {lang: section("cli", lang) for lang in LANGUAGES}
 
-
-def _count(n: int, what: str, lang: str) -> str:
-    """"1 donne", "0 donne", "2 donnes" / "1 deal", "0 deals" (the language's plural rule)."""
-    return f"{n} {nword('cli.' + what, n, lang)}"
+def count(n: int, noun: str, lang: str) -> str:
+    """"1 donne", "0 donne", "2 donnes" / "1 deal", "0 deals": `n` and the plural entry
+    `noun` in the form the language's rule asks for."""
+    return f"{n} {nword(noun, n, lang)}"
 
 
 def _error(field: str, message: str) -> int:
@@ -39,7 +40,7 @@ def _run(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
         from scorepad.services import ServiceError
         from scorepad.storage import DatabaseError
 
-        lang = getattr(args, "lang", "fr")
+        lang = getattr(args, "lang", DEFAULT_LANGUAGE)
         try:
             return func(args)
         except (ServiceError, InvalidDeal, DatabaseError) as exc:
@@ -47,7 +48,7 @@ def _run(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
         except (KeyboardInterrupt, BrokenPipeError):
             raise
         except Exception as exc:  # a storage failure (disk full, server gone...)
-            return _error("db", _TEXT[lang]["unexpected"].format(reason=str(exc)[:300]))
+            return _error("db", render("cli.unexpected", {"reason": str(exc)[:300]}, lang))
 
     return command
 
@@ -75,12 +76,12 @@ def cmd_games(args: argparse.Namespace) -> int:
     from scorepad import services
     from scorepad.domain.messages import fmt_signed
 
-    text = _TEXT[args.lang]
+    lang = args.lang
 
     def line(g: Any) -> str:
-        totals = ", ".join(f"{p} {fmt_signed(v, args.lang)}" for p, v in g.totals.items())
-        return (f"{g.id:>4}  {g.name}  ({text['status.' + g.status.value]}, "
-                f"{_count(g.deals, 'deals', args.lang)})  {totals}")
+        totals = ", ".join(f"{p} {fmt_signed(v, lang)}" for p, v in g.totals.items())
+        return (f"{g.id:>4}  {g.name}  ({word(_STATUS[g.status.value], lang)}, "
+                f"{count(g.deals, NP_('cli.deals'), lang)})  {totals}")
 
     return print_list(
         services.list_games(_uow_factory(args)()), as_json=args.json, item_line=line,
@@ -89,7 +90,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             "totals": g.totals, "status": g.status.value, "deal_size": g.deal_size,
             "created_at": g.created_at.isoformat(timespec="seconds"),
             "updated_at": g.updated_at.isoformat(timespec="seconds")},
-        empty=text["no_games"])
+        empty=word("cli.no_games", lang))
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -109,8 +110,8 @@ def write_output(data: bytes, output: str | None, lang: str) -> int:
     try:
         Path(output).write_bytes(data)
     except OSError as exc:
-        return _error("output", _TEXT[lang]["unwritable"].format(
-            path=output, reason=exc.strerror or exc))
+        return _error("output", render("cli.unwritable", {
+            "path": output, "reason": exc.strerror or exc}, lang))
     return 0
 
 
@@ -120,11 +121,24 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     except OSError as exc:
-        return _error("file", _TEXT[args.lang]["unreadable"].format(
-            path=args.file, reason=exc.strerror or exc))
-    game_id = services.import_game(_uow_factory(args)(), data)
+        return _error("file", render("cli.unreadable", {
+            "path": args.file, "reason": exc.strerror or exc}, args.lang))
+    if services.is_backup(data):
+        # A phone's backup (FORMAT.md §7): every game, each once, all or nothing.
+        report = services.import_backup(_uow_factory(args)(), data)
+        sys.stdout.write(render("phone.backup.taken", {
+            "added": report.added, "extended": report.extended,
+            "unchanged": report.unchanged}, args.lang) + "\n")
+        return 0
+    game_id = services.import_game(_uow_factory(args)(), data, by_operator=True)
     sys.stdout.write(f"{game_id}\n")
+    say_operator_game(game_id, args.lang)
     return 0
+
+def say_operator_game(game_id: int, lang: str) -> None:
+    """On stderr (stdout is the id, for scripts): who may act on a game the command line
+    made, and how to name its organiser."""
+    sys.stderr.write(render("organiser.operator_game", {"id": str(game_id)}, lang) + "\n")
 
 
 def _names(names: tuple[str, ...]) -> str:
@@ -142,24 +156,25 @@ def cmd_copy(args: argparse.Namespace) -> int:
     if args.json:
         print_json(report.to_dict())
         return 0
-    text = _TEXT[args.lang]
-    lines = [text["copy_head"].format(source=report.source, target=report.target)]
     lang = args.lang
-    lines.append(text["copy_copied"].format(
-        n=len(report.copied), deals=_count(report.deals, "deals", lang),
-        versions=_count(report.versions, "versions", lang),
-        operations=_count(report.operations, "operations", lang)))
-    lines += [text["copy_game"].format(name=g.name, source_id=g.source_id,
-                                       target_id=g.target_id,
-                                       deals=_count(g.deals, "deals", lang))
+    lines = [render("cli.copy_head", {"source": report.source, "target": report.target}, lang)]
+    lines.append(render("cli.copy_copied", {
+        "n": len(report.copied), "deals": count(report.deals, NP_("cli.deals"), lang),
+        "versions": count(report.versions, NP_("cli.versions"), lang),
+        "operations": count(report.operations, NP_("cli.operations"), lang)}, lang))
+    lines += [render("cli.copy_game", {"name": g.name, "source_id": g.source_id,
+                                       "target_id": g.target_id,
+                                       "deals": count(g.deals, NP_("cli.deals"), lang)},
+                       lang)
               for g in report.copied]
     if report.skipped:
-        lines.append(text["copy_skipped"].format(n=len(report.skipped)))
-        lines += [text["copy_skip"].format(name=g.name, source_id=g.source_id,
-                                           target_id=g.target_id) for g in report.skipped]
-    lines.append(text["copy_players"].format(created=_names(report.players_created),
-                                             reused=_names(report.players_reused)))
-    lines.append(text["copy_verified"] if report.copied else text["copy_nothing_new"])
+        lines.append(render("cli.copy_skipped", {"n": len(report.skipped)}, lang))
+        lines += [render("cli.copy_skip", {"name": g.name, "source_id": g.source_id,
+                                           "target_id": g.target_id}, lang)
+                  for g in report.skipped]
+    lines.append(render("cli.copy_players", {"created": _names(report.players_created),
+                                             "reused": _names(report.players_reused)}, lang))
+    lines.append(word("cli.copy_verified" if report.copied else "cli.copy_nothing_new", lang))
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
@@ -194,7 +209,7 @@ def common_options(p: argparse.ArgumentParser) -> None:
     `--db` otherwise); shared by every command group backed by storage."""
     p.add_argument("--db", default=argparse.SUPPRESS,
                    help="database URL (env SCOREPAD_DATABASE_URL)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr")
+    lang_option(p)
 
 
 @contextmanager
@@ -222,7 +237,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                        help="file to write (default: stdout)")
 
     with command(sub, "import", cmd_import,
-                 help="import a game exported as JSON; prints its id") as p:
+                 help="import a game exported as JSON (prints its id), or a phone's "
+                      "backup of every game (prints what it added)") as p:
         p.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
 
     p = sub.add_parser("copy", help="copy every game from one database to another "
@@ -233,5 +249,5 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument("--to", dest="target", required=True, metavar="URL",
                    help="the database to copy into (e.g. postgresql+psycopg://user:pw@host/db)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr")
+    lang_option(p)
     p.set_defaults(func=_run(cmd_copy))

@@ -10,67 +10,28 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scorepad.cli.data import _error, _uow_factory, command, print_list
+from scorepad.cli.data import _error, _uow_factory, command, print_list, say_operator_game
 from scorepad.cli.serve import DEFAULT_PORT, lan_addresses, qr_text
-
-_TEXT = {
-    "fr": {
-        "unreadable": "Impossible de lire le fichier de règles {path} : {reason}",
-        "rules_json": "Le fichier de règles {path} n'est pas un objet JSON : {reason}",
-        "new_hint": "Partie n° {id} créée. Pour en faire organisateur un téléphone : "
-                    "scorepad organiser {id}",
-        "protected": "La partie n° {id} est protégée par un code de table.",
-        "unprotected": "La partie n° {id} n'a pas de code de table.",
-        "code_set": "Code de table de la partie n° {id} enregistré.",
-        "code_removed": "Code de table de la partie n° {id} retiré.",
-        "link": "Ouvrez ce lien sur le téléphone qui devient organisateur de « {name} » "
-                "(valable {minutes} minutes, une seule fois) :",
-        "path": "Ajoutez ce chemin à l'adresse de scorepad sur le téléphone qui devient "
-                "organisateur de « {name} » (valable {minutes} minutes, une seule fois) :",
-        "token": "Jeton : {token}",
-        "bin_empty": "La corbeille est vide.",
-        "bin_line": "{id:>4}  {name}  (supprimée le {deleted}, encore {days} jours)",
-        "restored": "Partie n° {id} restaurée.",
-        "purged": "Parties supprimées définitivement : {n}",
-    },
-    "en": {
-        "unreadable": "Cannot read the rules file {path}: {reason}",
-        "rules_json": "The rules file {path} is not a JSON object: {reason}",
-        "new_hint": "Game number {id} created. To make a phone its organiser: "
-                    "scorepad organiser {id}",
-        "protected": "Game number {id} is protected by a table code.",
-        "unprotected": "Game number {id} has no table code.",
-        "code_set": "Table code of game number {id} saved.",
-        "code_removed": "Table code of game number {id} removed.",
-        "link": "Open this link on the phone that becomes the organiser of \"{name}\" "
-                "(valid {minutes} minutes, once):",
-        "path": "Add this path to scorepad's address on the phone that becomes the "
-                "organiser of \"{name}\" (valid {minutes} minutes, once):",
-        "token": "Token: {token}",
-        "bin_empty": "The bin is empty.",
-        "bin_line": "{id:>4}  {name}  (deleted on {deleted}, {days} days left)",
-        "restored": "Game number {id} restored.",
-        "purged": "Games deleted for good: {n}",
-    },
-}
+from scorepad.domain.language import word
+from scorepad.domain.messages import render, render_count
 
 
 def _rules(path: str | None, lang: str) -> tuple[dict[str, Any] | None, int | None]:
     if path is None:
         return None, None
-    text = _TEXT[lang]
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        return None, _error("rules", text["unreadable"].format(path=path,
-                                                               reason=exc.strerror or exc))
+        return None, _error("rules", render("cli.rules_unreadable", {
+            "path": path, "reason": exc.strerror or exc}, lang))
     try:
         rules = json.loads(raw)
     except ValueError as exc:
-        return None, _error("rules", text["rules_json"].format(path=path, reason=exc))
+        return None, _error("rules", render("cli.rules_json", {"path": path, "reason": exc},
+                                            lang))
     if not isinstance(rules, dict):
-        return None, _error("rules", text["rules_json"].format(path=path, reason=type(
-            rules).__name__))
+        return None, _error("rules", render("cli.rules_json", {
+            "path": path, "reason": type(rules).__name__}, lang))
     return rules, None
 
 
@@ -88,28 +49,28 @@ def cmd_new(args: argparse.Namespace) -> int:
         data["dealer"] = args.dealer
     if rules is not None:
         data["rules"] = rules
-    # The operator creates it: its organiser key is not kept (`scorepad organiser` hands
-    # the role to a phone).
-    made = services.new_game_from_dict(_uow_factory(args)(), data)
+    # The operator makes it: it has no organiser until `scorepad organiser` names one.
+    made = services.new_game_from_dict(_uow_factory(args)(), data, by_operator=True)
     sys.stdout.write(f"{made.id}\n")
-    sys.stderr.write(_TEXT[args.lang]["new_hint"].format(id=made.id) + "\n")
+    say_operator_game(made.id, args.lang)
     return 0
+
 
 
 def cmd_code(args: argparse.Namespace) -> int:
     from scorepad import services
 
     uow = _uow_factory(args)
-    text = _TEXT[args.lang]
+    game = {"id": str(args.game)}
     if args.set is None and not args.remove:
         protected = services.game_is_protected(uow(), args.game)
-        sys.stdout.write(text["protected" if protected else "unprotected"].format(
-            id=args.game) + "\n")
+        sys.stdout.write(render("cli.protected" if protected else "cli.unprotected", game,
+                                args.lang) + "\n")
         return 0
     services.set_table_code(uow(), args.game, None if args.remove else args.set,
                             organiser=services.OPERATOR)
-    sys.stdout.write(text["code_removed" if args.remove else "code_set"].format(
-        id=args.game) + "\n")
+    sys.stdout.write(render("cli.code_removed" if args.remove else "cli.code_set", game,
+                            args.lang) + "\n")
     return 0
 
 
@@ -118,18 +79,18 @@ def cmd_organiser(args: argparse.Namespace) -> int:
 
     uow = _uow_factory(args)
     made = services.start_handover(uow(), args.game, organiser=services.OPERATOR)
-    name = services.get_sheet(uow(), args.game).name
-    text = _TEXT[args.lang]
+    lang = args.lang
+    given = {"name": services.get_sheet(uow(), args.game).name,
+             "minutes": services.HANDOVER_MINUTES}
     lan = lan_addresses()
-    minutes = services.HANDOVER_MINUTES
     if lan:
         url = f"http://{lan[0]}:{args.port}{made.path}"
-        lines = [text["link"].format(name=name, minutes=minutes), f"  {url}"]
+        lines = [render("cli.link", given, lang), f"  {url}"]
         if not args.no_qr:
             lines.append(qr_text(url))
     else:
-        lines = [text["path"].format(name=name, minutes=minutes), f"  {made.path}"]
-    lines.append(text["token"].format(token=made.token))
+        lines = [render("cli.path", given, lang), f"  {made.path}"]
+    lines.append(render("cli.token", {"token": made.token}, lang))
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
@@ -138,22 +99,22 @@ def cmd_bin(args: argparse.Namespace) -> int:
     from scorepad import services
 
     uow = _uow_factory(args)
-    text = _TEXT[args.lang]
+    lang = args.lang
     if args.restore is not None:
         services.restore_game(uow(), args.restore)
-        sys.stdout.write(text["restored"].format(id=args.restore) + "\n")
+        sys.stdout.write(render("cli.restored", {"id": str(args.restore)}, lang) + "\n")
         return 0
     if args.empty or args.purge:
         gone = services.empty_bin(uow()) if args.empty else services.purge_expired(uow())
-        sys.stdout.write(text["purged"].format(n=len(gone)) + "\n")
+        sys.stdout.write(render("cli.purged", {"n": len(gone)}, lang) + "\n")
         return 0
     return print_list(
         services.list_bin(uow()), as_json=args.json,
         item_json=lambda g: {"id": g.id, "name": g.name, "deleted_at": g.deleted_at.isoformat(
             timespec="seconds"), "days_left": g.days_left},
-        item_line=lambda g: text["bin_line"].format(
-            id=g.id, name=g.name, deleted=g.deleted_at.date().isoformat(), days=g.days_left),
-        empty=text["bin_empty"])
+        item_line=lambda g: render_count("cli.bin_line", g.days_left, {
+            "id": g.id, "name": g.name, "deleted": g.deleted_at.date().isoformat()}, lang),
+        empty=word("cli.bin_empty", lang))
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -7,8 +7,16 @@ import json
 import sys
 
 from scorepad.domain import InvalidDeal, explain_text, loads_deal, score_deal, scored_to_dict
+from scorepad.domain.language import DEFAULT_LANGUAGE, languages
 
 EXIT_INVALID = 2
+
+
+def lang_option(p: argparse.ArgumentParser) -> None:
+    """`--lang`: the language of every message (French by default; any language with a
+    catalog)."""
+    p.add_argument("--lang", choices=languages(), default=DEFAULT_LANGUAGE,
+                   help="the language of the messages (default: %(default)s)")
 
 
 def print_json(data: object) -> None:
@@ -48,5 +56,5 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     for name, text in (("score", "score one deal read on stdin (JSON)"),
                        ("explain", "explain one deal read on stdin, step by step")):
         p = sub.add_parser(name, help=text)
-        p.add_argument("--lang", choices=("fr", "en"), default="fr")
+        lang_option(p)
         p.set_defaults(func=cmd_score)

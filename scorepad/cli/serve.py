@@ -10,6 +10,10 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
+from scorepad.cli.scoring import lang_option
+from scorepad.domain.language import DEFAULT_LANGUAGE, word
+from scorepad.domain.messages import Message, render, render_message
+
 if TYPE_CHECKING:
     from scorepad.web.precompress import ClientCache, Preparation
 
@@ -17,12 +21,13 @@ DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8550
 
 
-def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Registers `serve`."""
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                 lang: str = DEFAULT_LANGUAGE) -> None:
+    """Registers `serve` (`lang`: the language of the parser's own refusals)."""
     p = sub.add_parser("serve", help="serve the app for the phones at the table")
     p.add_argument("--host", default=DEFAULT_HOST,
                    help=f"address to listen on (default {DEFAULT_HOST}: every network)")
-    p.add_argument("--port", type=_port, default=DEFAULT_PORT,
+    p.add_argument("--port", type=functools.partial(_port, lang=lang), default=DEFAULT_PORT,
                    help=f"port (default {DEFAULT_PORT})")
     p.add_argument("--desktop", action="store_true",
                    help="open a native window (needs the Flet desktop client)")
@@ -36,13 +41,13 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument("--forwarded-allow-ips", default="127.0.0.1,::1", metavar="IPS",
                    help="the reverse proxies' addresses, comma-separated "
                         "(only with --proxy-headers; default 127.0.0.1,::1)")
+    lang_option(p)
     p.set_defaults(func=cmd_serve)
 
 
-def _port(text: str) -> int:
+def _port(text: str, lang: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(
-            f"le port doit être un entier entre 1 et 65535 (reçu « {text} »)")
+        raise argparse.ArgumentTypeError(render("serve.port", {"text": text}, lang))
     return int(text)
 
 
@@ -78,27 +83,25 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def addresses_banner(host: str, port: int, *, qr: bool) -> str:
+def addresses_banner(host: str, port: int, *, qr: bool, lang: str = DEFAULT_LANGUAGE,
+                     extra: tuple[str, ...] = ()) -> str:
     local = f"http://localhost:{port}/"
-    lines = ["scorepad : la feuille de marque est servie.", f"  Sur cet appareil : {local}"]
+    lines = [word("serve.served", lang), render("serve.local", {"url": local}, lang)]
     lan: list[str] = []
     if host in ("0.0.0.0", "::", ""):
         lan = [f"http://{a}:{port}/" for a in lan_addresses()]
     elif host not in ("127.0.0.1", "localhost"):
         lan = [f"http://{host}:{port}/"]
     for url in lan:
-        lines.append(f"  Sur le réseau local (téléphones) : {url}")
+        lines.append(render("serve.lan", {"url": url}, lang))
     if not lan:
-        lines.append("  (aucune adresse réseau local : les téléphones ne peuvent pas se joindre)")
+        lines.append(word("serve.no_lan", lang))
     if qr and lan:
-        lines.append("Scannez pour ouvrir la feuille sur un téléphone :")
+        lines.append(word("serve.scan", lang))
         lines.append(qr_text(lan[0]))
-    lines.append("Ctrl+C pour arrêter.")
+    lines.extend(extra)
+    lines.append(word("serve.stop", lang))
     return "\n".join(lines)
-
-
-PREPARING = "Préparation du client web compressé (une fois, en arrière-plan)…"
-PREPARED = "Client web compressé prêt."
 
 
 def _client_cache() -> ClientCache | None:
@@ -111,7 +114,21 @@ def _client_cache() -> ClientCache | None:
         return None
 
 
-def _prepare_client(cache: ClientCache | None) -> Preparation | None:
+def _compress_quickly(cache: ClientCache | None, lang: str) -> None:
+    """Before the server listens, once per Flet release: the heavy files quickly
+    compressed (a few seconds), so that no phone, even the very first, downloads the
+    plain client (about 20 MB); the background pass then makes them smaller."""
+    if cache is None or cache.is_complete() or cache.has_quick():
+        return
+    sys.stdout.write(render("serve.compressing", {}, lang) + "\n")
+    sys.stdout.flush()
+    try:
+        cache.prepare_quick()
+    except OSError:  # a cache that cannot be written only costs bytes
+        return
+
+
+def _prepare_client(cache: ClientCache | None, lang: str) -> Preparation | None:
     """Starts compressing the client in a low-priority process when the cache is not
     complete, with one line saying so and one when it is done."""
     if cache is None:
@@ -125,28 +142,28 @@ def _prepare_client(cache: ClientCache | None) -> Preparation | None:
         return None
     if not started:
         return None
-    sys.stdout.write(PREPARING + "\n")
+    sys.stdout.write(word("serve.preparing", lang) + "\n")
     sys.stdout.flush()
 
     def announce() -> None:
         if preparation.wait():
-            sys.stdout.write(PREPARED + "\n")
+            sys.stdout.write(word("serve.prepared", lang) + "\n")
             sys.stdout.flush()
 
     threading.Thread(target=announce, name="scorepad-client-ready", daemon=True).start()
     return preparation
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """The server's socket, bound and listening before anything is printed, so a port in
-    use is said at once (uvicorn then serves on this very socket: no race)."""
+def bound_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is printed, so a port in use is said at
+    once; it listens only once the client is compressed (`_serve`), and uvicorn then
+    serves on this very socket: no race."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         # As uvicorn does: a restart may reuse a port whose old connections linger.
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(2048)
     except OSError:
         sock.close()
         raise
@@ -154,16 +171,15 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _cannot_listen(host: str, port: int, exc: OSError) -> str:
+def _cannot_listen(host: str, port: int, exc: OSError, lang: str = DEFAULT_LANGUAGE) -> str:
     import errno
 
+    given = {"host": host, "port": str(port), "reason": exc.strerror or str(exc)}
     if exc.errno == errno.EADDRINUSE:
-        return (f"scorepad : le port {port} est déjà utilisé sur cet ordinateur (un autre "
-                f"scorepad tourne peut-être) ; choisissez-en un autre avec --port.\n")
+        return render("serve.port_in_use", given, lang) + "\n"
     if exc.errno == errno.EACCES:
-        return (f"scorepad : le port {port} est réservé à l'administrateur ; choisissez un "
-                f"port au-dessus de 1023 avec --port.\n")
-    return f"scorepad : impossible d'écouter sur {host}:{port} ({exc.strerror or exc}).\n"
+        return render("serve.port_reserved", given, lang) + "\n"
+    return render("serve.cannot_listen", given, lang) + "\n"
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -172,23 +188,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sock = None
     if not args.desktop:
         try:
-            sock = listening_socket(args.host, args.port)
+            sock = bound_socket(args.host, args.port)
         except OSError as exc:
-            sys.stderr.write(_cannot_listen(args.host, args.port, exc))
+            sys.stderr.write(_cannot_listen(args.host, args.port, exc, args.lang))
             return 2
     try:
         database = open_database(args.db)
     except DatabaseError as exc:
         if sock is not None:
             sock.close()
-        sys.stderr.write(f"scorepad: {exc.message('fr')}\n")
+        sys.stderr.write(f"scorepad: {exc.message(args.lang)}\n")
         return 2
     from scorepad import services
 
     # Games in the bin for more than 30 days are deleted for good at each start.
     services.purge_expired(database.uow())
     if sock is None:
-        return _run_desktop(database.uow)
+        return _run_desktop(database.uow, args.lang)
     return _serve(args, database, sock)
 
 
@@ -205,9 +221,12 @@ def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
     worker_database = functools.partial(open_database, database.url, migrate=False)
     app = create_app(database.uow, client_cache=cache, subscribe=database.subscribe,
                      guard=guard, worker_database=worker_database)
-    sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr) + "\n")
+    _compress_quickly(cache, args.lang)
+    sock.listen(2048)
+    sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr, lang=args.lang,
+                                      extra=(_phone_line(args.port, args.lang),)) + "\n")
     sys.stdout.flush()
-    preparation = _prepare_client(cache)
+    preparation = _prepare_client(cache, args.lang)
     try:
         _run_uvicorn(app, args, sock)
     finally:
@@ -216,6 +235,15 @@ def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
         sock.close()
         database.dispose()
     return 0
+
+
+def _phone_line(port: int, lang: str) -> str:
+    """Where the phone site is handed out, and whether it is built."""
+    from scorepad.web.phone_site.build import Site, site_folder
+
+    built = Site.read(site_folder()) is not None
+    return render("phone.serve.ready" if built else "phone.serve.to_build",
+                  {"url": f"http://localhost:{port}/telephone/"}, lang)
 
 
 def _own_addresses(host: str) -> list[str]:
@@ -237,9 +265,9 @@ def _run_uvicorn(app: object, args: argparse.Namespace, sock: socket.socket) -> 
         raise_open_files_limit,
     )
 
-    warning = raise_open_files_limit()
-    if warning:
-        sys.stderr.write(warning + "\n")
+    warning: Message | None = raise_open_files_limit()
+    if warning is not None:
+        sys.stderr.write(render_message(warning, args.lang) + "\n")
     proxies = args.forwarded_allow_ips.split(",") if args.proxy_headers else []
     http, ws = guarded_protocols(ConnectionLimits(exempt=exempt_addresses(proxies)))
     # Open event streams would otherwise keep Ctrl+C waiting for ever. A game imported
@@ -254,7 +282,7 @@ def _run_uvicorn(app: object, args: argparse.Namespace, sock: socket.socket) -> 
     uvicorn.Server(config).run(sockets=[sock])
 
 
-def _run_desktop(uow_factory: object) -> int:
+def _run_desktop(uow_factory: object, lang: str) -> int:
     """A native window through the Flet desktop client (downloaded by Flet on first use)."""
     import flet as ft
 
@@ -265,8 +293,6 @@ def _run_desktop(uow_factory: object) -> int:
     try:
         ft.run(main, view=ft.AppView.FLET_APP)
     except Exception as exc:  # no client available offline: say so, no traceback
-        sys.stderr.write(
-            "scorepad: la fenêtre native n'a pas pu s'ouvrir (client Flet desktop absent "
-            f"ou non téléchargeable : {exc}). Utilisez `scorepad serve` et un navigateur.\n")
+        sys.stderr.write(render("serve.no_desktop", {"reason": str(exc)}, lang) + "\n")
         return 2
     return 0

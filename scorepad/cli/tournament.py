@@ -10,12 +10,26 @@ from typing import Any
 from scorepad.cli.data import _uow_factory, command, print_list, write_output
 from scorepad.cli.scoring import print_json
 from scorepad.cli.serve import DEFAULT_PORT, lan_addresses, qr_text
-from scorepad.domain.language import LANGUAGES, nword, section
+from scorepad.domain.language import N_, NP_, nword, words_of
 
-_TEXT = {lang: section("tournament.cli", lang) for lang in LANGUAGES}
+_KEYS = (
+    N_("tournament.cli.closed"), N_("tournament.cli.created"), N_("tournament.cli.finished"),
+    N_("tournament.cli.line"), N_("tournament.cli.link"), N_("tournament.cli.none"),
+    N_("tournament.cli.progress"), N_("tournament.cli.round_closed"),
+    N_("tournament.cli.round_drawn"), N_("tournament.cli.round_line"),
+    N_("tournament.cli.round_playing"), N_("tournament.cli.standings_head"),
+    N_("tournament.cli.status_finished"), N_("tournament.cli.status_in_progress"),
+    N_("tournament.cli.table_line"),
+)
+_COUNTS = {key.removeprefix("tournament.cli."): key for key in (
+    NP_("tournament.cli.present"), NP_("tournament.cli.repeats"), NP_("tournament.cli.unfinished"))}
 _SETTINGS = (("rounds", "rounds"), ("deals_3", "deals_3"), ("deals_4", "deals_4"),
              ("deals_5", "deals_5"), ("deals_6", "deals_6"), ("minutes", "round_minutes"),
              ("ranking", "ranking"))
+
+
+def _words(lang: str) -> dict[str, str]:
+    return words_of(_KEYS, "tournament.cli.", lang)
 
 
 def _origin(args: argparse.Namespace) -> str:
@@ -26,11 +40,11 @@ def _origin(args: argparse.Namespace) -> str:
 
 
 def _count(key: str, count: int, lang: str, **params: Any) -> str:
-    return nword(f"tournament.cli.{key}", count, lang).format(count=count, **params)
+    return nword(_COUNTS[key], count, lang).format(count=count, **params)
 
 
 def _print_round(entry: Any, lang: str) -> None:
-    text = _TEXT[lang]
+    text = _words(lang)
     sys.stdout.write(text["round_line"].format(
         round=entry.number, status=text[f"round_{entry.status.value}"], seed=entry.seed,
         plan=entry.plan.describe(lang)) + "\n")
@@ -56,14 +70,14 @@ def cmd_new(args: argparse.Namespace) -> int:
             data[option] = getattr(args, option)
     made = t.new_tournament_from_dict(_uow_factory(args)(), data)
     sys.stdout.write(f"{made.id}\n")
-    sys.stderr.write(_TEXT[args.lang]["created"].format(id=made.id) + "\n")
+    sys.stderr.write(_words(args.lang)["created"].format(id=made.id) + "\n")
     return 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
     from scorepad.services import tournament as t
 
-    text = _TEXT[args.lang]
+    text = _words(args.lang)
     return print_list(
         t.list_tournaments(_uow_factory(args)()), as_json=args.json,
         item_json=lambda t: {"id": t.id, "name": t.name, "day": t.day.isoformat(),
@@ -81,7 +95,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         print_json(Tournament.of(view, args.lang).model_dump(mode="json"))
         return 0
-    text = _TEXT[args.lang]
+    text = _words(args.lang)
     sys.stdout.write(text["line"].format(id=view.id, name=view.name, day=view.day.isoformat(),
                                          status=text[f"status_{view.status.value}"]) + "\n")
     sys.stdout.write(_count("present", len(view.present), args.lang,
@@ -142,7 +156,7 @@ def cmd_close(args: argparse.Namespace) -> int:
     from scorepad.domain.messages import fmt_list
     from scorepad.services import tournament as t
 
-    text = _TEXT[args.lang]
+    text = _words(args.lang)
     closing = t.close_round(_uow_factory(args)(), args.tournament, args.round,
                                    organiser=services.OPERATOR, force=args.force)
     sys.stdout.write(text["closed"].format(round=args.round) + "\n")
@@ -164,7 +178,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if args.json:
         print_json(Standings.of(results, args.lang).model_dump(mode="json"))
         return 0
-    text, standings = _TEXT[args.lang], results.standings
+    text, standings = _words(args.lang), results.standings
     sys.stdout.write(text["standings_head"].format(
         tiebreak=tie_break_text(standings.rule, args.lang)) + "\n")
     for line in standings.lines:
@@ -195,7 +209,7 @@ def cmd_finish(args: argparse.Namespace) -> int:
 
     t.finish_tournament(_uow_factory(args)(), args.tournament,
                                organiser=services.OPERATOR)
-    sys.stdout.write(_TEXT[args.lang]["finished"] + "\n")
+    sys.stdout.write(_words(args.lang)["finished"] + "\n")
     return 0
 
 
@@ -205,7 +219,7 @@ def cmd_organiser(args: argparse.Namespace) -> int:
 
     made = t.start_tournament_handover(_uow_factory(args)(), args.tournament,
                                               organiser=services.OPERATOR)
-    text = _TEXT[args.lang]
+    text = _words(args.lang)
     url = f"{_origin(args)}{made.path}"
     lines = [text["link"].format(minutes=services.HANDOVER_MINUTES), f"  {url}"]
     if not args.no_qr:

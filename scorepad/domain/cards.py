@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.domain.errors import InvalidDeal
-from scorepad.domain.language import word
-from scorepad.domain.messages import error_message
+from scorepad.domain.messages import N_, Message
 from scorepad.domain.model import TOTAL_POINTS, Contract, Side
 
 CARDS_IN_PACK = 78
@@ -73,11 +72,12 @@ class InvalidPile(InvalidDeal):
     """A pile that cannot exist; `field` is the count to correct (a Pile field name or
     `players`), the message (catalog key `error.<code>`) says what is allowed."""
 
-    def message(self, lang: str = "fr") -> str:
-        params = dict(self.params)
-        if "what" in params:  # the count's name in the reader's language
-            params["what"] = word(f"pile.{params['what']}", lang)
-        return error_message(self.code, params, lang)
+
+#: The name of each count of a pile, as an error names it ("Le jeu n'a que 4 rois").
+_COUNT_NAMES = {"bouts": N_("pile.bouts"), "kings": N_("pile.kings"),
+                "queens": N_("pile.queens"), "knights": N_("pile.knights"),
+                "jacks": N_("pile.jacks"), "cards": N_("pile.cards"),
+                "low_cards": N_("pile.low_cards")}
 
 
 def count_pile(pile: Pile, *, players: int = 4, with_chien: bool = True) -> PileCount:
@@ -121,9 +121,9 @@ def _check_players(players: object) -> None:
 
 def _check_whole(name: str, value: object, low: int, high: int, code: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidPile(name, "pile_not_whole", what=name, got=value)
+        raise InvalidPile(name, "pile_not_whole", what=Message(_COUNT_NAMES[name]), got=value)
     if not low <= value <= high:
-        raise InvalidPile(name, code, what=name, high=high, got=value)
+        raise InvalidPile(name, code, what=Message(_COUNT_NAMES[name]), high=high, got=value)
 
 
 def _cards_and_low(pile: Pile, honours: int) -> tuple[int, int, str]:
@@ -136,5 +136,6 @@ def _cards_and_low(pile: Pile, honours: int) -> tuple[int, int, str]:
         _check_whole("low_cards", pile.low_cards, 0, LOW_CARDS_IN_PACK, "pile_low_range")
         return honours + pile.low_cards, pile.low_cards, "low_cards"
     if isinstance(pile.cards, bool) or not isinstance(pile.cards, int):
-        raise InvalidPile("cards", "pile_not_whole", what="cards", got=pile.cards)
+        raise InvalidPile("cards", "pile_not_whole", what=Message(_COUNT_NAMES["cards"]),
+                          got=pile.cards)
     return pile.cards, pile.cards - honours, "cards"

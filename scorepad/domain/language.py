@@ -1,26 +1,36 @@
-"""French and English as the catalogs write them: plural forms, lists, numbers, elision.
+"""The languages of the catalogs and how they write: plural forms, lists, numbers, elision.
 
 The words live in gettext catalogs (`locale/<lang>/LC_MESSAGES/scorepad.po`, compiled to
 `.mo` by `scripts/catalogs.py` with Babel), read here with the standard library's
-`gettext`, so the domain stays pure Python. The plural rule is the catalog's
-`Plural-Forms` (CLDR's, as Babel writes it), the list and decimal patterns are catalog
-entries equal to CLDR's (tests compare them with Babel's `format_list` and
-`format_decimal`). Elision is French grammar no library offers: `de_name` below.
+`gettext`, so the domain stays pure Python. The languages are the catalogs present:
+adding one is adding its `.po` (and compiling it). A language asked for is negotiated
+("en-GB" and "en_US.UTF-8" are English); anything else is the default, French. The plural
+rule is the catalog's `Plural-Forms` (CLDR's, as Babel writes it), the list and decimal
+patterns are catalog entries equal to CLDR's (tests compare them with Babel's
+`format_list` and `format_decimal`). Elision is French grammar no library offers:
+`de_name` below.
 """
 
 from __future__ import annotations
 
 import gettext
+import logging
+import os
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from types import MappingProxyType
 
-LANGUAGES = ("fr", "en")
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "scorepad"
+#: The language of a reader who asks for none, or for one without a catalog.
+DEFAULT_LANGUAGE = "fr"
+#: A testing aid: folders (separated like PATH) holding extra catalogs,
+#: `<folder>/<lang>/LC_MESSAGES/scorepad.mo`, offered as more languages (the
+#: pseudo-locale of the tests).
+EXTRA_LOCALES_ENV = "SCOREPAD_EXTRA_LOCALES"
 MINUS = "\u2212"  # a true minus sign, in every language (CLDR's "-" is a hyphen)
+logger = logging.getLogger(__name__)
 
 # Names whose h is aspirated ("de Hugo", no elision). Every other name starting with
 # h and a vowel has a mute h and elides ("d'Hervé", "d'Hélène"). The list is short on
@@ -31,15 +41,92 @@ ASPIRATED_H = frozenset({
 })
 
 
-def language(lang: str | None) -> str:
-    """A supported language code: French unless English is asked for."""
-    return lang if lang in LANGUAGES else "fr"
+def locale_dirs() -> tuple[Path, ...]:
+    """The folders catalogs are read from: the package's own, then the extra ones."""
+    extra = os.environ.get(EXTRA_LOCALES_ENV, "")
+    return (LOCALE_DIR, *(Path(p) for p in extra.split(os.pathsep) if p))
+
+
+@cache
+def _compiled() -> dict[str, Path]:
+    """Every language with a compiled catalog, and where it is (the first folder wins)."""
+    found: dict[str, Path] = {}
+    for folder in locale_dirs():
+        for mo in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
+            found.setdefault(mo.parents[1].name, mo)
+    return found
+
+
+def languages() -> tuple[str, ...]:
+    """The languages there is a catalog for, the default first."""
+    others = sorted(lang for lang in _compiled() if lang != DEFAULT_LANGUAGE)
+    return (DEFAULT_LANGUAGE, *others)
+
+
+def reload_catalogs() -> None:
+    """Reads the catalog folders again (a test that installs an extra language)."""
+    _compiled.cache_clear()
+    catalog.cache_clear()
+
+
+def negotiate(asked: object) -> str | None:
+    """The language with a catalog that a tag or a locale name asks for ("en", "en-GB",
+    "EN_us", "en_US.UTF-8"), or None when there is none."""
+    if not isinstance(asked, str):
+        return None
+    if asked in _compiled():
+        return asked
+    tag = asked.strip().split(".", 1)[0].split("@", 1)[0].replace("_", "-").lower()
+    for candidate in (tag, tag.split("-", 1)[0]):
+        if candidate in _compiled():
+            return candidate
+    return None
+
+
+def language(asked: object) -> str:
+    """The language to write in for `asked` (negotiated); the default, French, when it
+    names none with a catalog (said in the debug log)."""
+    if isinstance(asked, str) and asked in _compiled():
+        return asked
+    found = negotiate(asked)
+    if found is None:
+        if asked:
+            logger.debug("no catalog for the language %r: %s instead", asked, DEFAULT_LANGUAGE)
+        return DEFAULT_LANGUAGE
+    return found
+
+
+def preferred(header: str | None) -> str | None:
+    """The first language with a catalog in an Accept-Language header ("en-GB,en;q=0.9,
+    fr;q=0.8"), by the weights given; None when it names none."""
+    weighted: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "").split(",")):
+        tag, _, rest = part.strip().partition(";")
+        weight = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                weight = float(rest.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        if tag and weight > 0:
+            weighted.append((-weight, index, tag))
+    for _, _, tag in sorted(weighted):
+        found = negotiate(tag)
+        if found is not None:
+            return found
+    return None
+
+
+def asked_language(query: str | None, accept_language: str | None = None) -> str:
+    """The language of a web request: its `?lang=`, else its Accept-Language header,
+    else the default (an unknown `?lang=` is passed over like a missing one)."""
+    return negotiate(query) or preferred(accept_language) or language(None)
 
 
 @cache
 def catalog(lang: str) -> gettext.GNUTranslations:
     """The compiled catalog of one language (read once)."""
-    with (LOCALE_DIR / language(lang) / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as fh:
+    with _compiled()[language(lang)].open("rb") as fh:
         return gettext.GNUTranslations(fh)
 
 
@@ -55,18 +142,44 @@ def is_plural_key(key: str, lang: str) -> bool:
     return (key, 0) in messages
 
 
-@cache
-def section(prefix: str, lang: str) -> Mapping[str, str]:
-    """The texts of every `prefix.<name>` key of a catalog (plural keys left out), by
-    name: the words of one renderer (the PDF sheet, a recap, the command line)."""
-    start = prefix + "."
-    return MappingProxyType({key.removeprefix(start): word(key, lang) for key in keys(lang)
-                             if key.startswith(start) and not is_plural_key(key, lang)})
+def N_(key: str) -> str:  # gettext's own name for a marker
+    """Marks a catalog key that is rendered elsewhere (gettext's `gettext_noop`), so that
+    the extraction finds it."""
+    return key
+
+
+def NP_(key: str) -> str:
+    """Marks a plural entry (its key is also its msgid_plural) rendered elsewhere."""
+    return key
+
+
+#: The months as a date writes them ("29 novembre 2026", "November 2026").
+MONTHS = (N_("month.january"), N_("month.february"), N_("month.march"), N_("month.april"),
+          N_("month.may"), N_("month.june"), N_("month.july"), N_("month.august"),
+          N_("month.september"), N_("month.october"), N_("month.november"),
+          N_("month.december"))
+
+
+def month_name(month: int, lang: str) -> str:
+    """The month `month` (1 to 12) as a date writes it."""
+    return word(MONTHS[month - 1], lang)
+
+
+def day_text(day: object, lang: str) -> str:
+    """A date the language's short way: 29/11/2026 in French, 2026-11-29 in English."""
+    return word("format.day", lang).format(day=day)
 
 
 def word(key: str, lang: str) -> str:
     """The catalog's text for a key (the key itself when missing)."""
     return catalog(language(lang)).gettext(key)
+
+
+
+def words_of(keys: Iterable[str], prefix: str, lang: str) -> dict[str, str]:
+    """The texts of the given keys (written in an `N_()` table, so the extraction finds
+    them), by their name after `prefix`: the words of one renderer."""
+    return {key.removeprefix(prefix): word(key, lang) for key in keys}
 
 
 def nword(key: str, count: int | float, lang: str) -> str:
@@ -76,10 +189,11 @@ def nword(key: str, count: int | float, lang: str) -> str:
 
 
 def _plural_operand(count: int | float, lang: str) -> int:
-    # gettext's rules take integers. CLDR: a decimal is "one" in French when its integer
-    # part is 0 or 1 (1,5 point), always "other" in English (1.5 points).
+    # gettext's rules take integers. CLDR: a decimal takes the form of its integer part in
+    # French (1,5 point: catalog entry "integer"), the plural's in English (1.5 points:
+    # "other"); a test compares the entry with Babel's plural rules.
     if isinstance(count, float) and not count.is_integer():
-        return int(abs(count)) if lang == "fr" else 2
+        return int(abs(count)) if word("number.decimal_plural", lang) == "integer" else 2
     return int(abs(count))
 
 

@@ -1,76 +1,128 @@
-"""Every sentence the domain says to a person, rendered from the gettext catalogs.
+"""Every sentence scorepad says to a person, rendered from the gettext catalogs.
 
-Errors and warnings are keys with parameters (`InvalidDeal.code`, `DealWarning.code`);
-`error_message` / `warning_message` turn them into French (default) or English. The
-texts are in `locale/<lang>/LC_MESSAGES/scorepad.po`.
+Code holds keys and parameters: `render(key, params, lang)` (and `render_count` for a
+plural entry) fills a catalog text in; a `Message` is a key and its parameters not yet
+rendered (a refusal's reason, a change's name), rendered in the reader's language when
+shown. Errors and warnings are codes with parameters (`Refusal.code`, `DealWarning.code`)
+whose key is `<area>.<code>`. The texts are in `locale/<lang>/LC_MESSAGES/scorepad.po`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from scorepad.domain.language import (
-    LANGUAGES,
+    N_,
+    NP_,
     de_name,
     fmt_list,
     fmt_number,
     fmt_signed,
     is_plural_key,
     language,
+    languages,
     nword,
     word,
 )
 
+T = TypeVar("T")
+
 __all__ = [
     "CONTRACT_NAMES",
-    "LANGUAGES",
+    "NP_",
     "N_",
     "ROLE_NAMES",
     "SIDE_NAMES",
     "SIZE_NAMES",
+    "ByLanguage",
+    "Message",
     "describe",
     "error_message",
     "fmt_list",
     "fmt_number",
     "fmt_signed",
     "language",
+    "languages",
     "render",
     "render_count",
+    "render_message",
     "warning_message",
 ]
 
 
-def _names(prefix: str, codes: tuple[str, ...]) -> dict[str, dict[str, str]]:
-    return {lang: {c: word(f"{prefix}.{c}", lang) for c in codes} for lang in LANGUAGES}
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A catalog key and its parameters, rendered in the reader's language when shown
+    (`render_message`); a parameter may itself be a Message or a refusal."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+class ByLanguage(Mapping[str, T]):
+    """Something read from the catalogs in each language (`X[lang]`, read once a
+    language), for the code that looks words up by language; every language with a
+    catalog is a key."""
+
+    def __init__(self, read: Callable[[str], T]) -> None:
+        self._read = read
+        self._read_by: dict[str, T] = {}
+
+    def __getitem__(self, lang: str) -> T:
+        lang = language(lang)
+        if lang not in self._read_by:
+            self._read_by[lang] = self._read(lang)
+        return self._read_by[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(languages())
+
+    def __len__(self) -> int:
+        return len(languages())
+
+
+def names(keys: Mapping[str, str]) -> ByLanguage[Mapping[str, str]]:
+    """The names of a set of things by code, in each language: `NAMES[lang][code]`."""
+    return ByLanguage(lambda lang: {code: word(key, lang) for code, key in keys.items()})
 
 
 # Names of things as players say them.
-CONTRACT_NAMES = _names("contract", ("prise", "garde", "garde_sans", "garde_contre"))
-SIZE_NAMES = _names("size", ("simple", "double", "triple"))
-SIDE_NAMES = _names("side", ("attack", "defense"))
-ROLE_NAMES = _names("role", ("taker", "partner", "defender"))
+CONTRACT_NAMES = names({"prise": N_("contract.prise"), "garde": N_("contract.garde"),
+                        "garde_sans": N_("contract.garde_sans"),
+                        "garde_contre": N_("contract.garde_contre")})
+SIZE_NAMES = names({"simple": N_("size.simple"), "double": N_("size.double"),
+                    "triple": N_("size.triple")})
+SIDE_NAMES = names({"attack": N_("side.attack"), "defense": N_("side.defense")})
+ROLE_NAMES = names({"taker": N_("role.taker"), "partner": N_("role.partner"),
+                    "defender": N_("role.defender")})
 
 # The parameter that chooses the plural form of a message that has several.
 COUNTED = {
-    "error.points_bouts_low": "bouts",
-    "error.points_bouts_high": "bouts",
-    "step.needed": "bouts",
-    "explain.head": "bouts",
-    "explain.needed": "bouts",
-    "error.tournament_all_drawn": "rounds",
-    "error.tournament_deal_limit": "limit",
-    "error.tournament_rounds_drawn": "count",
-    "error.tournament_tables_playing": "count",
+    NP_("error.points_bouts_low"): "bouts",
+    NP_("error.points_bouts_high"): "bouts",
+    NP_("step.needed"): "bouts",
+    NP_("explain.head"): "bouts",
+    NP_("explain.needed"): "bouts",
+    NP_("error.tournament_all_drawn"): "rounds",
+    NP_("error.tournament_deal_limit"): "limit",
+    NP_("error.tournament_rounds_drawn"): "count",
+    NP_("error.tournament_tables_playing"): "count",
 }
 
 
 def _shown(params: Mapping[str, Any], lang: str) -> dict[str, object]:
-    """Parameters as words: values described, names of things translated, numbers and
-    lists written the language's way; every name also as `de_<key>` (French elision)."""
+    """Parameters as words: what was sent (`got`) described, names of things translated,
+    numbers and lists written the language's way, nested messages rendered; every name
+    also as `de_<key>` (French elision)."""
     shown: dict[str, object] = {}
     for key, value in params.items():
-        if key == "got":
+        if isinstance(value, Message):  # a nested message, in the same language
+            shown[key] = render_message(value, lang)
+        elif isinstance(value, Exception) and hasattr(value, "text"):  # a refusal
+            shown[key] = render_message(value.text(), lang)
+        elif key == "got" and not isinstance(value, tuple):  # a tuple: names, as they are
             shown[key] = describe(value, lang)
         elif key == "contract":
             shown[key] = CONTRACT_NAMES[lang].get(str(value), value)
@@ -115,22 +167,19 @@ def render_count(key: str, count: int | float, params: Mapping[str, Any],
         return template
 
 
-def N_(key: str) -> str:  # gettext's own name for a marker
-    """Marks a catalog key that is rendered elsewhere (gettext's `gettext_noop`), so that
-    the extraction finds it."""
-    return key
+def render_message(message: Message, lang: str = "fr") -> str:
+    """A Message in the reader's language (its nested messages too)."""
+    return render(message.key, message.params, lang)
 
 
 def error_message(code: str, params: Mapping[str, Any], lang: str = "fr") -> str:
-    key = "error." + code
-    text = render(key, params, lang)
-    return code if text == key else text
+    """The text of the domain's error `code` (key `error.<code>`)."""
+    return render_message(Message(f"error.{code}", params), lang)
 
 
 def warning_message(code: str, params: Mapping[str, Any], lang: str = "fr") -> str:
-    key = "warning." + code
-    text = render(key, params, lang)
-    return code if text == key else text
+    """The text of the warning `code` (key `warning.<code>`, RULES.md §5)."""
+    return render_message(Message(f"warning.{code}", params), lang)
 
 
 def describe(value: object, lang: str = "fr") -> str:
@@ -140,13 +189,11 @@ def describe(value: object, lang: str = "fr") -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        text = value[:40]
-        return f"« {text} »" if language(lang) == "fr" else f'"{text}"'
+        return word("describe.quoted", lang).format(text=value[:40])
     if isinstance(value, int | float):
         return fmt_number(value, lang) if abs(value) < 1e9 else "…"
-    fr = language(lang) == "fr"
     if isinstance(value, list):
-        return "une liste" if fr else "a list"
+        return word("describe.list", lang)
     if isinstance(value, dict):
-        return "un objet" if fr else "an object"
+        return word("describe.object", lang)
     return type(value).__name__

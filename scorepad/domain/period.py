@@ -9,7 +9,8 @@ from enum import StrEnum
 from typing import Any
 
 from scorepad.domain.errors import InvalidDeal
-from scorepad.domain.language import section
+from scorepad.domain.language import day_text, month_name, word
+from scorepad.domain.messages import N_
 
 #: A game started before 6 in the morning belongs to the evening before: a soirée that
 #: goes past midnight stays one soirée.
@@ -17,20 +18,13 @@ EVENING_CUTOFF = timedelta(hours=6)
 #: The club year starts on September 1 (the month the season starts).
 SEASON_START_MONTH = 9
 
-_MONTHS = {
-    "fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
-           "septembre", "octobre", "novembre", "décembre"],
-    "en": ["January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"],
-}
 
 
 class InvalidPeriod(InvalidDeal):
     """A period that cannot be read (an InvalidDeal, so every front end reports it the
-    same way: field "period", a message in the reader's language)."""
+    same way: field "period", a message `period.<code>` in the reader's language)."""
 
-    def message(self, lang: str = "fr") -> str:
-        return section("period", lang)[self.code].format(**self.params)
+    area = "period"
 
 
 def evening_of(moment: datetime, tz: tzinfo | None = None) -> date:
@@ -43,6 +37,11 @@ def season_start(day: date) -> date:
     """September 1 of the club year `day` is in."""
     year = day.year if day.month >= SEASON_START_MONTH else day.year - 1
     return date(year, SEASON_START_MONTH, 1)
+
+
+#: How each kind of period is named.
+_LABELS = {"evening": N_("period.evening"), "month": N_("period.month"),
+           "season": N_("period.season"), "custom": N_("period.custom")}
 
 
 class PeriodKind(StrEnum):
@@ -94,7 +93,7 @@ class Period:
         """"evening", "month", "season" (the one holding `today`), "all", a date
         "2026-11-29" (that evening), a month "2026-11", or "2026-09-01..2026-12-31"."""
         if not isinstance(text, str):
-            raise InvalidPeriod("period", "period", got=str(text)[:40])
+            raise InvalidPeriod("period", "period", text=str(text)[:40])
         value = text.strip().lower()
         named = {"evening": cls.evening, "today": cls.evening, "month": cls.month,
                  "season": cls.season}
@@ -110,7 +109,7 @@ class Period:
                 return cls.month(date.fromisoformat(value + "-01"))
             return cls.evening(date.fromisoformat(value))
         except ValueError:
-            raise InvalidPeriod("period", "period", got=text[:40]) from None
+            raise InvalidPeriod("period", "period", text=text[:40]) from None
 
     def contains(self, day: date) -> bool:
         return ((self.start is None or self.start <= day)
@@ -118,21 +117,17 @@ class Period:
 
     def label(self, lang: str = "fr") -> str:
         """The period as people say it ("Saison 2026-2027", "novembre 2026")."""
-        texts = section("period", lang)
         if self.start is None or self.end is None:
-            return texts["all"]
+            return word("period.all", lang)
         params: dict[str, Any] = {
-            "start": _day(self.start, lang), "end": _day(self.end, lang),
-            "month": _MONTHS["en" if lang == "en" else "fr"][self.start.month - 1],
+            "start": day_text(self.start, lang), "end": day_text(self.end, lang),
+            "month": month_name(self.start.month, lang),
             "year": self.start.year, "next": self.start.year + 1,
         }
-        return texts[self.kind.value].format(**params)
+        return word(_LABELS[self.kind.value], lang).format(**params)
 
     def to_dict(self) -> dict[str, str | None]:
         return {"kind": self.kind.value,
                 "start": self.start.isoformat() if self.start else None,
                 "end": self.end.isoformat() if self.end else None}
 
-
-def _day(day: date, lang: str) -> str:
-    return day.isoformat() if lang == "en" else day.strftime("%d/%m/%Y")

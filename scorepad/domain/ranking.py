@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from scorepad.domain.game import DealKind, PlayedGame
 from scorepad.domain.model import POINTS_NEEDED, Contract
 from scorepad.domain.period import Period
-from scorepad.domain.soiree import rank_totals
+from scorepad.domain.soiree import NameKey, rank_totals
 from scorepad.domain.stats import ContractStats, PlayerStats, player_statistics, rate
 
 #: The conservative skill estimate is mu minus this many sigmas.
@@ -96,15 +96,18 @@ class SeasonRanking:
                                            for p in self.players))
 
 
-def final_standings(games: Sequence[PlayedGame]) -> list[list[tuple[int, str]]]:
+def has_played_deal(game: PlayedGame) -> bool:
+    """Whether a deal was played in `game` (redeals do not count)."""
+    return any(d.kind is DealKind.PLAYED for d in game.record.deals)
+
+
+def final_standings(games: Sequence[PlayedGame], name_key: NameKey = str
+                    ) -> list[list[tuple[int, str]]]:
     """Each game's final (rank, player), in the order given; games without a played deal
     are left out (nobody won or lost anything)."""
-    result = []
-    for game in games:
-        if any(d.kind is DealKind.PLAYED for d in game.record.deals):
-            result.append([(place, player) for place, player, _ in
-                           rank_totals(game.record.totals())])
-    return result
+    return [[(place, player) for place, player, _ in
+             rank_totals(game.record.totals(), name_key)]
+            for game in games if has_played_deal(game)]
 
 
 def _partners(games: Sequence[PlayedGame]) -> dict[str, dict[str, list[int]]]:
@@ -125,23 +128,31 @@ def _partners(games: Sequence[PlayedGame]) -> dict[str, dict[str, list[int]]]:
 
 
 def season_ranking(games: Sequence[PlayedGame], *, period: Period | None = None,
-                   circle: str | None = None) -> SeasonRanking:
-    """The ranking over `games` (chronological order), best total first."""
-    stats = {s.player: s for s in player_statistics(g.record for g in games)}
+                   circle: str | None = None, name_key: NameKey = str) -> SeasonRanking:
+    """The ranking over `games` (chronological order), best total first (equal totals
+    share a rank, in the order of `name_key`).
+
+    The rule for players without a deal (docs/RULES.md §11): a game counts once a deal
+    was played in it (one with no deal, or only redeals, is left out, and out of the
+    number of games), and a player is ranked once they played a deal in the games
+    counted: sitting at a table where nothing was played is not a 0 earned."""
+    games = [g for g in games if has_played_deal(g)]
+    stats = {s.player: s for s in player_statistics(g.record for g in games)
+             if s.deals_played > 0}
     wins = dict.fromkeys(stats, 0)
-    for standing in final_standings(games):
+    for standing in final_standings(games, name_key):
         for place, player in standing:
-            if place == 1:
-                wins[player] = wins.get(player, 0) + 1
+            if place == 1 and player in wins:
+                wins[player] += 1
     pairs = _partners(games)
     players = tuple(
         RankedPlayer(
             rank=place, stats=stats[player], games_won=wins.get(player, 0),
             partners=tuple(sorted(
                 (PartnerResult(other, *cell) for other, cell in pairs.get(player, {}).items()),
-                key=lambda r: (-r.deals, r.partner))),
+                key=lambda r: (-r.deals, name_key(r.partner)))),
         )
-        for place, player, _ in rank_totals({p: s.total for p, s in stats.items()})
+        for place, player, _ in rank_totals({p: s.total for p, s in stats.items()}, name_key)
     )
     return SeasonRanking(period=period, circle=circle, games=len(games),
                          deals=sum(len(g.record.deals) for g in games), players=players)

@@ -5,8 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.domain.language import fmt_list, fmt_number, fmt_signed, language, word
-from scorepad.domain.messages import CONTRACT_NAMES, render, warning_message
+from scorepad.domain.messages import CONTRACT_NAMES, N_, render, warning_message
 from scorepad.domain.model import DealInput, ScoredDeal, Side, Step
+
+#: The words of each step that is one sentence with its parameters.
+_STEP_KEYS = {"needed": N_("step.needed"), "per_defender": N_("step.per_defender"),
+              "row_sum": N_("step.row_sum"), "base": N_("step.base"),
+              "coefficient": N_("step.coefficient"), "score_taker": N_("step.score_taker"),
+              "score_partner": N_("step.score_partner"),
+              "score_defenders": N_("step.score_defenders"), "misere": N_("step.misere")}
 
 
 def _p(step: Step, name: str) -> Any:
@@ -20,8 +27,8 @@ def _cap(text: str) -> str:
 def _chelem_words(step: Step, lang: str) -> str | None:
     """The words of a chelem step (the same in the steps and in the explanation)."""
     if step.code == "chelem_attack":
-        return word("chelem.announced_made" if _p(step, "announced")
-                    else "chelem.unannounced", lang)
+        return word(N_("chelem.announced_made") if _p(step, "announced")
+                    else N_("chelem.unannounced"), lang)
     if step.code == "chelem_failed":
         return word("chelem.failed", lang)
     if step.code == "chelem_defense":
@@ -31,7 +38,7 @@ def _chelem_words(step: Step, lang: str) -> str | None:
 
 def _outcome(made: bool, difference: object, lang: str) -> str:
     """"fait de 8" / "chuté de 4": one wording for the same idea everywhere."""
-    return render("made_by" if made else "lost_by", {"n": difference}, lang)
+    return render(N_("made_by") if made else N_("lost_by"), {"n": difference}, lang)
 
 
 def step_label(step: Step, lang: str = "fr") -> str:
@@ -47,17 +54,21 @@ def _step_words(step: Step, lang: str) -> str:
     if chelem is not None:
         return chelem
     if code == "points":
-        return word("step.points_as_defense" if params.get("as_defense")
-                    else "step.points", lang)
+        return word(N_("step.points_as_defense") if params.get("as_defense")
+                    else N_("step.points"), lang)
     if code == "difference":
         exact = _p(step, "exact")
-        text = word("made_by" if _p(step, "made") else "lost_by", lang)
+        text = word(N_("made_by") if _p(step, "made") else N_("lost_by"), lang)
         text = text.replace("{n}", "").strip()
         return text + (word("half_point", lang) if exact != int(exact) else "")
     if code == "petit_au_bout":
-        side = "attack" if _p(step, "side") is Side.ATTACK else "defense"
-        return word(f"step.petit_au_bout.{side}", lang) + (
+        side = (N_("step.petit_au_bout.attack") if _p(step, "side") is Side.ATTACK
+                else N_("step.petit_au_bout.defense"))
+        return word(side, lang) + (
             "" if _p(step, "multiplied") else word("not_multiplied", lang))
+    if code == "base" and not _p(step, "made"):
+        # The value is negative: the words show the sign too, "−(25 + 1)" and −26.
+        return render("step.base_lost", params, lang)
     if code == "multiplied":
         return _multiplication(step, lang)
     if code == "poignee":
@@ -65,7 +76,7 @@ def _step_words(step: Step, lang: str) -> str:
         return render("step.poignee", params, lang)
     if code in ("score_defenders",):
         params["players"] = tuple(_p(step, "players"))
-    return render("step." + code, params, lang)
+    return render(_STEP_KEYS[code], params, lang) if code in _STEP_KEYS else code
 
 
 def _multiplication(step: Step, lang: str) -> str:
@@ -136,7 +147,8 @@ def _calculation_lines(scored: ScoredDeal, lang: str) -> list[str]:
     terms = f"{sign}{fmt_number(_p(base, 'base'), lang)} {op} " \
             f"{fmt_number(_p(base, 'difference'), lang)}"
     pab, coef = _p(mult, "pab"), _p(mult, "coefficient")
-    bonus = f"{_op(pab)} {fmt_number(abs(pab), lang)} petit au bout" if pab else ""
+    bonus = render("explain.pab_bonus", {"sign": _op(pab), "value": fmt_number(abs(pab), lang)},
+                   lang) if pab else ""
     if pab and _p(mult, "pab_multiplied"):
         calc = f"({terms} {bonus}) × {coef}"
     elif pab:

@@ -7,24 +7,32 @@ Choices, as players would ask about them:
 - Time played: each table from its first recorded deal to its last; the evening's time
   is the union of those spans (two tables playing at once count once, a break between
   two games does not count).
-- Best and worst deal: the single highest and lowest cell of the sheets (a player's
-  score on one deal); the earliest recorded wins a tie.
+- Best and worst deal: the highest and lowest cell of the sheets (a player's score on
+  one deal); every cell that ties is named (the three defenders of a lost garde share
+  the worst deal), in the order recorded.
+- Equal totals share a rank; within it, names are in the order the caller gives
+  (`name_key`: scorepad.collation's French order), never the order games were read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from scorepad.domain.game import DealKind, PlayedGame
 from scorepad.domain.model import CONTRACTS, Contract, Role, Side
 from scorepad.domain.stats import PlayedPoints
 
+NameKey = Callable[[str], Any]
 
-def rank_totals(totals: dict[str, int]) -> list[tuple[int, str, int]]:
-    """(rank, player, total), best first; equal totals share a rank."""
-    ordered = sorted(totals.items(), key=lambda item: -item[1])
+
+def rank_totals(totals: dict[str, int], name_key: NameKey = str
+                ) -> list[tuple[int, str, int]]:
+    """(rank, player, total), best first; equal totals share a rank, their players in
+    the order of `name_key`."""
+    ordered = sorted(totals.items(), key=lambda item: (-item[1], name_key(item[0])))
     result: list[tuple[int, str, int]] = []
     for index, (player, total) in enumerate(ordered):
         place = result[-1][0] if result and result[-1][2] == total else index + 1
@@ -96,12 +104,24 @@ class SoireeRecap:
     deals: int
     played: int
     contracts: tuple[tuple[Contract, int], ...]
-    best_deal: DealMoment | None
-    worst_deal: DealMoment | None
+    #: every cell with the evening's highest score, in the order recorded
+    best_deals: tuple[DealMoment, ...]
+    #: every cell with the lowest
+    worst_deals: tuple[DealMoment, ...]
     chelems: tuple[Highlight, ...]
     petits_au_bout: tuple[Highlight, ...]
     #: union of the tables' spans from first to last recorded deal
     duration: timedelta
+
+    @property
+    def best_deal(self) -> DealMoment | None:
+        """The first of the best deals (the others tie with it)."""
+        return self.best_deals[0] if self.best_deals else None
+
+    @property
+    def worst_deal(self) -> DealMoment | None:
+        """The first of the worst deals (the others tie with it)."""
+        return self.worst_deals[0] if self.worst_deals else None
 
     @property
     def podium(self) -> tuple[SoireePlayer, ...]:
@@ -157,8 +177,8 @@ class _Evening:
         self.contracts = dict.fromkeys(CONTRACTS, 0)
         self.deals = 0
         self.played_deals = 0
-        self.best: DealMoment | None = None
-        self.worst: DealMoment | None = None
+        self.best: list[DealMoment] = []
+        self.worst: list[DealMoment] = []
         self.chelems: list[Highlight] = []
         self.petits: list[Highlight] = []
 
@@ -181,10 +201,8 @@ class _Evening:
                 moment = DealMoment(game.id, game.record.name, deal.number, player,
                                     deal.scores.get(player, 0), entry.contract,
                                     entry.role_of(player))
-                if self.best is None or moment.score > self.best.score:
-                    self.best = moment
-                if self.worst is None or moment.score < self.worst.score:
-                    self.worst = moment
+                _keep_extreme(self.best, moment, 1)
+                _keep_extreme(self.worst, moment, -1)
             if entry.chelem is not None:
                 self.chelems.append(Highlight(game.id, game.record.name, deal.number,
                                               entry.taker, entry.contract, entry.chelem,
@@ -194,9 +212,28 @@ class _Evening:
                                              entry.taker, entry.contract, entry.petit_au_bout))
 
 
+def _keep_extreme(kept: list[DealMoment], moment: DealMoment, sign: int) -> None:
+    """Keeps in `kept` every moment with the highest (sign 1) or lowest (-1) score."""
+    if kept and sign * moment.score < sign * kept[0].score:
+        return
+    if kept and moment.score != kept[0].score:
+        kept.clear()
+    kept.append(moment)
+
+
+def by_deal(moments: Sequence[DealMoment]) -> list[tuple[DealMoment, tuple[str, ...]]]:
+    """Tied moments grouped by deal: (the deal's first moment, every player of it), so
+    that "Bruno, Cécile et Didier −26, donne 4" is said once."""
+    groups: dict[tuple[int, int, int], list[DealMoment]] = {}
+    for moment in moments:
+        groups.setdefault((moment.game_id, moment.number, moment.score), []).append(moment)
+    return [(group[0], tuple(m.player for m in group)) for group in groups.values()]
+
+
 def soiree_recap(games: Sequence[PlayedGame], *, day: date | None = None,
-                 circle: str | None = None) -> SoireeRecap:
-    """The recap of an evening made of `games` (in the order they were played)."""
+                 circle: str | None = None, name_key: NameKey = str) -> SoireeRecap:
+    """The recap of an evening made of `games` (in the order they were played); equal
+    totals in the order of `name_key`."""
     evening = _Evening()
     for game in games:
         evening.add_game(game)
@@ -205,13 +242,14 @@ def soiree_recap(games: Sequence[PlayedGame], *, day: date | None = None,
         SoireePlayer(player=player, rank=place, total=total,
                      deals_played=evening.played.get(player, 0),
                      games=evening.games.get(player, 0))
-        for place, player, total in rank_totals(evening.totals)
+        for place, player, total in rank_totals(evening.totals, name_key)
     )
     spans = [(t.first_deal_at, t.last_deal_at) for t in tables
              if t.first_deal_at is not None and t.last_deal_at is not None]
     return SoireeRecap(
         day=day, circle=circle, tables=tables, players=players, deals=evening.deals,
         played=evening.played_deals, contracts=tuple(evening.contracts.items()),
-        best_deal=evening.best, worst_deal=evening.worst, chelems=tuple(evening.chelems),
+        best_deals=tuple(evening.best), worst_deals=tuple(evening.worst),
+        chelems=tuple(evening.chelems),
         petits_au_bout=tuple(evening.petits), duration=union_length(spans),
     )

@@ -108,8 +108,9 @@ def _validate_points(deal: DealInput, count: int) -> None:
     else:
         floor = 1.5 if count == 5 else 3
         if points < floor:
-            code = "points_chien" if deal.contract is Contract.GARDE_SANS else "points_ecart"
-            raise InvalidDeal(field, code, contract=deal.contract.value, low=floor, got=points)
+            raise InvalidDeal(field, "points_chien" if deal.contract is Contract.GARDE_SANS
+                              else "points_ecart", contract=deal.contract.value, low=floor,
+                              got=points)
 
 
 def _validate_poignees(deal: DealInput, count: int) -> None:

@@ -1,5 +1,6 @@
 """A deal's bonuses and warnings in words (the CSV's columns) and in short marks with
-their legend (the PDF's lines), so a line of the paper sheet can be checked by hand."""
+their legend (the PDF's lines, catalog key `export.legend`), so a line of the paper sheet
+can be checked by hand."""
 
 from __future__ import annotations
 
@@ -7,24 +8,14 @@ from dataclasses import dataclass
 
 from scorepad.domain import DealInput, InvalidDeal, RuleSet, Side, score_deal
 from scorepad.domain.language import fmt_list, language, word
-from scorepad.domain.messages import SIZE_NAMES, warning_message
+from scorepad.domain.messages import N_, SIZE_NAMES, warning_message
 
-_SIDES = {"fr": {"attack": "attaque", "defense": "défense"},
-          "en": {"attack": "attack", "defense": "defence"}}
+#: The side that won the petit au bout, as a cell of the sheet says it.
+SIDE_WORDS = {"attack": N_("export.attack"), "defense": N_("export.defense")}
+#: A deal with no play, as the sheet says it.
+KIND_WORDS = {"passed": N_("export.passed"), "petit_sec": N_("export.petit_sec")}
 _SIZE_MARKS = {"simple": "P1", "double": "P2", "triple": "P3"}
 _SIDE_MARKS = {"attack": "A", "defense": "D"}
-LEGEND = {
-    "fr": "Primes : P1, P2, P3 poignée simple, double, triple (de qui) · PB A / PB D petit "
-          "au bout à l'attaque / à la défense · CHA chelem annoncé et réussi, CH réussi "
-          "sans annonce, CHX annoncé non réussi, CHD de la défense · M misère (de qui) · "
-          "! avertissement (notes sous le tableau).",
-    "en": "Bonuses: P1, P2, P3 single, double, triple poignée (whose) · PB A / PB D petit "
-          "au bout won by the attack / the defence · CHA chelem announced and made, CH made "
-          "not announced, CHX announced not made, CHD won by the defence · M misère "
-          "(whose) · ! warning (notes below the table).",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Bonuses:
     """One played deal's bonuses, each in words (empty when none)."""
@@ -35,6 +26,11 @@ class Bonuses:
     miseres: str
     warnings: tuple[str, ...]
     marks: str
+
+
+def kind_word(kind: str, lang: str) -> str:
+    """A deal with no play in words ("tous passent"); any other kind as it is."""
+    return word(KIND_WORDS[kind], lang) if kind in KIND_WORDS else kind
 
 
 def _chelem_keys(entry: DealInput) -> list[str]:
@@ -63,7 +59,7 @@ def bonuses(entry: DealInput, rules: RuleSet, lang: str = "fr") -> Bonuses:
     lang = language(lang)
     sizes = SIZE_NAMES[lang]
     poignees = ", ".join(f"{sizes[p.size.value]} ({p.player})" for p in entry.poignees)
-    pab = _SIDES[lang][entry.petit_au_bout.value] if entry.petit_au_bout else ""
+    pab = word(SIDE_WORDS[entry.petit_au_bout.value], lang) if entry.petit_au_bout else ""
     chelem_keys = _chelem_keys(entry)
     chelem = ", ".join(word(k, lang) for k in chelem_keys)
     warnings = _warnings(entry, rules, lang)

@@ -6,18 +6,17 @@ Every problem, whatever the input, is an `ImportRefused` naming the deal at faul
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import json.scanner
+import sys
 from datetime import datetime
 from typing import Any, NoReturn
 
 from scorepad.domain import InvalidDeal, RuleSet, Table
 from scorepad.domain.errors import Refusal
 from scorepad.domain.game import DealKind, DealRecord, GameRecord, GameStatus
-from scorepad.domain.language import de_name
-from scorepad.domain.messages import describe, fmt_list, language
+from scorepad.domain.messages import N_, Message, render_message
 from scorepad.domain.parsing import MAX_NAME, parse_deal
 from scorepad.domain.scoring import score_deal
-from scorepad.exports.import_messages import MESSAGES
 from scorepad.exports.json_export import FORMAT_NAME, FORMAT_VERSION
 
 MAX_BYTES = 20_000_000
@@ -38,8 +37,11 @@ class ImportRefused(Refusal):
 
     `deal` is the deal's number (or None), `position` its 1-based place in the list when
     its number cannot be read, `field` the key at fault (a FORMAT.md §1 key inside a
-    deal's input, else a §5 key), `cause` the domain's error when there is one.
+    deal's input, else a §5 key), `cause` the domain's error when there is one (its
+    message is then the reason, `import.<code>` otherwise).
     """
+
+    area = "import"
 
     def __init__(
         self,
@@ -59,42 +61,56 @@ class ImportRefused(Refusal):
     def summary(self) -> str:
         return self.message("en")
 
-    def detail(self, lang: str = "fr") -> str:
+    def reason(self) -> Message:
         """The reason alone, without the 'import refused, deal n' prefix."""
-        if self.cause is not None:
-            return self.cause.message(lang)
-        return _text(self.code, self.params, lang)
+        return self.cause.text() if self.cause is not None else Message(self.key, self.params)
 
-    def message(self, lang: str = "fr") -> str:
-        detail = self.detail(lang)
+    def detail(self, lang: str = "fr") -> str:
+        """The reason alone, in `lang`."""
+        return render_message(self.reason(), lang)
+
+    def text(self) -> Message:
         if self.deal is not None:
-            return _text("refused_deal", {"deal": self.deal, "detail": detail}, lang)
+            return Message(N_("import.refused_deal"), {"deal": str(self.deal),
+                                                       "detail": self.reason()})
         if self.position is not None:
-            return _text("refused_position", {"position": self.position, "detail": detail},
-                         lang)
-        return _text("refused", {"detail": detail}, lang)
+            return Message(N_("import.refused_position"), {"position": str(self.position),
+                                                           "detail": self.reason()})
+        return Message(N_("import.refused"), {"detail": self.reason()})
 
 
-def _text(code: str, params: Mapping[str, Any], lang: str) -> str:
-    lang = language(lang)
-    shown: dict[str, object] = {}
-    for key, value in params.items():
-        if isinstance(value, tuple):  # a list of names
-            shown[key] = fmt_list(value, lang) if value else MESSAGES[lang]["nobody"]
-        elif key == "got":
-            shown[key] = describe(value, lang)
-        else:
-            shown[key] = value
-        if isinstance(value, str):
-            shown["de_" + key] = de_name(value)
-    return MESSAGES[lang][code].format(**shown)
+def _shown(value: object) -> object:
+    """A parameter as the message shows it: numbers as the file wrote them, a list of
+    names written as one ("André, Bruno et Cécile", "personne" when empty)."""
+    if isinstance(value, tuple) and not value:
+        return Message(N_("import.nobody"))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return value
 
 
 def _refuse(code: str, **kwargs: Any) -> NoReturn:
-    raise ImportRefused(code, **kwargs)
+    context: dict[str, Any] = {k: kwargs.pop(k) for k in ("field", "deal", "position", "cause")
+                               if k in kwargs}
+    # What was sent is described by the message itself (`got`, quoted and cut short),
+    # unless it is a list of names.
+    params: dict[str, Any] = {k: v if k == "got" and not isinstance(v, tuple) else _shown(v)
+                              for k, v in kwargs.items()}
+    raise ImportRefused(code, **context, **params)
 
 
 # -- reading -------------------------------------------------------------------------
+
+
+def load_json(text: str) -> Any:
+    """json.loads, refusing NaN and Infinity. In the browser (Pyodide) with Python's own
+    scanner: the C one recurses on the WebAssembly stack, which a file nested 50,000
+    deep overflows before Python's recursion limit, ending the whole app; Python's
+    scanner raises RecursionError, a refusal like any other."""
+    decoder = json.JSONDecoder(parse_constant=_reject_constant)
+    if sys.platform == "emscripten":
+        decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    return decoder.decode(text)
 
 
 def _reject_constant(name: str) -> NoReturn:
@@ -119,7 +135,7 @@ def _load(data: bytes | str) -> object:
     if not text.strip():
         _refuse("empty")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return load_json(text)
     except json.JSONDecodeError as exc:
         _refuse("bad_json", line=exc.lineno, col=exc.colno)
     except (ValueError, RecursionError):

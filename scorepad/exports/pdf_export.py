@@ -12,22 +12,26 @@ from fpdf import FPDF
 from fpdf.enums import TableCellFillMode, WrapMode, XPos, YPos
 from fpdf.fonts import FontFace
 
+from scorepad.collation import name_key
 from scorepad.domain import FFT_RULES, POINTS_NEEDED, DealKind, DealRecord, GameRecord, RuleSet
-from scorepad.domain.language import LANGUAGES, plural, section
-from scorepad.domain.messages import CONTRACT_NAMES, fmt_list, fmt_number, fmt_signed, language
-from scorepad.exports.bonuses import LEGEND, bonuses
+from scorepad.domain.language import month_name, word
+from scorepad.domain.messages import (
+    CONTRACT_NAMES,
+    N_,
+    fmt_list,
+    fmt_number,
+    fmt_signed,
+    language,
+    render,
+    render_count,
+)
+from scorepad.exports.bonuses import bonuses, kind_word
 
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 DEJAVU = (DEJAVU_DIR / "DejaVuSans.ttf", DEJAVU_DIR / "DejaVuSans-Bold.ttf")
 
-_MONTHS = {
-    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
-           "septembre", "octobre", "novembre", "décembre"),
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"),
-}
-_DEAL_COUNT = {"fr": ("{count} donne", "{count} donnes"), "en": ("{count} deal", "{count} deals")}
-_WORDS = {lang: section("pdf", lang) for lang in LANGUAGES}
+_HEADINGS = (N_("pdf.number"), N_("pdf.dealer"), N_("pdf.taker"), N_("pdf.contract"),
+             N_("pdf.bouts_points"), N_("pdf.result"), N_("pdf.bonuses"))
 _NEGATIVE = (150, 20, 20)
 _ZEBRA = (242, 242, 242)
 _TOTAL_FILL = (215, 215, 215)
@@ -90,28 +94,27 @@ def _para(pdf: FPDF, height: float, text: str) -> None:
 
 
 def _date_text(moment: datetime, lang: str) -> str:
-    return _WORDS[lang]["date"].format(
-        day=moment.day, month=_MONTHS[lang][moment.month - 1], year=moment.year,
+    return word("pdf.date", lang).format(
+        day=moment.day, month=month_name(moment.month, lang), year=moment.year,
         hour=moment.hour, minute=moment.minute,
     )
 
 
 def _result(deal: DealRecord, lang: str) -> tuple[str, str, str, str]:
     """Taker (partner), contract, bouts/points, result of one deal."""
-    words = _WORDS[lang]
     entry = deal.input
     if deal.kind is not DealKind.PLAYED or entry is None:
-        return words.get(deal.kind.value, deal.kind.value), "", "", ""
+        return kind_word(deal.kind.value, lang), "", "", ""
     taker = entry.taker
     if entry.partner:
         taker += f" ({entry.partner})"
     elif len(entry.players) == 5:
-        taker += f" ({words['alone']})"
+        taker += f" ({word('export.alone', lang)})"
     needed = POINTS_NEEDED[entry.bouts]
     made = entry.points >= needed
     # The half point goes to the winning side (RULES.md §2.3).
     difference = math.ceil(abs(entry.points - needed))
-    result = words["made" if made else "lost"].format(n=difference)
+    result = render("made_by" if made else "lost_by", {"n": difference}, lang)
     return (
         taker,
         CONTRACT_NAMES[lang][entry.contract.value],
@@ -124,30 +127,30 @@ def rules_lines(rules: RuleSet, lang: str = "fr") -> list[str]:
     """How the rules used are printed: FFT, or the house values that differ, then
     every value for the record."""
     lang = language(lang)
-    words = _WORDS[lang]
     names = CONTRACT_NAMES[lang]
 
     def parts(r: RuleSet) -> dict[str, str]:
         coefs = ", ".join(f"{names[c.value]} ×{v}" for c, v in r.coefficients)
-        pab = words["pab"].format(v=r.petit_au_bout) + " " + (
-            words["pab_mult"] if r.petit_au_bout_multiplied else words["pab_not_mult"])
+        pab = word("pdf.pab", lang).format(v=r.petit_au_bout) + " " + word(
+            "pdf.pab_mult" if r.petit_au_bout_multiplied else "pdf.pab_not_mult", lang)
         return {
-            "coefficients": words["coefficients"].format(v=coefs),
-            "base": words["base"].format(v=r.base),
+            "coefficients": word("pdf.coefficients", lang).format(v=coefs),
+            "base": word("pdf.base", lang).format(v=r.base),
             "pab": pab,
-            "poignees": words["poignees"].format(v="/".join(str(v) for _, v in r.poignees)),
-            "chelem": words["chelem"].format(
+            "poignees": word("pdf.poignees", lang).format(
+                v="/".join(str(v) for _, v in r.poignees)),
+            "chelem": word("pdf.chelem", lang).format(
                 a=r.chelem_announced_made, m=r.chelem_made,
                 f=fmt_signed(r.chelem_announced_failed, lang), d=r.chelem_defense),
-            "misere": (words["misere_on"].format(v=r.misere_value) if r.misere
-                       else words["misere_off"]),
+            "misere": (word("pdf.misere_on", lang).format(v=r.misere_value) if r.misere
+                       else word("pdf.misere_off", lang)),
         }
 
     ours, fft = parts(rules), parts(FFT_RULES)
     changes = [text for key, text in ours.items() if text != fft[key]]
-    first = words["rules_house"].format(changes="; ".join(changes)) if changes \
-        else words["rules_fft"]
-    return [first, words["rules_all"].format(values="; ".join(ours.values()))]
+    first = word("pdf.rules_house", lang).format(changes="; ".join(changes)) if changes \
+        else word("pdf.rules_fft", lang)
+    return [first, word("pdf.rules_all", lang).format(values="; ".join(ours.values()))]
 
 
 def render_pdf(
@@ -156,10 +159,9 @@ def render_pdf(
     """The score sheet: title, date, players, one table row per deal, totals, ranking and
     rules. Landscape from five seated players so that every score column stays legible."""
     lang = language(lang)
-    words = _WORDS[lang]
     seats = game.seats
     landscape = len(seats) >= 5
-    pdf = _Sheet("L" if landscape else "P", lambda page: words["page"].format(
+    pdf = _Sheet("L" if landscape else "P", lambda page: word("pdf.page", lang).format(
         name=game.name, page=page, pages="{nb}"))
     _load_fonts(pdf, fonts)
     clean, family = pdf.clean, pdf.family
@@ -175,14 +177,15 @@ def render_pdf(
     pdf.set_font(family, "B", 18)
     _para(pdf, 9, clean(game.name))
     pdf.set_font(family, "", 10)
-    status = words["finished"] if game.status.value == "finished" else words["in_progress"]
-    seated = words["seated"].format(seats=len(seats), size=game.deal_size)
+    status = word("pdf.finished" if game.status.value == "finished" else "pdf.in_progress",
+                  lang)
+    seated = word("pdf.seated", lang).format(seats=len(seats), size=game.deal_size)
     if game.table.dealer_sits_out:
-        seated += words["dealer_out"]
+        seated += word("pdf.dealer_out", lang)
     for line in (
         f"{_date_text(game.created_at, lang)} · {status} · "
-        + plural(len(game.deals), *_DEAL_COUNT[lang], lang).format(count=len(game.deals)),
-        words["players"].format(names=fmt_list(seats, lang)) + f" · {seated}",
+        + render_count("export.deal_count", len(game.deals), {}, lang),
+        word("pdf.players", lang).format(names=fmt_list(seats, lang)) + f" · {seated}",
     ):
         _para(pdf, 5.5, clean(line))
     pdf.ln(3)
@@ -196,15 +199,15 @@ def render_pdf(
         pdf.add_page()
     totals = game.totals()
     if game.deals:
-        ranking = sorted(seats, key=lambda name: -totals[name])
+        ranking = sorted(seats, key=lambda name: (-totals[name], name_key(name)))
         text = ", ".join(f"{i}. {name} {fmt_signed(totals[name], lang)}"
                          for i, name in enumerate(ranking, 1))
         pdf.set_font(family, "B", 10)
-        colon = " : " if lang == "fr" else ": "
-        _para(pdf, 5.5, clean(words["ranking"] + colon + text))
+        _para(pdf, 5.5, clean(render("format.label_value", {
+            "label": word("pdf.ranking", lang), "value": text}, lang)))
     else:
         pdf.set_font(family, "", 10)
-        _para(pdf, 5.5, clean(words["no_deal"]))
+        _para(pdf, 5.5, clean(word("pdf.no_deal", lang)))
     pdf.ln(2)
     first, values = rules_lines(game.rules, lang)
     pdf.set_font(family, "B" if not game.rules.is_default else "", 9)
@@ -217,17 +220,16 @@ def render_pdf(
 
 def _legend_and_notes(pdf: _Sheet, game: GameRecord, lang: str) -> None:
     """What the marks of the bonus column mean, then each warning in full."""
-    words = _WORDS[lang]
     pdf.ln(1.5)
     pdf.set_font(pdf.family, "", 7.5)
     pdf.set_text_color(60, 60, 60)
-    _para(pdf, 3.8, pdf.clean(LEGEND[lang]))
-    notes = [words["note"].format(number=deal.number, text=text)
+    _para(pdf, 3.8, pdf.clean(word("export.legend", lang)))
+    notes = [word("pdf.note", lang).format(number=deal.number, text=text)
              for deal in game.deals if deal.input is not None
              for text in bonuses(deal.input, game.rules, lang).warnings]
     if notes:
         pdf.set_font(pdf.family, "B", 7.5)
-        _para(pdf, 3.8, pdf.clean(words["notes"]))
+        _para(pdf, 3.8, pdf.clean(word("pdf.notes", lang)))
         pdf.set_font(pdf.family, "", 7.5)
         for note in notes:
             _para(pdf, 3.8, pdf.clean("! " + note))
@@ -235,14 +237,12 @@ def _legend_and_notes(pdf: _Sheet, game: GameRecord, lang: str) -> None:
 
 
 def _deals_table(pdf: _Sheet, game: GameRecord, lang: str) -> None:
-    words = _WORDS[lang]
     clean, family = pdf.clean, pdf.family
     seats = game.seats
     fixed = [8, 19, 32, 20, 16, 20, 30] if len(seats) >= 5 else [8, 16, 24, 16, 14, 19, 26]
     width = pdf.epw
     player_width = max((width - sum(fixed)) / len(seats), 12)
-    headings = [words[k] for k in ("number", "dealer", "taker", "contract", "bouts_points",
-                                   "result", "bonuses")]
+    headings = [word(k, lang) for k in _HEADINGS]
     pdf.set_font(family, "", 8.5 if len(seats) <= 5 else 8)
     score_style = FontFace(color=(0, 0, 0))
     negative_style = FontFace(color=_NEGATIVE)
@@ -272,7 +272,7 @@ def _deals_table(pdf: _Sheet, game: GameRecord, lang: str) -> None:
             row.cell(clean(marks), style=FontFace(size_pt=7))
             for name in seats:
                 if name in deal.sitting_out:
-                    row.cell(clean(words["sitting_out"]))
+                    row.cell(clean(word("pdf.sitting_out", lang)))
                 elif name in deal.scores:
                     value = deal.scores[name]
                     row.cell(clean(fmt_signed(value, lang)),
@@ -281,7 +281,7 @@ def _deals_table(pdf: _Sheet, game: GameRecord, lang: str) -> None:
                     row.cell("")
         totals = game.totals()
         row = table.row()
-        row.cell(clean(words["total"]), colspan=len(headings), style=total_style)
+        row.cell(clean(word("export.total", lang)), colspan=len(headings), style=total_style)
         for name in seats:
             value = totals[name]
             row.cell(clean(fmt_signed(value, lang)),

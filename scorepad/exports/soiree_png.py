@@ -9,9 +9,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from scorepad.domain.messages import fmt_signed, language
+from scorepad.domain.language import word
+from scorepad.domain.messages import N_, fmt_signed, language, render_count
 from scorepad.domain.soiree import SoireeRecap
-from scorepad.exports.soiree_text import deal_ref, duration, title, words
+from scorepad.exports.soiree_text import deal_refs, duration, labelled, title
 
 SIZE = (1080, 1350)
 _FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -64,14 +65,13 @@ def _podium(draw: ImageDraw.ImageDraw, recap: SoireeRecap, lang: str, top: int) 
 
 def _rows(draw: ImageDraw.ImageDraw, recap: SoireeRecap, lang: str, top: int,
           bottom: int) -> None:
-    w = words(lang)
     count = max(len(recap.players), 1)
     height = max(min(62, (bottom - top - 60) // count), 30)
     size = max(int(height * 0.6), 20)
     body, bold, small = _font(size), _font(size, True), _font(24)
-    draw.text((80, top), w["player"], font=small, fill=_MUTED)
-    draw.text((720, top), w["total"], font=small, fill=_MUTED, anchor="ra")
-    draw.text((1000, top), w["average"], font=small, fill=_MUTED, anchor="ra")
+    draw.text((80, top), word("soiree.player", lang), font=small, fill=_MUTED)
+    draw.text((720, top), word("soiree.total", lang), font=small, fill=_MUTED, anchor="ra")
+    draw.text((1000, top), word("soiree.average", lang), font=small, fill=_MUTED, anchor="ra")
     y = top + 44
     for index, p in enumerate(recap.players):
         if y + height > bottom:
@@ -88,22 +88,21 @@ def _rows(draw: ImageDraw.ImageDraw, recap: SoireeRecap, lang: str, top: int,
 
 
 def _footer(draw: ImageDraw.ImageDraw, recap: SoireeRecap, lang: str) -> None:
-    w = words(lang)
     small = _font(28)
-    lines = [f"{w['best']} : {deal_ref(recap.best_deal, lang)}" if lang == "fr"
-             else f"{w['best']}: {deal_ref(recap.best_deal, lang)}"]
-    facts = [f"{recap.deals} {w['deals'].lower()}", duration(recap.duration, lang)]
-    for key, items in (("chelems", recap.chelems), ("petits", recap.petits_au_bout)):
+    lines = [labelled(word("soiree.best", lang), deal_refs(recap.best_deals, lang), lang)]
+    facts = [render_count("export.deal_count", recap.deals, {}, lang),
+             duration(recap.duration, lang)]
+    for key, items in ((N_("soiree.chelems"), recap.chelems),
+                       (N_("soiree.petits"), recap.petits_au_bout)):
         if items:
-            facts.append(f"{w[key]} : {len(items)}" if lang == "fr"
-                          else f"{w[key]}: {len(items)}")
+            facts.append(labelled(word(key, lang), str(len(items)), lang))
     lines.append(" · ".join(facts))
     y = SIZE[1] - 170
     for line in lines:
         draw.text((60, y), _fit(draw, line, small, 960), font=small, fill=_TEXT)
         y += 44
-    draw.text((SIZE[0] - 60, SIZE[1] - 60), w["footer"], font=_font(24, True), fill=_MUTED,
-              anchor="ra")
+    draw.text((SIZE[0] - 60, SIZE[1] - 60), word("soiree.footer", lang), font=_font(24, True),
+              fill=_MUTED, anchor="ra")
 
 
 def render_soiree_png(recap: SoireeRecap, lang: str = "fr") -> bytes:
@@ -113,7 +112,7 @@ def render_soiree_png(recap: SoireeRecap, lang: str = "fr") -> bytes:
     draw = ImageDraw.Draw(image)
     _centered(draw, SIZE[0] / 2, 50, title(recap, lang), _font(52, True), _TEXT, 1000)
     if not recap.players:
-        _centered(draw, SIZE[0] / 2, 600, words(lang)["empty"], _font(44), _TEXT, 1000)
+        _centered(draw, SIZE[0] / 2, 600, word("soiree.empty", lang), _font(44), _TEXT, 1000)
     else:
         below = _podium(draw, recap, lang, 130)
         _rows(draw, recap, lang, below, SIZE[1] - 190)

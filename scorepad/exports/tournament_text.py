@@ -7,11 +7,32 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
-from scorepad.domain.language import LANGUAGES, nword, section
-from scorepad.domain.messages import fmt_list, fmt_number, fmt_signed, language
+from scorepad.domain.language import nword, words_of
+from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, language
 from scorepad.domain.tournament import RankingRule, RoundResult, Standings
 
-WORDS = {lang: section("tournament.export", lang) for lang in LANGUAGES}
+_KEYS = (
+    N_("tournament.export.address"), N_("tournament.export.after"), N_("tournament.export.cell"),
+    N_("tournament.export.code"), N_("tournament.export.dealer_out"),
+    N_("tournament.export.deals_head"), N_("tournament.export.draw_title"),
+    N_("tournament.export.final"), N_("tournament.export.first_dealer"),
+    N_("tournament.export.first_dealer_note"), N_("tournament.export.footer"),
+    N_("tournament.export.minutes"), N_("tournament.export.place_1"),
+    N_("tournament.export.place_2"), N_("tournament.export.place_3"),
+    N_("tournament.export.place_4"), N_("tournament.export.place_5"),
+    N_("tournament.export.place_6"), N_("tournament.export.player"),
+    N_("tournament.export.points"), N_("tournament.export.provisional"),
+    N_("tournament.export.rank"), N_("tournament.export.round_place"),
+    N_("tournament.export.round_points"), N_("tournament.export.round_score"),
+    N_("tournament.export.round_short"), N_("tournament.export.round_table"),
+    N_("tournament.export.rounds"), N_("tournament.export.rule"),
+    N_("tournament.export.rule_placement"), N_("tournament.export.rule_sum"),
+    N_("tournament.export.scan"), N_("tournament.export.score"), N_("tournament.export.seat"),
+    N_("tournament.export.sheet_round"), N_("tournament.export.table"),
+    N_("tournament.export.table_head"), N_("tournament.export.tiebreak"),
+    N_("tournament.export.tiebreak_placement"), N_("tournament.export.tiebreak_sum"),
+    N_("tournament.export.tied"), N_("tournament.export.title"), N_("tournament.export.wins"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +62,7 @@ class PrintedTable:
 
 
 def words(lang: str) -> dict[str, str]:
-    return dict(WORDS[language(lang)])
+    return words_of(_KEYS, "tournament.export.", language(lang))
 
 
 def day_text(day: date, lang: str) -> str:

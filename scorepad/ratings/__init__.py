@@ -9,36 +9,15 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
-from scorepad.domain.messages import fmt_number, language
+from scorepad.domain.language import word
+from scorepad.domain.messages import ByLanguage, render_count
 from scorepad.domain.ranking import SkillRating
 
 #: Everyone starts at this level with this uncertainty (OpenSkill's defaults).
 START_MU = 25.0
 START_SIGMA = 25.0 / 3
-
-_EXPLAIN = {
-    "fr": "Niveau estimé {mu} (± {sigma}) après {games} {parties} : son vrai niveau est "
-          "presque sûrement au-dessus de {ordinal}, le chiffre qui sert au classement.",
-    "en": "Estimated level {mu} (± {sigma}) after {games} {parties}: their true level is "
-          "almost surely above {ordinal}, the figure the ranking uses.",
-}
-_GAMES = {"fr": ("partie", "parties"), "en": ("game", "games")}
-
 #: The rating in a few sentences, for a screen's help or the README.
-RATING_EXPLAINED = {
-    "fr": "La cote estime le niveau de chacun d'après le classement final de chaque "
-          "partie (OpenSkill). Tout le monde part de 25 avec une grande incertitude ; finir "
-          "devant des joueurs bien cotés rapporte plus que finir devant des débutants, et "
-          "l'incertitude baisse à chaque partie. Le classement utilise le niveau prudent "
-          "(niveau moins trois fois l'incertitude) : quelques parties heureuses ne suffisent "
-          "pas à passer devant un joueur régulier.",
-    "en": "The rating estimates each player's level from the final standings of every game "
-          "(OpenSkill). Everyone starts at 25 with a large uncertainty; finishing ahead of "
-          "well-rated players counts more than finishing ahead of beginners, and the "
-          "uncertainty shrinks with every game. The ranking uses the cautious level (level "
-          "minus three times the uncertainty): a few lucky games are not enough to pass a "
-          "steady player.",
-}
+RATING_EXPLAINED = ByLanguage(lambda lang: word("rating.explained", lang))
 
 
 def rate_games(standings: Sequence[Sequence[tuple[int, str]]]) -> dict[str, SkillRating]:
@@ -62,9 +41,6 @@ def rate_games(standings: Sequence[Sequence[tuple[int, str]]]) -> dict[str, Skil
 
 def explain_rating(rating: SkillRating, lang: str = "fr") -> str:
     """One sentence saying what the rating means for the player."""
-    lang = language(lang)
-    singular, plural = _GAMES[lang]
-    return _EXPLAIN[lang].format(
-        mu=fmt_number(round(rating.mu, 1), lang), sigma=fmt_number(round(rating.sigma, 1), lang),
-        ordinal=fmt_number(round(rating.ordinal, 1), lang), games=rating.games,
-        parties=singular if rating.games == 1 else plural)
+    return render_count("rating.meaning", rating.games, {
+        "mu": round(rating.mu, 1), "sigma": round(rating.sigma, 1),
+        "ordinal": round(rating.ordinal, 1)}, lang)

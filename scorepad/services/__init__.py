@@ -7,18 +7,20 @@ Only the entry points wire storage in::
     game = services.new_game(db.uow(), name="Mardi", seats=["André", "Bruno", "Cécile"])
 
 Where to look: `organiser` (`new_game`, or `new_game_from_dict` for a request's body: a
-game with its organiser key, as the phones, the API and the command line create them;
-hand-over links) over `games` (`create_game`, without a key; the sheet, totals, status,
-table code); `deals`; `history` (undo, redo, rules) and `changes` (what names a change,
-the scope of an undo); `players`, `circles`, `soirees` (evenings, rankings, ratings);
-`game_bin`; `exchange` (exports, imports, statistics); `copy` (between two databases);
-`access` (codes and keys); `events` and `sheet_cache` (after a commit); `ports` (what
-storage provides), `views` (what readers get), `errors`; `tournament` (a club's night of
-rounds, one game per table and round: every use case of it, listed in its docstring).
+game with its organiser key, as the phones and the API create them, or `by_operator`
+from the command line: no organiser until one is named; hand-over links) over `games`
+(`create_game`, without a key; the sheet, totals, status, table code); `deals`;
+`history` (undo, redo, rules) and `changes` (what names a change, the scope of an undo);
+`players`, `circles`, `soirees` (evenings, rankings, ratings); `game_bin`; `exchange`
+(exports, imports, statistics); `copy` (between two databases); `access` (codes and
+keys); `events` and `sheet_cache` (after a commit); `ports` (what storage provides),
+`views` (what readers get), `errors`; `tournament` (a club's night of rounds, one game
+per table and round: every use case of it, listed in its docstring).
 """
 
 from scorepad.ratings import RATING_EXPLAINED
 from scorepad.services.access import OPERATOR, Organiser
+from scorepad.services.backup import BackupReport, export_backup, import_backup, is_backup
 from scorepad.services.changes import Change
 from scorepad.services.circles import (
     create_circle,
@@ -111,6 +113,7 @@ from scorepad.services.players import (
     hide_player,
     list_merged,
     list_players,
+    merge_options,
     merge_players,
     unhide_player,
     unmerge_player,
@@ -141,6 +144,7 @@ __all__ = [
     "OPERATOR",
     "RATING_EXPLAINED",
     "SOIREE_FORMATS",
+    "BackupReport",
     "BinnedGame",
     "Change",
     "ChangeKind",
@@ -193,6 +197,7 @@ __all__ = [
     "empty_bin",
     "evenings",
     "explain_deal",
+    "export_backup",
     "export_game",
     "export_soiree",
     "export_version",
@@ -204,12 +209,15 @@ __all__ = [
     "get_circle",
     "get_sheet",
     "hide_player",
+    "import_backup",
     "import_game",
+    "is_backup",
     "list_bin",
     "list_circles",
     "list_games",
     "list_merged",
     "list_players",
+    "merge_options",
     "merge_players",
     "new_game",
     "new_game_from_dict",

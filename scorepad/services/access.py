@@ -129,17 +129,25 @@ def is_organiser(game: GameRow, who: Organiser | None) -> bool:
     return who.operator or secret_matches(game.organiser_hash, who.key)
 
 
+def open_to_all(game: GameRow) -> bool:
+    """Whether anybody may rename, finish, reopen or bin `game`: one from before
+    organisers, without a table code (never one made by the command line)."""
+    return game.organiser_hash is None and game.code_hash is None and not game.made_by_operator
+
+
 def authorize_organiser(game: GameRow, who: Organiser | None, *, strict: bool) -> None:
     """Raises unless `who` may act as the game's organiser.
 
     A game from before organisers (no organiser hash) and without a table code stays open
     to everybody for the lenient actions (rename, finish, reopen, move to the bin: all
     undoable), as it was; the strict ones (table code, hand-over, deleting for good) and
-    every action on such a game with a code wait for the operator to name an organiser."""
+    every action on such a game with a code wait for the operator to name an organiser.
+    A game made by the command line waits for it for every action: a stranger on the
+    Wi-Fi may not rename, finish or bin it."""
     if is_organiser(game, who):
         return
     if game.organiser_hash is None:
-        if not strict and game.code_hash is None:
+        if not strict and open_to_all(game):
             return
         raise NoOrganiser(game.id)
     raise OrganiserOnly()

@@ -8,57 +8,28 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad.domain.messages import language
+from scorepad.domain.messages import N_, Message, render_message
 from scorepad.services.errors import StaleUndo
 from scorepad.services.ports import GameRow, OperationRow, UnitOfWork
 
-_LABELS: dict[str, dict[str, str]] = {
-    "fr": {
-        "record": "Enregistrement de la donne {number}",
-        "passed": "Donne {number} : tous passent",
-        "petit_sec": "Donne {number} : petit sec",
-        "edit": "Modification de la donne {number}",
-        "delete": "Suppression de la donne {number}",
-        "rules": "Changement des règles",
-    },
-    "en": {
-        "record": "Recording deal {number}",
-        "passed": "Deal {number}: everyone passed",
-        "petit_sec": "Deal {number}: petit sec",
-        "edit": "Change to deal {number}",
-        "delete": "Deletion of deal {number}",
-        "rules": "Change of rules",
-    },
-}
+#: What each kind of change is called ("Enregistrement de la donne 12").
+_LABELS = {"record": N_("change.record"), "passed": N_("change.passed"),
+           "petit_sec": N_("change.petit_sec"), "edit": N_("change.edit"),
+           "delete": N_("change.delete"), "rules": N_("change.rules")}
 
-# A newer change, as a refused undo names it ("Donne 13 enregistrée depuis ...").
-_SINCE: dict[str, dict[str, str]] = {
-    "fr": {
-        "record": "Donne {number} enregistrée depuis",
-        "passed": "Donne {number} (tous passent) enregistrée depuis",
-        "petit_sec": "Donne {number} (petit sec) enregistrée depuis",
-        "edit": "Donne {number} modifiée depuis",
-        "delete": "Donne {number} supprimée depuis",
-        "rules": "Règles changées depuis",
-        "undone": "« {label} » annulé depuis",
-        "other": "Partie modifiée depuis",
-    },
-    "en": {
-        "record": "Deal {number} recorded since",
-        "passed": "Deal {number} (everyone passed) recorded since",
-        "petit_sec": "Deal {number} (petit sec) recorded since",
-        "edit": "Deal {number} changed since",
-        "delete": "Deal {number} deleted since",
-        "rules": "Rules changed since",
-        "undone": "\"{label}\" undone since",
-        "other": "Game changed since",
-    },
-}
+#: A newer change, as a refused undo names it ("Donne 13 enregistrée depuis ...").
+_SINCE = {"record": N_("change.since_record"), "passed": N_("change.since_passed"),
+          "petit_sec": N_("change.since_petit_sec"), "edit": N_("change.since_edit"),
+          "delete": N_("change.since_delete"), "rules": N_("change.since_rules")}
+
+
+def operation_text(code: str, params: dict[str, Any]) -> Message:
+    """What a change is called, not yet rendered."""
+    return Message(_LABELS[code], params) if code in _LABELS else Message(code)
 
 
 def operation_label(code: str, params: dict[str, Any], lang: str = "fr") -> str:
-    template = _LABELS[language(lang)].get(code, code)
-    return template.format(**params)
+    return render_message(operation_text(code, params), lang) if code in _LABELS else code
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +68,12 @@ def op_revision(op: OperationRow) -> int:
     return value if isinstance(value, int) else 0
 
 
-def _since(op: OperationRow | None, undone: bool = False) -> Callable[[str], str]:
-    def render(lang: str) -> str:
-        words = _SINCE[language(lang)]
-        if op is None:
-            return words["other"]
-        if undone:
-            return words["undone"].format(label=operation_label(op.code, op.params, lang))
-        return words.get(op.code, words["other"]).format(**op.params)
-    return render
+def _since(op: OperationRow | None, undone: bool = False) -> Message:
+    if op is None or (op.code not in _SINCE and not undone):
+        return Message(N_("change.since_other"))
+    if undone:
+        return Message(N_("change.since_undone"), {"label": operation_text(op.code, op.params)})
+    return Message(_SINCE[op.code], op.params)
 
 
 def check_scope(uow: UnitOfWork, game: GameRow, op: OperationRow | None, *, forward: bool,

@@ -3,6 +3,7 @@ belong to, so that soirées, rankings and statistics can be read for one group."
 
 from __future__ import annotations
 
+from scorepad.collation import same_name
 from scorepad.services.common import lock_game, now
 from scorepad.services.errors import CircleNameTaken, CircleNotFound, ServiceError
 from scorepad.services.ports import CircleRow, UnitOfWork
@@ -11,9 +12,15 @@ MAX_CIRCLE_NAME = 60
 
 
 def circle_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_CIRCLE_NAME:
+    if not isinstance(name, str):
         raise ServiceError("name", "circle_name", got=name)
-    return name.strip()
+    clean = name.strip()
+    if not clean:
+        raise ServiceError("name", "circle_name_empty")
+    if len(clean) > MAX_CIRCLE_NAME:
+        raise ServiceError("name", "circle_name_too_long", max=MAX_CIRCLE_NAME,
+                           length=len(clean))
+    return clean
 
 
 def load_circle(uow: UnitOfWork, circle_id: int) -> CircleRow:
@@ -23,12 +30,19 @@ def load_circle(uow: UnitOfWork, circle_id: int) -> CircleRow:
     return circle
 
 
+def _check_free(uow: UnitOfWork, name: str, circle_id: int | None = None) -> None:
+    """Refuses a name another circle already has, but for case or spaces ("LES MARDIS"
+    beside "Les mardis" would look like the same circle in every list)."""
+    for other in uow.repo.list_circles():
+        if other.id != circle_id and same_name(other.name, name):
+            raise CircleNameTaken(other.name)
+
+
 def create_circle(uow: UnitOfWork, name: str) -> int:
-    """A new circle (names are unique); returns its id."""
+    """A new circle (names are unique, case aside); returns its id."""
     clean = circle_name(name)
     with uow:
-        if uow.repo.find_circle(clean) is not None:
-            raise CircleNameTaken(clean)
+        _check_free(uow, clean)
         circle_id = uow.repo.add_circle(clean, now=now())
         uow.commit()
     return circle_id
@@ -38,9 +52,7 @@ def rename_circle(uow: UnitOfWork, circle_id: int, name: str) -> None:
     clean = circle_name(name)
     with uow:
         load_circle(uow, circle_id)
-        other = uow.repo.find_circle(clean)
-        if other is not None and other.id != circle_id:
-            raise CircleNameTaken(clean)
+        _check_free(uow, clean, circle_id)
         uow.repo.rename_circle(circle_id, clean)
         uow.commit()
 

@@ -193,7 +193,7 @@ class _Copy:
             deal_size=game.deal_size, first_dealer=game.first_dealer, rules=game.rules,
             status=game.status, now=game.updated_at, created_at=game.created_at,
             circle_id=None if game.circle_id is None else circles[game.circle_id],
-            organiser_hash=game.organiser_hash)
+            organiser_hash=game.organiser_hash, made_by_operator=game.made_by_operator)
         if game.code_hash is not None:
             self.dst.set_code_hash(game_id, game.code_hash)
         link_table_game(self.dst, game, game_id, self.tournaments)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from scorepad.domain import DealRecord, GameRecord
 from scorepad.domain import stats as domain_stats
+from scorepad.domain.messages import N_, Message
 from scorepad.domain.parsing import map_players
 from scorepad.domain.period import Period
 from scorepad.services.access import hash_secret
@@ -62,19 +62,23 @@ def export_game(uow: UnitOfWork, game_id: int, fmt: str, lang: str = "fr") -> by
     return exports.render_pdf(record, lang)
 
 
-def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = None) -> int:
+def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = None,
+                by_operator: bool = False) -> int:
     """Stores a game exported as JSON, every row recomputed and checked first; refused
     with ImportRefused (naming the deal) and nothing written otherwise. Returns its id.
     `organiser_key` (from `access.new_secret`) makes its holder the game's organiser;
-    without it the game waits for the operator like a game from before organisers."""
+    `by_operator` (the command line): without a key, only the operator may act as its
+    organiser until `scorepad organiser GAME` names one."""
     from scorepad import exports
 
     if len(data) > IMPORT_MAX_BYTES:
-        raise _refused(lambda lang: _too_big(len(data), lang), "file")
+        # Megabytes rounded as the file shows them (25.4 MB: 25).
+        raise ImportRefused(Message(N_("service.import_too_big"), {
+            "mb": round(len(data) / 1024 / 1024), "limit": IMPORT_MAX_BYTES // 1024 // 1024}))
     try:
         record = exports.parse_game_export(data)
     except exports.ImportRefused as exc:
-        raise _refused(exc.message, exc.field or "file") from exc
+        raise ImportRefused(exc, field=exc.field or "file") from exc
     when = now()
     with uow:
         # A merged player's name in the file means the player it was merged into.
@@ -85,6 +89,7 @@ def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = Non
             rules=record.rules.to_dict(), status=record.status, now=when,
             created_at=record.created_at,
             organiser_hash=hash_secret(organiser_key) if organiser_key else None,
+            made_by_operator=by_operator,
         )
         uow.repo.add_deals(game_id, [_new_deal(deal, people) for deal in record.deals],
                            now=when)
@@ -104,17 +109,6 @@ def _new_deal(deal: DealRecord, people: dict[str, str]) -> NewDeal:
         state=DealState(deal.kind, data, {who(p): v for p, v in deal.scores.items()}),
         action="imported",
     )
-
-
-def _too_big(size: int, lang: str) -> str:
-    mb, limit = size / 1024 / 1024, IMPORT_MAX_BYTES // 1024 // 1024
-    if lang == "en":
-        return f"The file is {mb:.0f} MB: a game file has at most {limit} MB."
-    return f"Le fichier fait {mb:.0f} Mo : un fichier de partie fait au plus {limit} Mo."
-
-
-def _refused(message: Callable[[str], str], field: str) -> ImportRefused:
-    return ImportRefused(message, field=field)
 
 
 def game_statistics(uow: UnitOfWork, game_id: int) -> domain_stats.GameStatistics:

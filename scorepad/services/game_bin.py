@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -22,7 +23,8 @@ class BinnedGame:
     deleted_at: datetime
     #: when it will be deleted for good
     purge_at: datetime
-    #: whole days left before that (0 on its last day)
+    #: days left before that, counted as the bin's promise is ("restorable 30 days"):
+    #: 30 right after the move, 1 on its last day, 0 once due
     days_left: int
     organised: bool
 
@@ -32,8 +34,14 @@ def _binned(game: GameRow, at: datetime) -> BinnedGame:
     purge_at = game.deleted_at + timedelta(days=BIN_DAYS)
     return BinnedGame(id=game.id, name=game.name, seats=game.seats,
                       deleted_at=game.deleted_at, purge_at=purge_at,
-                      days_left=max(0, (purge_at - at).days), organised=game.organiser_hash
+                      days_left=days_left(purge_at, at), organised=game.organiser_hash
                       is not None)
+
+
+def days_left(purge_at: datetime, at: datetime) -> int:
+    """Whole days until `purge_at`, any part of a day counting as one (the same clock
+    and rounding as BIN_DAYS: a game just binned has 30 days left, not 29)."""
+    return max(0, math.ceil((purge_at - at) / timedelta(days=1)))
 
 
 def list_bin(uow: UnitOfWork, *, at: datetime | None = None) -> list[BinnedGame]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad.collation import name_key
 from scorepad.domain import GameStatus, InvalidDeal, RuleSet, Table
 from scorepad.domain.names import close_known
 from scorepad.domain.parsing import MAX_NAME
@@ -46,9 +47,15 @@ def _game_name(name: object) -> str:
 
 
 def _player_name(name: object, field: str = "seats", code: str = "seat_name") -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+    if not isinstance(name, str):
         raise ServiceError(field, code, got=name)
-    return name.strip()
+    clean = name.strip()
+    if not clean:  # said in words, not as a range of lengths
+        raise ServiceError(field, "seat_name_empty" if code == "seat_name"
+                           else "player_name_empty")
+    if len(clean) > MAX_NAME:
+        raise ServiceError(field, "player_name_too_long", max=MAX_NAME, length=len(clean))
+    return clean
 
 
 def validate_table(seats: object, deal_size: object, first_dealer: object) -> Table:
@@ -64,12 +71,13 @@ def validate_table(seats: object, deal_size: object, first_dealer: object) -> Ta
 
 def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
                 first_dealer: int = 0, rules: dict[str, Any] | None = None,
-                circle: int | None = None, organiser_key: str | None = None) -> int:
+                circle: int | None = None, organiser_key: str | None = None,
+                made_by_operator: bool = False) -> int:
     """A new game in progress, in `circle` (a circle id) if given; players are reused by
     name (a merged player's name seats the player it was merged into). Returns its id.
-    The phones and the command line create games through `organiser.new_game`, which
-    gives the game an organiser key; without one the game is like one from before
-    organisers."""
+    The phones create games through `organiser.new_game`, which gives the game an
+    organiser key, the command line with `made_by_operator`; without either the game is
+    like one from before organisers."""
     clean_name = _game_name(name)
     table = validate_table(seats, deal_size, first_dealer)
     rule_set = RuleSet.from_dict(rules)
@@ -84,6 +92,7 @@ def create_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int,
             rules=rule_set.to_dict(), status=GameStatus.IN_PROGRESS, now=when,
             created_at=when, circle_id=circle,
             organiser_hash=hash_secret(organiser_key) if organiser_key else None,
+            made_by_operator=made_by_operator,
         )
         uow.commit()
     return game_id
@@ -178,10 +187,11 @@ def totals(uow: UnitOfWork, game_id: int) -> dict[str, int]:
 
 
 def standings(uow: UnitOfWork, game_id: int) -> list[tuple[int, str, int]]:
-    """(rank, player, total), best first; equal totals share a rank."""
+    """(rank, player, total), best first; equal totals share a rank (names in French
+    order)."""
     from scorepad.domain.soiree import rank_totals
 
-    return rank_totals(totals(uow, game_id))
+    return rank_totals(totals(uow, game_id), name_key)
 
 
 def _update_game(uow: UnitOfWork, game_id: int, organiser: Organiser | None, *,

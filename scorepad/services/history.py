@@ -106,7 +106,7 @@ def _set_rules(uow: UnitOfWork, game_id: int, rules: RuleSet, *, author: str | N
         try:
             state = rescore(row.state, rules)
         except InvalidDeal as exc:
-            raise RulesRefused(row.number, exc.message) from exc
+            raise RulesRefused(row.number, exc) from exc
         if state != row.state:
             uow.repo.set_deal_state(row.id, state, action=action, author=author, now=when)
     uow.repo.update_game(game_id, rules=rules.to_dict())

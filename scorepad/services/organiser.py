@@ -25,10 +25,11 @@ MAX_DEAL_SIZE = 5
 @dataclass(frozen=True, slots=True)
 class NewGame:
     """A game just created and the key that makes its holder the organiser (shown once,
-    never stored in clear)."""
+    never stored in clear; None for a game the operator made, which has no organiser
+    until `scorepad organiser GAME` names one)."""
 
     id: int
-    organiser_key: str
+    organiser_key: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,20 +48,22 @@ class Handover:
 
 def new_game(uow: UnitOfWork, *, name: str, seats: list[str], deal_size: int | None = None,
              first_dealer: int = 0, rules: dict[str, Any] | None = None,
-             circle: int | None = None) -> NewGame:
+             circle: int | None = None, by_operator: bool = False) -> NewGame:
     """A new game (in `circle` if given) with a new organiser key (the caller hands it to
-    the phone that created the game). `deal_size` defaults to the number of seats, at
-    most 5."""
+    the phone that created the game). `by_operator` (the command line): no key, and
+    only the operator may act as its organiser until one is named. `deal_size` defaults
+    to the number of seats, at most 5."""
     if deal_size is None:
         deal_size = min(len(seats), MAX_DEAL_SIZE) if isinstance(seats, list | tuple) else 0
-    key = new_secret()
+    key = None if by_operator else new_secret()
     game_id = create_game(uow, name=name, seats=seats, deal_size=deal_size,
                           first_dealer=first_dealer, rules=rules, circle=circle,
-                          organiser_key=key)
+                          organiser_key=key, made_by_operator=by_operator)
     return NewGame(game_id, key)
 
 
-def new_game_from_dict(uow: UnitOfWork, data: dict[str, Any]) -> NewGame:
+def new_game_from_dict(uow: UnitOfWork, data: dict[str, Any], *,
+                       by_operator: bool = False) -> NewGame:
     """A new game from its description {"name", "seats", "deal_size"?, "dealer"?,
     "rules"?} (`dealer`: the name of the first dealer, default the first seat). Unknown
     keys are refused, naming the allowed ones."""
@@ -80,7 +83,7 @@ def new_game_from_dict(uow: UnitOfWork, data: dict[str, Any]) -> NewGame:
     if rules is not None and not isinstance(rules, dict):
         raise InvalidDeal("rules", "not_object", got=rules)
     return new_game(uow, name=data["name"], seats=seats, deal_size=data.get("deal_size"),
-                    first_dealer=first, rules=rules)
+                    first_dealer=first, rules=rules, by_operator=by_operator)
 
 
 def start_handover(uow: UnitOfWork, game_id: int, *, organiser: Organiser | None = None,

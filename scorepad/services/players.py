@@ -62,6 +62,18 @@ def unhide_player(uow: UnitOfWork, name: str) -> None:
     _set_hidden(uow, name, False)
 
 
+def merge_options(uow: UnitOfWork) -> dict[str, tuple[str, ...]]:
+    """For each player of the pickers (hidden ones too), the players it may be merged
+    with: the others who never sat at a game with it (two people at one table are not
+    the same person), in French order. What "Fusionner avec…" offers."""
+    with uow:
+        rows = [p for p in uow.repo.list_players() if p.merged_into is None]
+        together = uow.repo.tablemates()
+    return {p.name: tuple(o.name for o in rows
+                          if o.id != p.id and (p.id, o.id) not in together)
+            for p in rows}
+
+
 def merge_players(uow: UnitOfWork, keep: str, merge: str) -> None:
     """`merge` and `keep` are the same person: every game of `merge` becomes `keep`'s.
     Refused if they ever sat at the same game. Undone by `unmerge_player(merge)`."""

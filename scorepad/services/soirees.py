@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from datetime import date, datetime, tzinfo
 
 from scorepad import ratings
+from scorepad.collation import name_key
 from scorepad.domain import DealRecord, GameRecord
 from scorepad.domain.game import PlayedGame
 from scorepad.domain.parsing import trusted_deal
@@ -89,7 +90,7 @@ def soiree(uow: UnitOfWork, day: date, *, circle: int | None = None,
     with uow:
         games = load_played_games(uow, circle=circle, period=Period.evening(day), tz=tz)
         name = load_circle(uow, circle).name if circle is not None else None
-    return soiree_recap(games, day=day, circle=name)
+    return soiree_recap(games, day=day, circle=name, name_key=name_key)
 
 
 def evenings(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
@@ -121,8 +122,8 @@ def ranking(uow: UnitOfWork, *, circle: int | None = None, period: Period | None
         games = load_played_games(uow, circle=circle, period=period, tz=tz)
         name = load_circle(uow, circle).name if circle is not None else None
     with _many_small_objects():
-        result = season_ranking(games, period=period, circle=name)
-        return result.with_ratings(ratings.rate_games(final_standings(games)))
+        result = season_ranking(games, period=period, circle=name, name_key=name_key)
+        return result.with_ratings(ratings.rate_games(final_standings(games, name_key)))
 
 
 def rating_sentence(rating: SkillRating, lang: str = "fr") -> str:

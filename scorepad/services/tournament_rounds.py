@@ -84,8 +84,9 @@ def _drawn(view: TournamentView, number: object) -> TournamentRound:
     """The round, still only drawn (its seats may change)."""
     found = _round(view, number)
     if found.status is not RoundStatus.DRAWN:
-        raise TournamentConflict("round", f"tournament_round_{found.status}",
-                                 round=found.number)
+        raise TournamentConflict("round", "tournament_round_playing"
+                                 if found.status is RoundStatus.PLAYING
+                                 else "tournament_round_closed", round=found.number)
     return found
 
 
@@ -193,8 +194,9 @@ def close_round(uow: UnitOfWork, tournament_id: int, round_number: int, *,
         row, view = _locked(uow, tournament_id, when, organiser)
         started = _round(view, round_number)
         if started.status is not RoundStatus.PLAYING:
-            raise TournamentConflict("round", f"tournament_close_{started.status}",
-                                     round=started.number)
+            raise TournamentConflict("round", "tournament_close_closed"
+                                     if started.status is RoundStatus.CLOSED
+                                     else "tournament_close_drawn", round=started.number)
         playing = started.still_playing
         if playing and not force and not started.time_up(when):
             raise TournamentConflict("round", "tournament_tables_playing",

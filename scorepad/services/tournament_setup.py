@@ -247,7 +247,9 @@ def _set_status(uow: UnitOfWork, tournament_id: int, organiser: Organiser | None
         if status is GameStatus.FINISHED:
             for entry in uow.repo.tournament_rounds(tournament_id):
                 if entry.status is not RoundStatus.CLOSED:
-                    raise TournamentConflict("status", f"tournament_finish_{entry.status}",
+                    raise TournamentConflict("status", "tournament_finish_playing"
+                                             if entry.status is RoundStatus.PLAYING
+                                             else "tournament_finish_drawn",
                                              round=entry.number, name=row.name)
         uow.repo.update_tournament(tournament_id, status=status)
         uow.commit()

@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
+from scorepad.collation import name_key
 from scorepad.domain import (
     Contract,
     DealInput,
@@ -15,6 +16,7 @@ from scorepad.domain import (
     RuleSet,
 )
 from scorepad.domain.soiree import rank_totals
+from scorepad.services.access import open_to_all
 from scorepad.services.ports import GameFacts, GameRow
 
 
@@ -24,15 +26,20 @@ class GameHead(GameFacts):
 
     #: the game has a table code: only a phone with the code may change it
     protected: bool = False
-    #: the game has an organiser (False: a game from before organisers, see access)
+    #: the game has an organiser (False: a game from before organisers or made by the
+    #: command line, see access)
     organised: bool = False
+    #: anybody may rename, finish, reopen or bin it (a game from before organisers
+    #: without a code; access.open_to_all)
+    open_to_all: bool = False
 
     @staticmethod
     def of(game: GameRow) -> dict[str, Any]:
         """The fields above read from the stored row (to build a view with)."""
         facts = {f.name: getattr(game, f.name) for f in fields(GameFacts)}
         return {**facts, "protected": game.code_hash is not None,
-                "organised": game.organiser_hash is not None}
+                "organised": game.organiser_hash is not None,
+                "open_to_all": open_to_all(game)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,8 +87,9 @@ class GameSheet(GameHead):
     redo_label: str | None
 
     def standings(self) -> list[tuple[int, str, int]]:
-        """(rank, player, total), best first; equal totals share a rank."""
-        return rank_totals(self.totals)
+        """(rank, player, total), best first; equal totals share a rank (names in
+        French order)."""
+        return rank_totals(self.totals, name_key)
 
 
 @dataclass(frozen=True, slots=True)

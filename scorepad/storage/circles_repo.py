@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 
+from scorepad.collation import sorted_by_name
 from scorepad.services.ports import CircleRow
 from scorepad.storage.repo_base import CIRCLE, GAME, RepositoryBase, db_time, py_time
 
@@ -24,12 +25,12 @@ class CirclesRepository(RepositoryBase):
             select(CIRCLE.c.id, CIRCLE.c.name, CIRCLE.c.created_at,
                    func.coalesce(counts.c.n, 0))
             .outerjoin(counts, counts.c.circle_id == CIRCLE.c.id)
-            .order_by(CIRCLE.c.name, CIRCLE.c.id)
         )
         if where is not None:
             query = query.where(where)
-        return [CircleRow(id=i, name=n, created_at=py_time(at), games=int(g))
-                for i, n, at, g in self.conn.execute(query)]
+        # French order (scorepad.collation), which SQL's ORDER BY is not.
+        return sorted_by_name((CircleRow(id=i, name=n, created_at=py_time(at), games=int(g))
+                               for i, n, at, g in self.conn.execute(query)), lambda c: c.name)
 
     def add_circle(self, name: str, *, now: datetime) -> int:
         return int(self.conn.execute(

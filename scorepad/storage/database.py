@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import sys
 import threading
 import uuid
 from collections.abc import Callable, Sequence
@@ -17,6 +18,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from scorepad.config import database_url
+from scorepad.domain.errors import Refusal
 from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
 from scorepad.storage.repository import SqlRepository
 from scorepad.storage.urls import safe_url, sqlite_file
@@ -32,29 +34,34 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 logger = logging.getLogger(__name__)
 
 
-class DatabaseError(Exception):
-    """The database cannot be opened (bad URL, unreachable server, unwritable file)."""
+class DatabaseError(Refusal):
+    """The database cannot be opened (bad URL, unreachable server, unwritable file):
+    field "db", catalog key `database.open_failed`."""
+
+    area = "database"
 
     def __init__(self, url: str, detail: str) -> None:
         self.url = url
         self.detail = detail
-        super().__init__(f"{url}: {detail}")
+        super().__init__("db", "open_failed", url=url, detail=detail)
 
-    def message(self, lang: str = "fr") -> str:
-        if lang == "en":
-            return f"Cannot open the database {self.url}: {self.detail}"
-        return f"Impossible d'ouvrir la base de données {self.url} : {self.detail}"
+    def summary(self) -> str:
+        return f"{self.url}: {self.detail}"
 
 
 #: SQLite connections kept open between reads
 SQLITE_POOL = 16
+#: WAL lets phones read while one writes. In the browser (one phone, Pyodide) the file
+#: lives in memory and is copied to the browser's storage after each commit: a rollback
+#: journal leaves nothing beside the file once a commit is done, and needs no shared
+#: memory, which WebAssembly's file system lacks.
+JOURNAL_MODE = "DELETE" if sys.platform == "emscripten" else "WAL"
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    # WAL lets phones read while one writes; FULL syncs every commit, so an acknowledged
-    # deal survives a crash or a power cut.
-    cursor.execute("PRAGMA journal_mode=WAL")
+    # FULL syncs every commit, so an acknowledged deal survives a crash or a power cut.
+    cursor.execute(f"PRAGMA journal_mode={JOURNAL_MODE}")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
@@ -157,9 +164,11 @@ class SqlUnitOfWork:
     def __init__(self, engine: Engine,
                  publish: Callable[[Sequence[GameChanged]], None] | None = None,
                  notify_origin: str | None = None, *,
-                 isolation: Isolation | None = None) -> None:
+                 isolation: Isolation | None = None,
+                 committed: Callable[[], None] | None = None) -> None:
         self._engine = engine
         self._publish = publish
+        self._committed = committed
         self._origin = notify_origin
         self._isolation = isolation
         self._conn: Connection | None = None
@@ -199,6 +208,8 @@ class SqlUnitOfWork:
         if events and self._origin is not None:
             send_notifications(self._conn, self._origin, events)
         self._conn.commit()
+        if self._committed is not None:
+            self._committed()
         # Told only once the data is durable, and outside the transaction: a listener
         # that reads the database sees the change.
         if events and self._publish is not None:
@@ -226,10 +237,18 @@ class Database:
         self._postgres = engine.dialect.name == "postgresql"
         #: tells this process's notifications from the others'
         self.origin = uuid.uuid4().hex[:16]
+        self._committed: Callable[[], None] | None = None
 
     def uow(self, *, isolation: Isolation | None = None) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.engine, self._publish,
-                             self.origin if self._postgres else None, isolation=isolation)
+                             self.origin if self._postgres else None, isolation=isolation,
+                             committed=self._committed)
+
+    def after_commit(self, hook: Callable[[], None]) -> None:
+        """`hook()` runs after every successful commit of this database's units of work,
+        before the listeners hear of it (the phone copies its file to the browser's
+        storage then)."""
+        self._committed = hook
 
     def subscribe(self, listener: ChangeListener) -> Callable[[], None]:
         """Registers `listener`; returns the function that unregisters it. Listeners run

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 
+from scorepad.collation import sorted_by_name
 from scorepad.domain import GameStatus
 from scorepad.services.events import ChangeKind
 from scorepad.services.ports import GameRow, PlayerRow
@@ -81,9 +82,10 @@ class GamesRepository(RepositoryBase):
         rows = self.conn.execute(
             select(PLAYER, func.coalesce(games.c.n, 0).label("n_games"))
             .outerjoin(games, games.c.player_id == PLAYER.c.id)
-            .order_by(PLAYER.c.name)
         ).mappings()
-        return [self._player_row(r, int(r["n_games"])) for r in rows]
+        # French order (scorepad.collation): SQL's ORDER BY puts "Émile" after "Zoé".
+        return sorted_by_name((self._player_row(r, int(r["n_games"])) for r in rows),
+                              lambda p: p.name)
 
     def get_player(self, player_id: int) -> PlayerRow | None:
         row = self.conn.execute(select(PLAYER).where(PLAYER.c.id == player_id)).mappings().first()
@@ -106,7 +108,7 @@ class GamesRepository(RepositoryBase):
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
                  created_at: datetime, circle_id: int | None = None,
-                 organiser_hash: str | None = None) -> int:
+                 organiser_hash: str | None = None, made_by_operator: bool = False) -> int:
         # The game row first: on SQLite this takes the write lock before players are
         # looked up, so two games created at once cannot both insert the same new player.
         game_id = int(self.conn.execute(
@@ -114,6 +116,7 @@ class GamesRepository(RepositoryBase):
                 name=name, status=status.value, deal_size=deal_size, first_dealer=first_dealer,
                 rules_json=dumps(rules), created_at=db_time(created_at),
                 updated_at=db_time(now), circle_id=circle_id, organiser_hash=organiser_hash,
+                made_by_operator=made_by_operator,
             ).returning(GAME.c.id)
         ).scalar_one())
         self.conn.execute(insert(SEAT), [
@@ -143,7 +146,7 @@ class GamesRepository(RepositoryBase):
             rules=json.loads(g["rules_json"]), created_at=py_time(g["created_at"]),
             updated_at=py_time(g["updated_at"]), code_hash=g["code_hash"],
             revision=int(g["revision"]), circle_id=g["circle_id"],
-            organiser_hash=g["organiser_hash"],
+            organiser_hash=g["organiser_hash"], made_by_operator=bool(g["made_by_operator"]),
             deleted_at=py_time(g["deleted_at"]) if g["deleted_at"] is not None else None,
             tournament_id=g["tournament_id"], tournament_round=g["tournament_round"],
             tournament_table=g["tournament_table"], deal_limit=g["deal_limit"],

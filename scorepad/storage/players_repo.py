@@ -52,6 +52,15 @@ class PlayersRepository(RepositoryBase):
         ).scalars()
         return sorted({int(g) for g in rows})
 
+    def tablemates(self) -> set[tuple[int, int]]:
+        """Every (player, other player) who sat at one game, both ways round."""
+        other = SEAT.alias("other")
+        rows = self.conn.execute(
+            select(SEAT.c.player_id, other.c.player_id).distinct()
+            .join(other, and_(other.c.game_id == SEAT.c.game_id,
+                              other.c.player_id != SEAT.c.player_id)))
+        return {(int(a), int(b)) for a, b in rows}
+
     def merge_player(self, merged_id: int, kept_id: int, *, now: datetime) -> list[int]:
         """Moves `merged_id`'s seats and history to `kept_id` (never seated together) and
         marks it merged; returns the games changed."""

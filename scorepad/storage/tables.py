@@ -57,6 +57,10 @@ class Game(GameBase, table=True):
     #: hash of the organiser's key (a random secret held by one phone); null: a game
     #: from before organisers, claimed by the operator (`scorepad organiser GAME`)
     organiser_hash: str | None = Field(default=None, max_length=200)
+    #: made by the command line (`scorepad new`, `scorepad import`): without an organiser
+    #: only the operator may rename, finish or bin it (unlike a game from before
+    #: organisers)
+    made_by_operator: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
     #: when the game went to the bin (null: not in the bin); purged 30 days later
     deleted_at: datetime | None = Field(default=None)
     #: a table of a tournament round (migration 0008): the tournament, the round's and

@@ -29,6 +29,7 @@ from scorepad.ui.screens.tournament_claim import TournamentClaimView
 from scorepad.ui.screens.tournament_standings import StandingsRoute
 from scorepad.ui.screens.tournament_table import TableLinkView
 from scorepad.ui.screens.tournaments import NewTournamentView, TournamentsView
+from scorepad.ui.services_context import wiring
 from scorepad.ui.state import AppState, app_state_context, load_state
 from scorepad.ui.widgets.layout import MAX_BODY_WIDTH, app_theme
 
@@ -100,10 +101,17 @@ ROUTES: RouteTree = {
 }
 
 
+#: Addresses that other devices open on a server (a TV, a hand-over link): one phone
+#: alone has none of them, and such an address gets the "page not found" screen.
+SERVER_ONLY = ("/grand-ecran", "/organiser/")
+
+
 def routes(tree: RouteTree = ROUTES) -> list[ft.Route]:
     """The router's routes for a tree of ROUTES' shape."""
     made = []
     for path, target in tree.items():
+        if not wiring().server and path.startswith(SERVER_ONLY):
+            continue
         if isinstance(target, tuple):
             component, children = target
             made.append(ft.Route(path=path, component=component, children=routes(children)))

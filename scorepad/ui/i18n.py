@@ -3,15 +3,24 @@
 
 Every word a person reads is a key of `scorepad/domain/locale/<lang>/LC_MESSAGES/
 scorepad.po`; `t` and `nt` render it in the language of the session being rendered or
-handling an event. (`tr`/`ntr`, French and English side by side, are being removed.)"""
+handling an event. The languages offered are the catalogs present (`LANGS`, the default
+first)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cache
+from typing import TYPE_CHECKING
 
-Lang = Literal["fr", "en"]
-LANGS: tuple[Lang, ...] = ("fr", "en")
-DEFAULT_LANG: Lang = "fr"
+from scorepad.domain.language import DEFAULT_LANGUAGE, language, languages
+
+if TYPE_CHECKING:
+    from babel import Locale
+
+#: a language code with a catalog ("fr", "en")
+Lang = str
+#: the languages the settings offer: one a catalog, French first
+LANGS: tuple[Lang, ...] = languages()
+DEFAULT_LANG: Lang = DEFAULT_LANGUAGE
 _STORE_KEY = "scorepad.lang"
 
 
@@ -31,12 +40,13 @@ def current_lang() -> Lang:
     if store is None:
         return _fallback[0]
     value = store.get(_STORE_KEY)  # type: ignore[attr-defined]
-    return value if value in LANGS else DEFAULT_LANG
+    return language(value)
 
 
 def set_lang(lang: str) -> None:
-    """Sets the current session's language; unknown values fall back to French."""
-    chosen: Lang = lang if lang in LANGS else DEFAULT_LANG  # type: ignore[assignment]
+    """Sets the current session's language (negotiated: "en-GB" is English); a language
+    without a catalog falls back to French."""
+    chosen = language(lang)
     store = _session_store()
     if store is None:
         _fallback[0] = chosen
@@ -48,20 +58,17 @@ def set_lang(lang: str) -> None:
 _fallback: list[Lang] = [DEFAULT_LANG]
 
 
-def tr(fr: str, en: str) -> str:
-    """Picks the French or English text for the current session."""
-    return en if current_lang() == "en" else fr
+@cache
+def babel_locale(lang: str) -> Locale:
+    """Babel's locale for a language's dates (`format_date(..., locale=...)`): the
+    default language's for one whose catalog Babel has no CLDR data for (a pseudo-locale
+    made from the French catalog)."""
+    from babel import Locale, UnknownLocaleError
 
-
-def ntr(count: int | float, fr: tuple[str, str], en: tuple[str, str]) -> str:
-    """The singular or plural text for `count` in the session's language, by the
-    catalog's plural rule (French: 0 and 1 singular; English: only 1). Each text may
-    hold `{n}`."""
-    from scorepad.domain.language import fmt_number, plural
-
-    lang = current_lang()
-    one, other = en if lang == "en" else fr
-    return plural(count, one, other, lang).format(n=fmt_number(count, lang))
+    try:
+        return Locale.parse(language(lang))
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(DEFAULT_LANGUAGE)
 
 
 def t(key: str, **params: object) -> str:

@@ -1,6 +1,7 @@
 """How views reach the database: `use_uow()` gives a callable returning a fresh unit of work;
 `code_attempts()` the wrong-code counter and `sheet_cache()` the sheets the app shares with
-the API.
+the API; `wiring()` says what the app runs on (a server for every phone, or one phone
+alone), and `off_loop()` runs blocking work where it may.
 
 Other phones hear of the changes through the database's listeners (scorepad.ui.live), so a
 unit of work needs nothing more than the storage's.
@@ -8,14 +9,37 @@ unit of work needs nothing more than the storage's.
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from scorepad.services.access import CodeAttempts
 from scorepad.services.sheet_cache import SheetCache
 
 UowFactory = Callable[[], Any]
+T = TypeVar("T")
 
+
+@dataclass(frozen=True, slots=True)
+class Wiring:
+    """What the app runs on, set once by the entry point: the one switch the screens read
+    to leave out what needs a server rather than show it broken."""
+
+    #: a server hands the app to every phone at the table (`scorepad serve`): table code,
+    #: organiser, live sharing, the QR to join, the big screen, hand-over, downloads by
+    #: address; False on one phone alone (the app in the browser), where the phone holds
+    #: every game and hands files over itself
+    server: bool = True
+    #: blocking work may run in a worker thread (not in the browser's Python)
+    threads: bool = sys.platform != "emscripten"
+
+
+SERVED = Wiring()
+ONE_PHONE = Wiring(server=False, threads=False)
+
+_wiring: list[Wiring] = [SERVED]
 _factory: list[UowFactory] = []
 _attempts: list[CodeAttempts] = [CodeAttempts()]
 _sheets: list[SheetCache] = [SheetCache()]
@@ -51,3 +75,20 @@ def use_uow() -> UowFactory:
     if not _factory:
         raise RuntimeError("scorepad: the UI was started without a database (set_uow_factory)")
     return _factory[0]
+
+
+def set_wiring(wiring: Wiring) -> None:
+    """Wired once by the entry point (`scorepad serve` keeps SERVED, the phone ONE_PHONE)."""
+    _wiring[0] = wiring
+
+
+def wiring() -> Wiring:
+    return _wiring[0]
+
+
+async def off_loop(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` off the event loop in a worker thread where there are threads (a
+    server's other phones keep being served meanwhile), inline where there are none."""
+    if _wiring[0].threads:
+        return await asyncio.to_thread(fn, *args)
+    return fn(*args)

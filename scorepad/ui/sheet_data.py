@@ -21,7 +21,7 @@ from scorepad import services
 from scorepad.services import GameSheet
 from scorepad.ui.access import can_edit
 from scorepad.ui.live import session_live
-from scorepad.ui.services_context import UowFactory, sheet_cache
+from scorepad.ui.services_context import UowFactory, off_loop, sheet_cache
 from scorepad.ui.state import AppState
 
 logger = logging.getLogger(__name__)
@@ -107,7 +107,7 @@ class SheetRefresher:
                         await asyncio.sleep(wait)
                     self._again, force_now, self._force = False, self._force, False
                     self._last_read = loop.time()
-                    loaded = await asyncio.to_thread(self._load, uow, state, force_now)
+                    loaded = await off_loop(self._load, uow, state, force_now)
                     if loaded is not None:
                         self.shown = loaded
                         show(loaded)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
+from scorepad.domain.language import language
 from scorepad.ui.i18n import DEFAULT_LANG, LANGS, set_lang
 
 THEMES = ("system", "light", "dark")
@@ -17,12 +18,20 @@ PREF_THEME = "scorepad.theme"
 PREF_ORGANISER = "scorepad.organiser"
 #: {tournament id: organiser key} as JSON, the same way
 PREF_TOURNAMENTS = "scorepad.tournament_organiser"
+#: Flutter's own widgets in France's French and British English, the catalogs' conventions
+_FLUTTER_LOCALES = (ft.Locale("fr", "FR"), ft.Locale("en", "GB"))
 _THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                 "dark": ft.ThemeMode.DARK}
 
 
 def theme_mode(theme: str) -> ft.ThemeMode:
     return _THEME_MODES.get(theme, ft.ThemeMode.SYSTEM)
+
+
+def flutter_locale(lang: str) -> ft.Locale:
+    """The locale of Flutter's own widgets for a language."""
+    return next((locale for locale in _FLUTTER_LOCALES if locale.language_code == lang),
+                ft.Locale(lang))
 
 
 @ft.observable
@@ -51,12 +60,12 @@ class AppState:
             return
         page.theme_mode = theme_mode(self.theme)
         page.locale_configuration = ft.LocaleConfiguration(
-            supported_locales=[ft.Locale("fr", "FR"), ft.Locale("en", "GB")],
-            current_locale=ft.Locale("fr", "FR") if self.lang == "fr" else ft.Locale("en", "GB"),
+            supported_locales=[flutter_locale(code) for code in LANGS],
+            current_locale=flutter_locale(self.lang),
         )
 
     def set_lang(self, lang: str) -> None:
-        self.lang = lang if lang in LANGS else DEFAULT_LANG
+        self.lang = language(lang)
         self.apply()
         _persist(PREF_LANG, self.lang)
 
@@ -143,7 +152,7 @@ async def load_state() -> AppState:
     prefs = ft.SharedPreferences()
     lang = await prefs.get(PREF_LANG)
     theme = await prefs.get(PREF_THEME)
-    state = AppState(lang=lang if lang in LANGS else DEFAULT_LANG,
+    state = AppState(lang=language(lang),
                      theme=theme if theme in THEMES else "system",
                      organiser_keys=_organiser_keys(await prefs.get(PREF_ORGANISER)),
                      tournament_keys=_organiser_keys(await prefs.get(PREF_TOURNAMENTS)))

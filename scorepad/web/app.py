@@ -5,6 +5,7 @@ broadcast to every phone."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from fastapi.responses import JSONResponse
@@ -44,20 +45,23 @@ def _short_frame_text() -> None:
 
 def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = None,
                subscribe: Subscribe | None = None, guard: GuardSettings | None = None,
-               worker_database: Callable[[], Any] | None = None) -> Any:
+               worker_database: Callable[[], Any] | None = None,
+               phone_folder: Path | None = None) -> Any:
     """Builds the ASGI app served by uvicorn (routes, then Flet at `/`, wrapped in the
     static-client middleware, which serves `client_cache`'s precompressed files when
     there are some, and in the security guard: `guard` names the hosts served, loopback
     only by default; `worker_database`, picklable, opens the database in the export
-    worker processes). `subscribe` (`Database.subscribe`) feeds
+    worker processes; `phone_folder`, the phone site served at /telephone/, by default
+    the one `scorepad build-phone` writes). `subscribe` (`Database.subscribe`) feeds
     the live updates: every committed change is announced to the phones' sessions and to
     the API's event streams."""
     import flet.fastapi as flet_fastapi
 
     from scorepad.ui.app import main as ui_main
     from scorepad.ui.live import Broadcaster
-    from scorepad.web import exports, soirees
+    from scorepad.web import exports, phone_route, soirees
     from scorepad.web.api import ChangeHub, build_api_router
+    from scorepad.web.phone_site.build import site_folder
 
     _short_frame_text()
     set_uow_factory(uow_factory)
@@ -85,6 +89,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
     exports.add_routes(app, uow_factory, worker_database=worker_database)
+    phone_route.add_routes(app, phone_folder if phone_folder is not None else site_folder())
     soirees.add_routes(app, uow_factory)
     app.mount("/", flet_fastapi.app(
         ui_main, no_cdn=True, app_name=APP_NAME, app_short_name=APP_NAME,
@@ -92,5 +97,6 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     ))
     # The API's answers and event streams go out as they are produced, never buffered.
     return SecurityGuard(StaticAssetsMiddleware(
-        app, cache=client_cache, skip_prefixes=("/export", "/healthz", "/ws", "/api")),
+        app, cache=client_cache,
+        skip_prefixes=("/export", "/healthz", "/ws", "/api", "/telephone")),
         guard)

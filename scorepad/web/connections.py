@@ -18,6 +18,8 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
+from scorepad.domain.messages import N_, Message
+
 HEADER_TIMEOUT = 5.0      # seconds to send a request line and its headers
 BODY_TIMEOUT = 10.0       # seconds to send a whole body (64 KB at most)
 MAX_HEADER_BYTES = 32 * 1024
@@ -159,7 +161,7 @@ def guarded_protocols(limits: ConnectionLimits) -> tuple[type[asyncio.Protocol],
     return http, ws
 
 
-def raise_open_files_limit() -> str | None:
+def raise_open_files_limit() -> Message | None:
     """Raises the soft limit of open files to the hard one; a line to print when it
     cannot (None when it could, or when the system has no such limit)."""
     try:
@@ -173,8 +175,7 @@ def raise_open_files_limit() -> str | None:
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
     except (OSError, ValueError) as exc:
-        return (f"scorepad : limite de fichiers ouverts laissée à {soft} ({exc}) ; "
-                "au-delà, le serveur refusera des connexions.")
+        return Message(N_("serve.open_files"), {"soft": str(soft), "reason": str(exc)})
     return None
 
 

@@ -19,6 +19,8 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import PlainTextResponse, Response
 
 from scorepad import services
+from scorepad.domain.language import asked_language, word
+from scorepad.domain.messages import render
 from scorepad.services.errors import GameNotFound
 from scorepad.web.api.common import UowFactory, parse_id
 from scorepad.web.limits import Busy, HeavyWork, LruCache
@@ -62,10 +64,6 @@ def download_responses(types: Iterable[str], *, busy: bool = False
     if busy:
         answers[503] = {"description": "Too many exports at once", "content": text}
     return answers
-
-
-def _message(lang: str, fr: str, en: str) -> str:
-    return en if lang == "en" else fr
 
 
 def _short(text: str) -> str:
@@ -132,8 +130,9 @@ class _Renderer:
 
 def add_routes(app: FastAPI, uow_factory: UowFactory, heavy: HeavyWork | None = None,
                *, worker_database: Callable[[], Any] | None = None) -> None:
-    """`GET /export/games/{id}.{fmt}?lang=fr|en`. With `worker_database` (picklable, e.g.
-    a partial of `open_database`), worker processes read the game themselves."""
+    """`GET /export/games/{id}.{fmt}?lang=fr|en` (any language with a catalog). With
+    `worker_database` (picklable, e.g. a partial of `open_database`), worker processes
+    read the game themselves."""
     if heavy is None:
         heavy = HeavyWork(setup=start_worker if worker_database else None,
                           setup_args=(worker_database,) if worker_database else ())
@@ -143,30 +142,22 @@ def add_routes(app: FastAPI, uow_factory: UowFactory, heavy: HeavyWork | None = 
     @app.get("/export/games/{game_id}.{fmt}", response_class=Response,
              responses=download_responses(EXPORT_TYPES.values(), busy=True))
     async def export(game_id: str, fmt: str, request: Request) -> Response:
-        lang = request.query_params.get("lang", "fr")
-        lang = lang if lang in ("fr", "en") else "fr"
+        lang = asked_language(request.query_params.get("lang"))
         if fmt not in EXPORT_TYPES:
-            return PlainTextResponse(_message(
-                lang, f"Format inconnu « {_short(fmt)} » : csv, json ou pdf.",
-                f"Unknown format '{_short(fmt)}': csv, json or pdf."), status_code=400)
+            return PlainTextResponse(render("download.format", {"format": _short(fmt)}, lang),
+                                     status_code=400)
         gid = parse_id(game_id)
         if gid is None:
-            return PlainTextResponse(_message(
-                lang, "Le numéro de partie est un entier positif (chiffres 0 à 9).",
-                "The game number is a positive whole number (digits 0 to 9)."),
-                status_code=400)
+            return PlainTextResponse(word("download.game_number", lang), status_code=400)
         try:
             name, revision = await run_in_threadpool(services.export_version, uow_factory(), gid)
             data = await renderer.rendered((gid, revision, fmt, lang))
         except GameNotFound:
-            return PlainTextResponse(_message(
-                lang, f"La partie {gid} n'existe pas.", f"Game {gid} does not exist."),
-                status_code=404)
+            return PlainTextResponse(render("download.no_game", {"game_id": str(gid)}, lang),
+                                     status_code=404)
         except Busy as busy:
-            return PlainTextResponse(_message(
-                lang, "Trop d'exports en cours : réessayez dans quelques secondes.",
-                "Too many exports at once: try again in a few seconds."),
-                status_code=503, headers={"Retry-After": str(busy.retry_after)})
+            return PlainTextResponse(word("download.busy", lang), status_code=503,
+                                     headers={"Retry-After": str(busy.retry_after)})
         filename = download_name(name, gid, fmt)
         return Response(content=data, media_type=EXPORT_TYPES[fmt], headers={
             "Content-Disposition": content_disposition(filename, f"{name}.{fmt}"),

@@ -15,8 +15,10 @@ import json
 import socket
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
+from scorepad.domain.language import asked_language, word
+from scorepad.domain.messages import N_, render
 from scorepad.web.assets import ASGIApp, Message, Receive, Scope, Send
 
 API_BODY_LIMIT = 64 * 1024
@@ -30,20 +32,6 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 )
-
-_TEXTS = {
-    "fr": {
-        "host": "Adresse inconnue de ce serveur : ouvrez l'adresse affichée par scorepad.",
-        "origin": "Refusé : cette demande vient d'une page d'un autre site.",
-        "too_large": "Le corps de la requête dépasse {limit} Ko.",
-    },
-    "en": {
-        "host": "Unknown address for this server: open the address scorepad printed.",
-        "origin": "Refused: this request comes from another site's page.",
-        "too_large": "The request body is larger than {limit} KB.",
-    },
-}
-
 
 def host_names() -> set[str]:
     """This machine's own names: its hostname, with `.local` (mDNS) and its FQDN."""
@@ -101,12 +89,9 @@ def _netloc(host: str, scheme: str | None) -> str:
 
 
 def _lang(scope: Scope, headers: dict[str, str]) -> str:
-    query = scope.get("query_string", b"").decode("latin-1")
-    if "lang=en" in query:
-        return "en"
-    if "lang=fr" in query:
-        return "fr"
-    return "en" if headers.get("accept-language", "")[:2].lower() == "en" else "fr"
+    """The language asked for by `?lang=`, else by Accept-Language (French by default)."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return asked_language(query.get("lang", [None])[0], headers.get("accept-language"))
 
 
 class SecurityGuard:
@@ -126,7 +111,7 @@ class SecurityGuard:
         refusal = self.refusal(scope, headers)
         if refusal is not None:
             status, key = refusal
-            await _refuse(scope, send, status, _TEXTS[_lang(scope, headers)][key])
+            await _send_refusal(scope, send, status, word(key, _lang(scope, headers)))
             return
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
@@ -140,10 +125,10 @@ class SecurityGuard:
         bare = _bare_host(host)
         # The address the connection came in on is ours even if it changed since start.
         if not host or (bare not in self.settings.allowed_hosts and bare != server[0]):
-            return 400, "host"
+            return 400, N_("web.host")
         writes = scope["type"] == "websocket" or scope.get("method") in UNSAFE_METHODS
         if writes and not self.same_origin(headers, host):
-            return 403, "origin"
+            return 403, N_("web.origin")
         return None
 
     @staticmethod
@@ -162,7 +147,7 @@ class SecurityGuard:
         return _netloc(parts.netloc, parts.scheme) == _netloc(host, None)
 
 
-async def _refuse(scope: Scope, send: Send, status: int, message: str) -> None:
+async def _send_refusal(scope: Scope, send: Send, status: int, message: str) -> None:
     if scope["type"] == "websocket":
         # Closing before accepting makes the server answer 403 to the upgrade.
         await send({"type": "websocket.close", "code": 1008, "reason": ""})
@@ -177,7 +162,7 @@ async def _refuse(scope: Scope, send: Send, status: int, message: str) -> None:
 
 def too_large_body(lang: str, limit: int) -> bytes:
     """FORMAT.md §3 for a body past the limit."""
-    message = _TEXTS[lang]["too_large"].format(limit=limit // 1024)
+    message = render("web.too_large", {"limit": limit // 1024}, lang)
     return json.dumps({"error": {"field": "body", "message": message}},
                       ensure_ascii=False).encode()
 

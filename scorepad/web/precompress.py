@@ -1,9 +1,9 @@
 """The compressed client, prepared once per Flet release in a low-priority process.
 
-`scorepad serve` starts `python -m scorepad.web.prepare FOLDER` when the cache is
-incomplete: it cuts the icon font down, then compresses the heavy files twice, first
-quickly (a few seconds each: phones arriving meanwhile already get them compressed),
-then as small as possible (brotli 11, zopfli gzip: minutes, once). The boot screen's
+`scorepad serve` cuts the icon font down and compresses the heavy files quickly before it
+listens (`prepare_quick`, a few seconds once per release: the very first phone already
+gets them compressed), then starts `python -m scorepad.web.prepare FOLDER` to compress
+them as small as possible (brotli 11, zopfli gzip: minutes, once). The boot screen's
 English message is blanked before compressing (boot_screen.py). Every file is
 written atomically, so the server serves whichever version is on disk. The cache holds
 one client version; older versions are removed.
@@ -31,11 +31,12 @@ LEGACY_FOLDERS = ("web-assets",)  # the per-response cache of earlier versions
 
 
 def compress(data: bytes, encoding: str, level: str) -> bytes:
-    """brotli or gzip bytes; `level` QUICK (seconds for 8 MB) or BEST (minutes)."""
+    """brotli or gzip bytes; `level` QUICK (under a second for 8 MB, done before the
+    server listens) or BEST (minutes, in the background)."""
     if encoding == "br":
         import brotli
 
-        return bytes(brotli.compress(data, quality=11 if level == BEST else 5))
+        return bytes(brotli.compress(data, quality=11 if level == BEST else 3))
     if level == BEST:
         try:
             import zopfli.gzip
@@ -43,7 +44,7 @@ def compress(data: bytes, encoding: str, level: str) -> bytes:
             return bytes(zopfli.gzip.compress(data, numiterations=1))
         except ImportError:  # pragma: no cover - zopfli is a declared dependency
             return gzip.compress(data, compresslevel=9, mtime=0)
-    return gzip.compress(data, compresslevel=6, mtime=0)
+    return gzip.compress(data, compresslevel=3, mtime=0)
 
 
 class ClientCache:
@@ -85,15 +86,39 @@ class ClientCache:
         for name in LEGACY_FOLDERS:
             shutil.rmtree(self.root.parent / name, ignore_errors=True)
 
+    def has_quick(self) -> bool:
+        """Whether every heavy file and the icon subset are there, at least quickly
+        compressed (then the server may listen: no phone gets the plain client)."""
+        if not self.icon_font_path().is_file():
+            return False
+        for relative in client.PRECOMPRESSED:
+            source = self.web_dir / relative
+            if not source.is_file():
+                continue
+            # The served bytes are as long as the stock file (boot_screen keeps lengths):
+            # the check reads no file, so that every start stays quick.
+            size = source.stat().st_size
+            if any(self.lookup(relative, size, e) is None for e in ENCODINGS):
+                return False
+        return True
+
+    def prepare_quick(self, *, log: Callable[[str], None] = lambda _m: None) -> None:
+        """The icon subset and the quick pass (skipping what is already there)."""
+        self._prepare((QUICK,), log)
+
     def prepare(self, *, log: Callable[[str], None] = lambda _m: None) -> None:
         """Icon subset, quick pass, best pass, marker (skipping what is already there)."""
+        self._prepare((QUICK, BEST), log)
+        (self.folder / DONE_MARKER).touch()
+
+    def _prepare(self, levels: tuple[str, ...], log: Callable[[str], None]) -> None:
         from scorepad.web.icon_font import scorepad_icon_font
 
         self.folder.mkdir(parents=True, exist_ok=True)
         if not self.icon_font_path().is_file():
             write_atomically(self.icon_font_path(),
                              scorepad_icon_font(self.web_dir / client.ICON_FONT))
-        for level in (QUICK, BEST):
+        for level in levels:
             for relative in client.PRECOMPRESSED:
                 source = self.web_dir / relative
                 if not source.is_file():
@@ -108,7 +133,6 @@ class ClientCache:
                     if level == BEST:
                         level_mark.touch()
                     log(f"{relative} {encoding} {level}")
-        (self.folder / DONE_MARKER).touch()
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -31,6 +31,13 @@ def new_game_on_the_phone(page: Any, app_url: str, name: str, players: list[str]
     """The phone creates the game from the "Nouvelle partie" screen (so it is its
     organiser) and lands on its sheet; returns the game's id."""
     open_app(page, app_url, "/", wait_text="Parties")
+    return start_new_game(page, app_url, name, players, dealer_sits_out=dealer_sits_out)
+
+
+def start_new_game(page: Any, app_url: str, name: str, players: list[str] | tuple[
+        str, ...], *, dealer_sits_out: bool = False) -> int:
+    """From the games screen already shown (the phone build opens on it): the game set
+    up and started, as new_game_on_the_phone; its id."""
     click(page, "Nouvelle partie")
     text(page, "Ordre de la table").wait_for()
     type_into(page, "Nom de la partie", name)

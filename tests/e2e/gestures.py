@@ -86,8 +86,14 @@ def thumb(page: Any, locator: Any) -> None:
     """A real tap where the control is drawn (centre of its box), as a thumb does: it
     reaches only what is on screen and not covered, once it stands still."""
     control = locator.first
-    control.wait_for()
-    control.scroll_into_view_if_needed()
+    for attempt in range(3):
+        control.wait_for()
+        try:
+            control.scroll_into_view_if_needed()
+            break
+        except Exception as exc:  # redrawn by a live refresh meanwhile: look again
+            if "not attached" not in str(exc) or attempt == 2:
+                raise
     box = settled_box(page, control)
     assert box is not None, "the control is not on screen"
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

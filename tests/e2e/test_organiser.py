@@ -126,7 +126,7 @@ def test_a_deleted_game_goes_to_the_bin_and_is_restored_from_it(
     thumb(page, bin_entry)
     page.wait_for_url(f"{app_url}/bin")
     by_id(page, f"bin-days-{game}").wait_for()
-    assert id_text(page, f"bin-days-{game}") == "Supprimée définitivement dans 29 jours"
+    assert id_text(page, f"bin-days-{game}") == "Supprimée définitivement dans 30 jours"
     assert entry(page, "Supprimer définitivement").count() == 1  # its organiser's phone
     thumb(page, by_id(page, f"bin-restore-{game}"))
     by_id(page, f"bin-days-{game}").wait_for(state="detached")

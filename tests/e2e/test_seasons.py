@@ -84,7 +84,7 @@ def test_a_player_is_renamed_and_hidden_from_the_players_screen(
                  [garde("Sacha")])
     open_app(page, app_url, "/players", wait_text="Masquer un joueur")
     menu_action(page, "player-menu-Sacha", "Renommer")
-    submit(page, "Nouveau nom", "", "Renommer", "Un nom de joueur fait de 1 à 40 caractères")
+    submit(page, "Nouveau nom", "", "Renommer", "Le nom du joueur est vide")
     submit(page, "Nouveau nom", "Tiago", "Renommer",
            "Le nom « Tiago » est déjà pris par un autre joueur.")
     assert {"Sacha", "Tiago"} <= names(uow_factory)  # nothing changed
@@ -191,7 +191,7 @@ def test_circles_are_named_renamed_and_a_game_moved_into_one_counts_in_its_ranki
                  [garde("Wendy")])
     open_app(page, app_url, "/circles", wait_text="Cercles")
     thumb(page, page.get_by_role("button", name="Nouveau cercle"))
-    submit(page, "Nom du cercle", "", "Créer", "Le nom d'un cercle fait de 1 à 60 caractères")
+    submit(page, "Nom du cercle", "", "Créer", "Le nom du cercle est vide")
     submit(page, "Nom du cercle", "Les Rameaux", "Créer", "Le cercle « Les Rameaux » existe déjà.")
     retype(page, "Nom du cercle", "Les Tilleuls")
     confirm(page, "Créer")

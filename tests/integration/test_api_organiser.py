@@ -133,7 +133,7 @@ def test_deleting_moves_the_game_to_the_bin_and_restoring_brings_it_back(
     game = created["id"]
     client.post(f"/api/games/{game}/deals", json={"kind": "passed"})
     reply = client.delete(f"/api/games/{game}", headers=_key(created))
-    assert reply.status_code == 200 and reply.json()["days_left"] == 29
+    assert reply.status_code == 200 and reply.json()["days_left"] == 30
     assert client.get("/api/games").json() == {"games": []}
     assert client.get(f"/api/games/{game}/sheet").status_code == 404
     assert client.post(f"/api/games/{game}/deals", json={"kind": "passed"}).status_code == 404
@@ -164,3 +164,21 @@ def test_the_app_and_the_api_count_wrong_codes_in_one_counter_per_address(
         # The app's unlock dialog asks the same counter, keyed by the phone's address.
         assert code_attempts().blocked("testclient")
         assert not code_attempts().blocked("192.168.1.20")
+
+
+def test_a_stranger_on_the_wifi_can_neither_rename_finish_nor_bin_a_game_made_by_the_cli(
+        client: TestClient, database: Any) -> None:
+    from scorepad import services
+
+    game = services.new_game_from_dict(database.uow(), {"name": "Mardi", "seats": list(FOUR)},
+                                       by_operator=True).id
+    before = _state(database)
+    for headers in ({}, {"X-Organiser-Key": "x" * 43}):
+        for reply in (
+                client.patch(f"/api/games/{game}", json={"name": "Pris"}, headers=headers),
+                client.patch(f"/api/games/{game}", json={"status": "finished"},
+                             headers=headers),
+                client.delete(f"/api/games/{game}", headers=headers)):
+            assert reply.status_code == 403
+            assert f"scorepad organiser {game}" in reply.json()["error"]["message"]
+    assert _state(database) == before

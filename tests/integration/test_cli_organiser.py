@@ -25,17 +25,51 @@ def _new(url: str, capsys: pytest.CaptureFixture[str], *extra: str) -> int:
     return int(capsys.readouterr().out)
 
 
-def test_new_creates_a_game_with_an_organiser_and_prints_its_id(
+def test_new_creates_a_game_only_the_operator_runs_and_says_how_to_name_its_organiser(
         url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rules = tmp_path / "rules.json"
     rules.write_text('{"base": 30}')
-    game = _new(url, capsys, "--dealer", "Cécile", "--rules", str(rules))
+    assert main(["--db", url, "new", "Mardi", "--players", PLAYERS, "--dealer", "Cécile",
+                 "--rules", str(rules)]) == 0
+    out = capsys.readouterr()
+    game = int(out.out)
+    assert f"scorepad organiser {game}" in out.err
+    assert "seule cette ligne de commande peut la renommer, la terminer" in out.err
     db = open_database(url)
     sheet = s.get_sheet(db.uow(), game)
     assert (sheet.name, sheet.seats, sheet.deal_size) == ("Mardi", FOUR, 4)
-    assert (sheet.next.dealer, sheet.rules.base, sheet.organised) == ("Cécile", 30, True)
-    with pytest.raises(s.OrganiserOnly):  # nobody on the network may take it
+    assert (sheet.next.dealer, sheet.rules.base) == ("Cécile", 30)
+    assert (sheet.organised, sheet.open_to_all) == (False, False)
+    with pytest.raises(s.NoOrganiser):  # nobody on the network may take it
         s.set_table_code(db.uow(), game, "1234")
+    db.dispose()
+
+
+@pytest.mark.parametrize("made_by", ["new", "import"])
+def test_a_stranger_can_neither_rename_finish_nor_bin_a_game_made_by_the_command_line(
+        url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], made_by: str) -> None:
+    game = _new(url, capsys)
+    if made_by == "import":
+        exported = tmp_path / "game.json"
+        assert main(["--db", url, "export", str(game), "--format", "json",
+                     "-o", str(exported)]) == 0
+        assert main(["--db", url, "import", str(exported)]) == 0
+        out = capsys.readouterr()
+        game = int(out.out)
+        assert f"scorepad organiser {game}" in out.err
+    db = open_database(url)
+    stranger = s.Organiser("a key guessed on the Wi-Fi")
+    for who in (None, stranger):
+        with pytest.raises(s.NoOrganiser):
+            s.rename_game(db.uow(), game, "Pris", organiser=who)
+        with pytest.raises(s.NoOrganiser):
+            s.finish_game(db.uow(), game, organiser=who)
+        with pytest.raises(s.NoOrganiser):
+            s.delete_game(db.uow(), game, organiser=who)
+    sheet = s.get_sheet(db.uow(), game)
+    assert (sheet.name, sheet.status.value) == ("Mardi", "in_progress")
+    s.rename_game(db.uow(), game, "Mardi soir", organiser=s.OPERATOR)  # the operator may
+    assert s.get_sheet(db.uow(), game).name == "Mardi soir"
     db.dispose()
 
 
@@ -98,9 +132,9 @@ def test_bin_lists_restores_purges_and_empties(url: str,
     assert main(["--db", url, "bin", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert sorted(g["id"] for g in listed) == [first, second]
-    assert {g["days_left"] for g in listed} == {29}
+    assert {g["days_left"] for g in listed} == {30}
     assert main(["--db", url, "bin"]) == 0
-    assert "encore 29 jours" in capsys.readouterr().out
+    assert "encore 30 jours" in capsys.readouterr().out
     assert main(["--db", url, "bin", "--restore", str(first)]) == 0
     assert [g.id for g in s.list_games(db.uow())] == [first]
     assert main(["--db", url, "bin", "--purge"]) == 0  # nothing older than 30 days

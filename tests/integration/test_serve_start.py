@@ -51,3 +51,38 @@ def test_a_normal_start_prints_the_banner_and_no_assets_warning(tmp_path: Path) 
     assert url.rsplit(":", 1)[1] in output
     assert "assets_dir" not in output
     assert "Traceback" not in output
+
+
+def test_scorepad_with_a_port_and_no_command_serves_on_that_port(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    process, url = start_app(f"sqlite:///{tmp_path / 'scorepad.db'}", log, timeout=90,
+                             command=())  # `scorepad --db URL --host H --port P --no-qr`
+    try:
+        with urllib.request.urlopen(f"{url}/healthz", timeout=30) as response:
+            assert response.status == 200
+    finally:
+        stop_app(process)
+    assert "la feuille de marque est servie" in log.read_text()
+
+
+def test_a_phone_arriving_just_after_the_very_first_start_gets_the_client_compressed(
+        tmp_path: Path) -> None:
+    from scorepad.web import client
+
+    log = tmp_path / "server.log"
+    cache = tmp_path / "cache"  # empty: this is the very first start of this release
+    process, url = start_app(f"sqlite:///{tmp_path / 'scorepad.db'}", log, timeout=120,
+                             extra_env={"SCOREPAD_CACHE_DIR": str(cache)})
+    try:
+        for relative in client.PRECOMPRESSED:
+            if not (client.stock_web_dir() / relative).is_file():
+                continue
+            for encoding in ("br", "gzip"):
+                request = urllib.request.Request(f"{url}/{relative}",
+                                                 headers={"Accept-Encoding": encoding})
+                with urllib.request.urlopen(request, timeout=30) as response:
+                    assert response.headers["Content-Encoding"] == encoding, relative
+    finally:
+        stop_app(process)
+    output = log.read_text()
+    assert output.index("Compression rapide") < output.index("la feuille de marque est servie")

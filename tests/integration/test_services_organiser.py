@@ -193,7 +193,7 @@ def test_a_binned_game_leaves_every_read_and_write_until_restored(
         with pytest.raises(s.GameNotFound):
             write()
     [binned] = s.list_bin(uow())
-    assert (binned.id, binned.name, binned.days_left) == (made.id, "Mardi", 29)
+    assert (binned.id, binned.name, binned.days_left) == (made.id, "Mardi", 30)
     s.restore_game(uow(), made.id)
     restored = s.get_sheet(uow(), made.id)
     assert (restored.totals, restored.deals) == (sheet.totals, sheet.deals)

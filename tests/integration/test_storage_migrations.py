@@ -109,3 +109,18 @@ def test_0004_keeps_the_games_of_0003_as_games_without_organiser_and_out_of_the_
     key = s.claim_handover(db.uow(), link.token).organiser_key
     s.rename_game(db.uow(), 1, "Après", organiser=s.Organiser(key))
     db.dispose()
+
+
+def test_0009_keeps_the_games_of_0007_open_as_games_from_before_organisers(
+        db_url: str) -> None:
+    _fill_first_schema(db_url)
+    engine = create_db_engine(db_url)
+    upgrade(engine, "0007")
+    engine.dispose()
+    db = open_database(db_url)  # 0007 -> 0008 -> 0009
+    assert "made_by_operator" in {c["name"] for c in inspect(db.engine).get_columns("game")}
+    [game] = s.list_games(db.uow())
+    assert (game.organised, game.open_to_all) == (False, True)
+    s.rename_game(db.uow(), 1, "Renommée par un téléphone")  # today's rule, kept
+    assert s.get_sheet(db.uow(), 1).seats == ("André", "Bruno", "Cécile", "Didier")
+    db.dispose()

@@ -29,7 +29,7 @@ def test_0008_adds_tournaments_and_leaves_the_games_of_0007_as_they_were(db_url:
             "'2026-11-29 19:15:00', '2026-11-29 19:15:00', 0)"))
         uow.commit()
     before.dispose()
-    database = open_database(db_url)  # 0007 -> 0008
+    database = open_database(db_url)  # 0007 -> head
     tables = set(inspect(database.engine).get_table_names())
     assert {"tournament", "tournament_player", "tournament_round", "tournament_seat",
             "tournament_handover"} <= tables

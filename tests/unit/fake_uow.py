@@ -9,6 +9,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Self
 
+from scorepad.collation import name_key
 from scorepad.domain import GameStatus
 from scorepad.services.ports import (
     DealRow,
@@ -38,7 +39,7 @@ class FakeRepository:
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
                  created_at: datetime, circle_id: int | None = None,
-                 organiser_hash: str | None = None) -> int:
+                 organiser_hash: str | None = None, made_by_operator: bool = False) -> int:
         for seat in seats:
             if seat not in self.players.values():
                 self.players[self._next()] = seat
@@ -47,7 +48,8 @@ class FakeRepository:
                                       seats=tuple(seats), deal_size=deal_size,
                                       first_dealer=first_dealer, rules=rules,
                                       created_at=created_at, updated_at=now,
-                                      circle_id=circle_id, organiser_hash=organiser_hash)
+                                      circle_id=circle_id, organiser_hash=organiser_hash,
+                                      made_by_operator=made_by_operator)
         return game_id
 
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:
@@ -186,7 +188,8 @@ class FakeRepository:
                            for o in self.operations]
 
     def list_players(self) -> list[PlayerRow]:
-        return [PlayerRow(i, n) for i, n in sorted(self.players.items(), key=lambda p: p[1])]
+        return [PlayerRow(i, n) for i, n in sorted(self.players.items(),
+                                                   key=lambda p: name_key(p[1]))]
 
     def get_player(self, player_id: int) -> PlayerRow | None:
         name = self.players.get(player_id)

@@ -4,7 +4,6 @@ French into English."""
 
 from __future__ import annotations
 
-import ast
 import itertools
 import string
 from collections.abc import Iterator
@@ -30,10 +29,11 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
 
 # Words that are French and not tarot terms English players use ("garde", "prise",
-# "petit au bout", "chelem", "poignée", "bouts", "chien", "misère", "excuse").
+# "petit au bout", "chelem", "poignée", "bouts", "chien", "misère", "excuse"); " d'" is
+# French elision at a word's start ("scorepad's" is English).
 FRENCH_WORDS = (" et ", " de ", " du ", " des ", " le ", " la ", " les ", " pour ", " avec ",
                 "donne", "preneur", "partie", "joueur", "défense", "attaque", "appelé",
-                "chacun", "somme", "chuté", "reçu", " seul", " sans marque", "d'", " à ")
+                "chacun", "somme", "chuté", "reçu", " seul", " sans marque", " d'", " à ")
 
 
 @pytest.mark.parametrize(("name", "expected"), [
@@ -136,53 +136,14 @@ def _domain_messages(lang: str) -> Iterator[tuple[str, str]]:
             yield key, render(key, params, lang)
 
 
-def _table_messages(lang: str) -> Iterator[tuple[str, str]]:
-    from scorepad.cli.data import _TEXT
-    from scorepad.exports import csv_export, pdf_export
-    from scorepad.exports.import_messages import MESSAGES
-    from scorepad.services.errors import _MESSAGES
-
-    tables = [("services", _MESSAGES[lang]), ("import", MESSAGES[lang]),
-              ("cli", _TEXT[lang]), ("csv", csv_export._WORDS[lang]),
-              ("pdf", pdf_export._WORDS[lang])]
-    for name, table in tables:
-        for key, value in table.items():
-            texts = value.values() if isinstance(value, dict) else (
-                value if isinstance(value, tuple) else (value,))
-            for text in texts:
-                yield f"{name}.{key}", str(text)
-
-
-def _ui_pairs() -> Iterator[tuple[str, str, str]]:
-    """Every tr("français", "English") and ntr(...) of the UI, literal parts only."""
-    def literal(node: ast.expr) -> str:
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return node.value
-        if isinstance(node, ast.JoinedStr):
-            return "".join(literal(v) if isinstance(v, ast.Constant) else "{}"
-                           for v in node.values)
-        if isinstance(node, ast.Tuple):
-            return " | ".join(literal(e) for e in node.elts)
-        return ""
-
-    for path in sorted((ROOT / "scorepad" / "ui").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("tr", "ntr") and len(node.args) >= 2):
-                fr, en = node.args[-2], node.args[-1]
-                yield f"{path.name}:{node.lineno}", literal(fr), literal(en)
-
-
 def test_no_message_in_either_language_says_s_in_brackets() -> None:
     found = [(k, t) for lang in ("fr", "en")
-             for k, t in [*_domain_messages(lang), *_table_messages(lang)] if "(s)" in t]
-    found += [(k, t) for k, fr, en in _ui_pairs() for t in (fr, en) if "(s)" in t]
+             for k, t in _domain_messages(lang) if "(s)" in t]
     assert found == []
 
 
 def test_english_messages_hold_no_french_words() -> None:
-    texts = [*_domain_messages("en"), *_table_messages("en")]
-    texts += [(k, en) for k, _, en in _ui_pairs()]
+    texts = list(_domain_messages("en"))
     found = [(k, t, w) for k, t in texts for w in FRENCH_WORDS if w in f" {t} "]
     assert found == []
 
@@ -210,3 +171,91 @@ def test_the_ui_renders_a_catalog_key_in_the_session_language_with_its_plural() 
         assert (nt("cli.deals", 1), nt("cli.deals", 2)) == ("deal", "deals")
     finally:
         set_lang("fr")
+
+
+@pytest.mark.parametrize(("asked", "expected"), [
+    ("fr", "fr"), ("en", "en"), ("en-GB", "en"), ("en_US.UTF-8", "en"), ("EN", "en"),
+    ("fr_CA@euro", "fr"), ("fr-FR", "fr"),
+])
+def test_a_language_asked_for_is_negotiated_to_a_catalog(asked: str, expected: str) -> None:
+    from scorepad.domain.language import language, negotiate
+
+    assert negotiate(asked) == expected
+    assert language(asked) == expected
+
+
+@pytest.mark.parametrize("asked", ["de", "zz-ZZ", "C", "POSIX", "", None, 12])
+def test_an_unknown_language_falls_back_to_french_and_says_so(
+        asked: object, caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    from scorepad.domain.language import DEFAULT_LANGUAGE, language, negotiate
+
+    assert DEFAULT_LANGUAGE == "fr"
+    with caplog.at_level(logging.DEBUG, logger="scorepad.domain.language"):
+        assert negotiate(asked) is None
+        assert language(asked) == DEFAULT_LANGUAGE
+    said = [r.getMessage() for r in caplog.records]
+    assert said == ([f"no catalog for the language {asked!r}: fr instead"] if asked else [])
+
+
+def test_accept_language_picks_the_best_language_with_a_catalog() -> None:
+    from scorepad.domain.language import preferred
+
+    assert preferred("de-DE,de;q=0.9,en;q=0.8,fr;q=0.7") == "en"
+    assert preferred("en-GB,en;q=0.9") == "en"
+    assert preferred("fr-CH, fr;q=0.9, en;q=0.8") == "fr"
+    assert preferred("en;q=0.1, fr;q=0.5") == "fr"
+    assert preferred("de, it;q=0.5") is None
+    assert preferred(None) is None
+
+
+def test_the_languages_are_the_catalogs_present_french_first(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    from scorepad.domain import language as lang_module
+    from scorepad.domain.messages import CONTRACT_NAMES, render
+    from tests.pseudo_locale import install
+
+    assert lang_module.languages() == ("fr", "en")
+    for name, value in install(tmp_path, "xx").items():
+        monkeypatch.setenv(name, value)
+    lang_module.reload_catalogs()
+    try:
+        assert lang_module.languages() == ("fr", "en", "xx")
+        assert lang_module.language("xx-YY") == "xx"
+        assert render("cli.token", {"token": "abc"}, "xx") == "⟦Jeton : abc⟧"
+        assert CONTRACT_NAMES["xx"]["garde_sans"] == "⟦garde sans⟧"
+    finally:
+        monkeypatch.delenv("SCOREPAD_EXTRA_LOCALES")
+        lang_module.reload_catalogs()
+    assert lang_module.languages() == ("fr", "en")
+
+
+def test_each_language_is_named_in_the_settings_as_babel_names_it() -> None:
+    from babel import Locale
+
+    from scorepad.domain.language import languages
+
+    for code in languages():
+        own = Locale.parse(code).get_display_name(code)
+        assert render("settings.language_name", {}, code) == own[:1].upper() + own[1:]
+
+
+def test_the_months_are_cldr_s() -> None:
+    from babel.dates import get_month_names
+
+    from scorepad.domain.language import month_name
+
+    for lang in ("fr", "en"):
+        names = get_month_names("wide", locale=lang)
+        assert [month_name(m, lang) for m in range(1, 13)] == [names[m] for m in range(1, 13)]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_decimal_takes_the_plural_form_cldr_gives_it(lang: str) -> None:
+    from babel import Locale
+
+    rule = Locale.parse(lang).plural_form
+    for count in (0.5, 1.5, 2.5):
+        assert is_one(count, lang) is (rule(count) == "one")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorepad.domain.period import PeriodKind
 from scorepad.ui.models.game_forms import NewGameForm
 from scorepad.ui.models.stats_filter import StatsFilter, circle_key, parse_circle, parse_day
-from scorepad.ui.origin import origin_of
+from scorepad.ui.origin import origin_of, shared_origin
 from scorepad.ui.widgets.qr import qr_png
 from scorepad.ui.widgets.ranking_parts import success_color
 
@@ -92,5 +92,21 @@ def test_the_big_screen_qr_code_points_at_the_address_the_phone_used() -> None:
     assert origin_of("http://192.168.1.20:8550/stats/soiree") == "http://192.168.1.20:8550"
     assert origin_of(None) == "http://localhost:8550"
     assert origin_of("not a url") == "http://localhost:8550"
+
+
+def test_links_and_qr_codes_read_http_not_the_websockets_ws_address() -> None:
+    # What Flet gives a page served over the LAN, and behind an HTTPS reverse proxy.
+    assert origin_of("ws://192.0.2.2:8741") == "http://192.0.2.2:8741"
+    assert origin_of("wss://club.example.org") == "https://club.example.org"
+    assert origin_of("WS://192.0.2.2:8741/ws") == "http://192.0.2.2:8741"
+    assert origin_of("ftp://192.0.2.2") == "http://localhost:8550"
+    # A page opened on the server itself gives the other phone the LAN address.
+    assert shared_origin("ws://127.0.0.1:8731", "192.0.2.7") == "http://192.0.2.7:8731"
+    assert shared_origin("ws://localhost:8731", "192.0.2.7") == "http://192.0.2.7:8731"
+    assert shared_origin("ws://[::1]:8731", "192.0.2.7") == "http://192.0.2.7:8731"
+    assert shared_origin("ws://localhost:8731", None) == "http://localhost:8731"
+    assert shared_origin("wss://club.example.org", "192.0.2.7") == "https://club.example.org"
+    png = qr_png(origin_of("ws://192.0.2.2:8741") + "/organiser/abc")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
     png = qr_png("http://192.168.1.20:8550/grand-ecran/tous/2026-11-29")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"

@@ -4,7 +4,7 @@ steps taken out of turn, such as a round closed twice (`TournamentConflict`)."""
 from __future__ import annotations
 
 from scorepad.domain.errors import InvalidDeal
-from scorepad.domain.language import word
+from scorepad.domain.language import N_, word
 from scorepad.domain.messages import error_message
 
 
@@ -19,9 +19,16 @@ class TournamentConflict(TournamentRefused):
     a round already started): nothing is wrong with the request itself."""
 
 
+#: each setting's name in words, by its field
+SETTING_NAMES = {key.removeprefix("tournament.setting."): key for key in (
+    N_("tournament.setting.deals_3"), N_("tournament.setting.deals_4"),
+    N_("tournament.setting.deals_5"), N_("tournament.setting.deals_6"),
+    N_("tournament.setting.round_minutes"), N_("tournament.setting.rounds"))}
+
+
 class SettingRefused(TournamentRefused):
     """A setting out of its range: the message names the setting in words."""
 
     def message(self, lang: str = "fr") -> str:
-        what = word(f"tournament.setting.{self.field}", lang)
+        what = word(SETTING_NAMES[self.field], lang)
         return error_message(self.code, {**self.params, "what": what}, lang)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from scorepad import services
 from scorepad.domain import GameStatus
 from scorepad.services import GameSheet
 from scorepad.ui.dialogs.game_actions import SheetActions
@@ -16,6 +17,8 @@ from scorepad.ui.dialogs.handover import show_handover_dialog
 from scorepad.ui.dialogs.table_code import show_code_settings_dialog, show_unlock_dialog
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.calculator_state import GameRules, calculator_session
+from scorepad.ui.services_context import use_uow, wiring
+from scorepad.ui.widgets.downloads import file_tile
 
 TileHandler = Callable[[ft.Event[ft.ListTile]], None]
 
@@ -28,17 +31,26 @@ class Rights:
     editable: bool
     #: this browser holds the organiser's key
     organiser: bool
-    #: organiser, or a game from before organisers without a code (open to all as before)
+    #: organiser, or a game from before organisers without a code (open to all as before;
+    #: never a game made by the command line)
     may_organise: bool
 
 
 def rights_of(sheet: GameSheet, editable: bool, organiser: bool) -> Rights:
-    legacy_open = not sheet.organised and not sheet.protected
-    return Rights(editable, organiser, organiser or legacy_open)
+    if not wiring().server:  # one phone alone holds every game it has
+        return Rights(editable=True, organiser=True, may_organise=True)
+    return Rights(editable, organiser, organiser or sheet.open_to_all)
 
 
 def export_url(game_id: int, fmt: str) -> str:
     return f"/export/games/{game_id}.{fmt}?lang={current_lang()}"
+
+
+def export_file_name(name: str, fmt: str) -> str:
+    """The file a phone saves, named as the server's download is: the game's name,
+    without the characters a file system refuses."""
+    safe = "".join("-" if c in '/\\:*?"<>|' else c for c in name).strip(" .")
+    return f"{safe or 'partie'}.{fmt}"
 
 
 def _closing(page: ft.Page, then: Callable[[], None]) -> TileHandler:
@@ -72,11 +84,14 @@ def _view_tiles(sheet: GameSheet, page: ft.Page) -> list[ft.Control]:
     ]
 
 
-def _export_tiles(game_id: int, page: ft.Page) -> list[ft.Control]:
+def _export_tiles(sheet: GameSheet, page: ft.Page) -> list[ft.Control]:
+    uow, lang = use_uow(), current_lang()
+
     def export_tile(fmt: str, label: str, icon: ft.IconData) -> ft.Control:
-        return ft.ListTile(leading=ft.Icon(icon), title=ft.Text(label),
-                           action=ft.OpenUrl(export_url(game_id, fmt), target="_self"),
-                           on_click=_closing(page, lambda: None))
+        return file_tile(label, icon, url=export_url(sheet.id, fmt),
+                         name=export_file_name(sheet.name, fmt),
+                         render=lambda: services.export_game(uow(), sheet.id, fmt, lang),
+                         before=page.pop_dialog)
 
     return [
         export_tile("csv", t("game_menu.export_csv"), ft.Icons.TABLE_VIEW),
@@ -98,7 +113,9 @@ def _organiser_tiles(sheet: GameSheet, actions: SheetActions, rights: Rights,
     (also anybody's on a game from before organisers without a code)."""
     finished = sheet.status == GameStatus.FINISHED
     tiles: list[ft.Control] = []
-    if rights.organiser:
+    # The table code and the hand-over concern other phones: a server's only.
+    shared = rights.organiser and wiring().server
+    if shared:
         tiles.append(_tile(
             ft.Icons.PIN_OUTLINED,
             t("game_menu.change_code") if sheet.protected else t("game_menu.protect"),
@@ -114,7 +131,12 @@ def _organiser_tiles(sheet: GameSheet, actions: SheetActions, rights: Rights,
               _closing(page, lambda: actions.confirm_delete(sheet.name, len(sheet.deals))),
               danger=True),
     ]
-    if rights.organiser:
+    if shared:
+        # The role is this browser's key: said where it is handed over.
+        tiles.append(ft.Semantics(identifier="organiser-note", container=True,
+                                  content=ft.ListTile(
+            leading=ft.Icon(ft.Icons.ADMIN_PANEL_SETTINGS_OUTLINED), dense=True,
+            subtitle=ft.Text(t("game_menu.organiser_note"), size=13))))
         tiles.append(_tile(
             ft.Icons.SEND_TO_MOBILE, t("game_menu.handover"),
             _closing(page, lambda: show_handover_dialog(sheet.id, sheet.name, actions.state,
@@ -137,7 +159,7 @@ def show_game_menu(sheet: GameSheet, actions: SheetActions, rights: Rights) -> N
     tiles: list[ft.Control] = [
         *_view_tiles(sheet, page),
         ft.Divider(height=1),
-        *_export_tiles(sheet.id, page),
+        *_export_tiles(sheet, page),
         ft.Divider(height=1),
     ]
     if not rights.editable:

@@ -12,7 +12,7 @@ from scorepad.services import tournament as tm
 from scorepad.ui.dialogs.confirm import show_error_dialog
 from scorepad.ui.dialogs.handover import show_handover_link
 from scorepad.ui.i18n import current_lang, t
-from scorepad.ui.origin import server_origin
+from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
 from scorepad.ui.widgets.qr import qr_image
@@ -44,4 +44,4 @@ def show_tournament_handover(tournament_id: int, name: str, state: AppState,
     except Refusal as exc:
         show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
         return
-    show_handover_link(name, server_origin() + link.path)
+    show_handover_link(name, link_origin() + link.path)

@@ -8,7 +8,7 @@ from babel.dates import format_datetime
 
 from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, render
 from scorepad.domain.names import short_labels
-from scorepad.ui.i18n import current_lang, nt, t
+from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 
 #: a contract's name as a label (capitalised, unlike the domain's `contract.*` words)
 CONTRACT_LABELS = {
@@ -49,7 +49,7 @@ def contract(code: str | None) -> str:
 def when(moment: datetime) -> str:
     """A short date people read at a glance: "29/11/2026 20:15" / "29 Nov 2026, 20:15":
     the catalog's pattern, by Babel."""
-    return format_datetime(moment, t("fmt.when_pattern"), locale=current_lang())
+    return format_datetime(moment, t("fmt.when_pattern"), locale=babel_locale(current_lang()))
 
 
 def deals_count(n: int) -> str:

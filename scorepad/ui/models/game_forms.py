@@ -109,6 +109,9 @@ class NewGameForm:
     """A game to create: name, seats in table order, first dealer, who sits out, rules."""
 
     name: str = ""
+    #: the name used when none is typed, shown as the field's hint ("Partie du 01/12"):
+    #: a default in the field itself would be added to, not replaced, by typing
+    default_name: str = ""
     seats: tuple[str, ...] = ()
     first_dealer: int = 0
     dealer_sits_out: bool = False
@@ -186,12 +189,17 @@ class NewGameForm:
             return seats - 1
         return seats - 1 if self.dealer_sits_out and self.can_choose_sit_out else seats
 
+    @property
+    def game_name(self) -> str:
+        """The name typed, or the default one when nothing is typed."""
+        return self.name.strip() or self.default_name.strip()
+
     # -- checks and result ---------------------------------------------------------------
     def errors(self, lang: str = "fr") -> dict[str, str]:
         found: dict[str, str] = {}
-        if not self.name.strip():
+        if not self.game_name:
             found["name"] = render("game_forms.name_missing", {}, lang)
-        elif len(self.name.strip()) > MAX_GAME_NAME:
+        elif len(self.game_name) > MAX_GAME_NAME:
             found["name"] = render("game_forms.name_too_long", {"most": MAX_GAME_NAME}, lang)
         n = len(self.seats)
         if not MIN_SEATS <= n <= MAX_SEATS:
@@ -206,7 +214,7 @@ class NewGameForm:
     def to_create_kwargs(self) -> dict[str, Any]:
         """Arguments of `services.create_game` (after `errors()` came back empty)."""
         return {
-            "name": self.name.strip(),
+            "name": self.game_name,
             "seats": list(self.seats),
             "deal_size": self.deal_size,
             "first_dealer": self.first_dealer,

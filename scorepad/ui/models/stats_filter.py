@@ -8,9 +8,9 @@ from datetime import date
 
 from babel.dates import format_interval
 
-from scorepad.domain.language import language
 from scorepad.domain.messages import N_, render
 from scorepad.domain.period import Period
+from scorepad.ui.i18n import babel_locale
 
 #: the period choices, in the order the chips show them
 PERIOD_KINDS = ("evening", "month", "season", "all", "custom")
@@ -41,6 +41,17 @@ def parse_day(text: str | None) -> date | None:
         return date.fromisoformat(text) if text else None
     except ValueError:
         return None
+
+
+def ranking_path(circle: int | None, location: str | None) -> str:
+    """The ranking's address for `circle`, so that the address follows the dropdown:
+    "/circles/1/ranking" under the circles, "/stats/ranking/1" under the statistics, and
+    "/stats/ranking" for every table (there is no circle's address for them)."""
+    if circle is None:
+        return "/stats/ranking"
+    if (location or "").startswith("/circles"):
+        return f"/circles/{circle}/ranking"
+    return f"/stats/ranking/{circle}"
 
 
 @dataclass(frozen=True)
@@ -86,5 +97,5 @@ class StatsFilter:
         if kind == "custom" and self.start is not None and self.end is not None:
             this_year = self.start.year == self.end.year == today.year
             return format_interval(self.start, self.end, "MMMd" if this_year else "yMMMd",
-                                   locale=language(lang))
+                                   locale=babel_locale(lang))
         return render(PERIOD_LABELS[kind], {}, lang)

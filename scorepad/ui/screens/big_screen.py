@@ -8,6 +8,7 @@ from datetime import date
 import flet as ft
 
 from scorepad import services
+from scorepad.collation import name_key
 from scorepad.domain.soiree import SoireePlayer, SoireeRecap, SoireeTable
 from scorepad.ui.i18n import t
 from scorepad.ui.live import GAMES_TOPIC, use_live
@@ -45,7 +46,7 @@ def _ranking_row(p: SoireePlayer, s: float) -> ft.Control:
 
 
 def _table_card(table: SoireeTable, s: float) -> ft.Control:
-    ordered = sorted(table.totals.items(), key=lambda kv: -kv[1])
+    ordered = sorted(table.totals.items(), key=lambda kv: (-kv[1], name_key(kv[0])))
     rows = [ft.Row([
         ft.Text(name, size=32 * s, color=INK, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),

@@ -9,7 +9,7 @@ import flet as ft
 
 from scorepad import services
 from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
-from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC, use_reloaded
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
@@ -60,7 +60,7 @@ def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
         ft.Text(game.name, weight=ft.FontWeight.W_600),
         ft.Text(", ".join(game.seats), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Semantics(identifier=f"bin-days-{game.id}", content=ft.Text(
-            t("bin.days_left", days=days),
+            nt("bin.days_left", days),
             size=12, color=ft.Colors.ON_SURFACE_VARIANT)),
         ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
     ], spacing=4, tight=True), padding=ft.Padding.only(left=16, right=8, top=12, bottom=4)),

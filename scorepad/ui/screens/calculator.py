@@ -11,7 +11,7 @@ from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.calculator_state import CalculatorSession, calculator_session
 from scorepad.ui.models.deal_form import DealForm, Preview
 from scorepad.ui.models.pile_counter import PileCounter
-from scorepad.ui.widgets.card_counter import counter_slot
+from scorepad.ui.widgets.card_counter import counter_slot, use_counter_in_view
 from scorepad.ui.widgets.deal_controls import (
     choice,
     section,
@@ -106,6 +106,8 @@ def CalculatorView() -> ft.View:
         session.counter = counter
         changed()
 
+    list_ref = use_counter_in_view(session.counter is not None)
+
     def toggle(name: str) -> Callable[[], None]:
         return update(lambda: setattr(session, name, not getattr(session, name)))
 
@@ -127,7 +129,7 @@ def CalculatorView() -> ft.View:
     ]
     return screen(
         t("nav.calculator"),
-        ft.ListView(body, expand=True, spacing=18,
+        ft.ListView(body, expand=True, spacing=18, ref=list_ref,
                     padding=ft.Padding.only(left=14, right=14, top=12, bottom=24)),
         route="/calculator",
         nav="/calculator",

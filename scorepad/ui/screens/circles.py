@@ -65,10 +65,10 @@ def _delete(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> 
         changed()
         show_snackbar(t("circles.deleted", name=circle.name))
 
-    games = nt("games.count", circle.games)
     show_confirm_dialog(
         t("circles.delete_title"),
-        t("circles.delete_text", name=circle.name, games=games),
+        nt("circles.delete_keeps", circle.games, name=circle.name) if circle.games
+        else t("circles.delete_empty", name=circle.name),
         t("common.delete"), confirmed, destructive=True)
 
 
@@ -79,11 +79,13 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
         return ft.PopupMenuItem(content=ft.Row([ft.Icon(icon), ft.Text(label)]),
                                 on_click=lambda _: action())
 
-    return ft.Card(content=ft.ListTile(
+    # The row's identifier wraps the whole tile: on its title alone, it took the name out
+    # of what a screen reader says for the row ("1 partie · classement").
+    return ft.Card(content=ft.Semantics(identifier=f"circle-{circle.name}", container=True,
+                                        content=ft.ListTile(
         leading=ft.CircleAvatar(content=ft.Icon(ft.Icons.GROUPS, size=20),
                                 bgcolor=ft.Colors.PRIMARY_CONTAINER),
-        title=ft.Semantics(identifier=f"circle-{circle.name}", content=ft.Text(
-            circle.name, weight=ft.FontWeight.W_600)),
+        title=ft.Text(circle.name, weight=ft.FontWeight.W_600),
         subtitle=ft.Text(nt("circles.games_ranking", circle.games), size=12),
         on_click=lambda _: page.navigate(f"/circles/{circle.id}/ranking"),
         trailing=ft.Semantics(identifier=f"circle-menu-{circle.name}", container=True,
@@ -99,7 +101,7 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
                 item(ft.Icons.DELETE_OUTLINE, t("common.delete"),
                      lambda: _delete(uow, circle, changed)),
             ])),
-    ), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
+    )), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, key=f"circle-{circle.id}")
 
 

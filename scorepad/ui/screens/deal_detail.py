@@ -80,9 +80,10 @@ def deal_headline(deal: SheetDeal) -> str:
         return t("deal_detail.petit_sec")
     played = deal.input
     assert played is not None
-    key = "deal_detail.headline"
+    key = N_("deal_detail.headline")
     if len(played.players) == 5:
-        key = "deal_detail.headline_partner" if played.partner else "deal_detail.headline_alone"
+        key = (N_("deal_detail.headline_partner") if played.partner
+               else N_("deal_detail.headline_alone"))
     text = t(key, contract=played.contract.value, taker=played.taker,
              partner=played.partner or "")
     return text[:1].upper() + text[1:]

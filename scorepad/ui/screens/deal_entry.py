@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -21,10 +20,10 @@ from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.models.drafts import drop_draft, take_draft
-from scorepad.ui.services_context import UowFactory, sheet_cache, use_uow
+from scorepad.ui.services_context import UowFactory, off_loop, sheet_cache, use_uow
 from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState, use_app_state
-from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot
+from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot, use_counter_in_view
 from scorepad.ui.widgets.deal_controls import error_text
 from scorepad.ui.widgets.deal_header import deal_title, load_error_screen
 from scorepad.ui.widgets.deal_preview import preview_bar
@@ -182,7 +181,7 @@ class EntryActions:
             return
         keeper.saving = True
         try:
-            change = await asyncio.to_thread(self._store, form)
+            change = await off_loop(self._store, form)
         except InvalidDeal as exc:
             self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
         except DealConflict as exc:
@@ -291,7 +290,8 @@ def _conflict_panel(conflict: Conflict, actions: EntryActions) -> ft.Control:
 def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
                   extras_open: bool, toggle_extras: Callable[[], None],
                   counting: CounterSlot | None = None,
-                  restored: bool = False, renumbered: int | None = None) -> ft.View:
+                  restored: bool = False, renumbered: int | None = None,
+                  list_ref: ft.Ref[ft.ListView] | None = None) -> ft.View:
     ctx, deal_id = actions.ctx, actions.deal_id
     form = ctx.form
     body: list[ft.Control] = []
@@ -309,7 +309,7 @@ def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
     save_label = t("deal_entry.save" if deal_id is None else "deal_entry.save_changes")
     return screen(
         deal_title(title, ctx.dealer, ctx.sitting_out),
-        ft.ListView(body, expand=True, spacing=10,
+        ft.ListView(body, expand=True, spacing=10, ref=list_ref,
                     padding=ft.Padding.only(left=14, right=14, top=8, bottom=16)),
         route=route,
         bottom=preview_bar(form.players, preview, actions.save, save_label=save_label,
@@ -333,6 +333,7 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     save_error, set_save_error = ft.use_state(None)
     conflict, set_conflict = ft.use_state(opened.conflict)
     counter, set_counter = ft.use_state(None)  # the card counter, while open
+    list_ref = use_counter_in_view(counter is not None)
     restored, set_restored = ft.use_state(opened.restored)
     renumbered, set_renumbered = ft.use_state(None)
     keeper = use_form_keeper(game_id, deal_id, ctx, opened.original)
@@ -370,4 +371,4 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
                          toggle_extras=lambda: set_extras_open(not extras_open),
                          counting=counter_slot(ctx.form, counter, set_counter,
                                                actions.changed),
-                         restored=restored, renumbered=renumbered)
+                         restored=restored, renumbered=renumbered, list_ref=list_ref)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad import services
+from scorepad.collation import name_key
 from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
 from scorepad.services.access import new_secret
@@ -24,7 +25,7 @@ from scorepad.ui.widgets.snackbar import navigate_then_show, show_snackbar
 def _leader_line(game: GameSummary) -> str:
     if not game.deals:
         return ", ".join(game.seats)
-    ordered = sorted(game.totals.items(), key=lambda kv: -kv[1])
+    ordered = sorted(game.totals.items(), key=lambda kv: (-kv[1], name_key(kv[0])))
     return "  ·  ".join(f"{name} {signed(total)}" for name, total in ordered)
 
 
@@ -132,8 +133,7 @@ def _game_list(games: list[GameSummary], binned: int, state: AppState,
     Only the organiser's phone gets a game's menu (or anybody's, for a game from before
     organisers without a code): the server refuses the others anyway."""
     def on_delete(game: GameSummary) -> ft.ControlEventHandler[ft.PopupMenuItem] | None:
-        legacy_open = not game.organised and not game.protected
-        if state.organiser_key(game.id) is None and not legacy_open:
+        if state.organiser_key(game.id) is None and not game.open_to_all:
             return None
         return lambda _: delete(game)
 

@@ -10,6 +10,7 @@ import flet as ft
 from babel.dates import format_date
 
 from scorepad import services
+from scorepad.collation import name_key, sorted_names
 from scorepad.domain import InvalidDeal
 from scorepad.domain.names import matching
 from scorepad.services import CircleRow
@@ -18,7 +19,7 @@ from scorepad.ui.dialogs.confirm import show_error_dialog
 from scorepad.ui.dialogs.game_actions import undo_change
 from scorepad.ui.dialogs.new_players import confirm_new_players, newcomer_hint
 from scorepad.ui.dialogs.table_code import show_unlock_dialog
-from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.i18n import babel_locale, current_lang, t
 from scorepad.ui.models.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
@@ -32,7 +33,8 @@ SetForm = Callable[[Callable[[NewGameForm], NewGameForm]], None]
 
 
 def default_game_name() -> str:
-    today = format_date(datetime.now(), t("new_game.default_name_pattern"), locale=current_lang())
+    today = format_date(datetime.now(), t("new_game.default_name_pattern"),
+                        locale=babel_locale(current_lang()))
     return t("new_game.default_name", today=today)
 
 
@@ -93,6 +95,9 @@ def _seat_row(form: NewGameForm, index: int, name: str, set_form: SetForm) -> ft
 def _name_field(form: NewGameForm, name_error: str | None, set_form: SetForm) -> ft.Control:
     return ft.Container(kept_field(
         label=t("new_game.name"), value=form.name,
+        hint_text=form.default_name,
+        helper=None if form.name.strip() or name_error
+        else t("new_game.default_name_hint", name=form.default_name),
         error=name_error,
         on_change=lambda e: set_form(lambda f, text=str(e.data or ""): replace(f, name=text)),
     ), padding=ft.Padding.only(left=16, right=16, top=16))
@@ -114,13 +119,14 @@ class Pickers:
 
     def offered(self, seats: tuple[str, ...]) -> list[str]:
         """The chips: the known names matching what is typed; else the most regular ones
-        (every one when asked), with the seated ones always among them."""
+        (every one when asked), with the seated ones always among them, in French order
+        (scorepad.collation: "Émile" beside "Emma", not after "Zoé")."""
         if self.typed.strip():
             return matching(self.typed, self.known, OFFERED)
         if self.show_all:
-            return self.known
+            return sorted_names(self.known)
         first = self.known[:OFFERED]
-        return [*first, *(n for n in self.known if n in seats and n not in first)]
+        return sorted_names([*first, *(n for n in self.known if n in seats and n not in first)])
 
 
 def _player_pickers(form: NewGameForm, pickers: Pickers,
@@ -237,18 +243,22 @@ def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str)
     except (services.ServiceError, InvalidDeal) as exc:
         show_error_dialog(t("new_game.not_created"), exc.message(lang))
         return
-    state.remember_organiser(made.id, made.organiser_key)
-    navigate_then_show(f"/games/{made.id}", t("new_game.created", name=form.name.strip()))
+    if made.organiser_key is not None:
+        state.remember_organiser(made.id, made.organiser_key)
+    # The role lives in this browser: said when it is given, with how to hand it over.
+    navigate_then_show(f"/games/{made.id}",
+                       t("new_game.created_organiser", name=form.game_name))
 
 
 @ft.component
 def NewGameView() -> ft.View:
     state = use_app_state()
     uow = use_uow()
-    form, set_form = ft.use_state(lambda: NewGameForm(name=default_game_name()))
+    form, set_form = ft.use_state(lambda: NewGameForm(default_name=default_game_name()))
     tried, set_tried = ft.use_state(False)
     pickers, set_pickers = ft.use_state(lambda: Pickers(known=[
-        p.name for p in sorted(services.list_players(uow()), key=lambda p: -p.games)]))
+        p.name for p in sorted(services.list_players(uow()),  # ties in French order
+                               key=lambda p: (-p.games, name_key(p.name)))]))
     # Names nobody has yet, each with the known ones it may be a slip of.
     newcomers = ft.use_memo(lambda: services.new_players(uow(), list(form.seats)),
                             dependencies=[form.seats])

@@ -3,7 +3,7 @@ same person (undone by "Séparer"), hide from the pickers without losing any his
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
@@ -78,12 +78,15 @@ def _menu_item(icon: ft.IconData, label: str, on_click: Callable[[], None]) -> f
                             on_click=lambda _: on_click())
 
 
-def _player_tile(p: PlayerRow, others: list[str], actions: PlayerActions) -> ft.Control:
+def _player_tile(p: PlayerRow, others: Sequence[str], actions: PlayerActions) -> ft.Control:
     items = [
         _menu_item(ft.Icons.EDIT_OUTLINED, t("common.rename"),
                    lambda: actions.rename(p.name)),
-        _menu_item(ft.Icons.MERGE_TYPE, t("players.merge_with"),
-                   lambda: show_merge_dialog(p.name, others, actions.merge)),
+        # Only the players never seated with this one (services.merge_options): two
+        # people at one table are not the same person, so nobody is offered to refuse.
+        *([_menu_item(ft.Icons.MERGE_TYPE, t("players.merge_with"),
+                      lambda: show_merge_dialog(p.name, others, actions.merge))]
+          if others else []),
         _menu_item(ft.Icons.VISIBILITY if p.hidden else ft.Icons.VISIBILITY_OFF_OUTLINED,
                    t("players.offer_again") if p.hidden
                    else t("players.hide"),
@@ -117,20 +120,19 @@ def _merged_tile(m: MergedPlayer, actions: PlayerActions) -> ft.Control:
 
 
 def player_sections(players: list[PlayerRow], merged: list[MergedPlayer],
-                    actions: PlayerActions) -> list[ft.Control]:
+                    actions: PlayerActions,
+                    options: Mapping[str, Sequence[str]]) -> list[ft.Control]:
     shown = [p for p in players if not p.hidden]
     hidden = [p for p in players if p.hidden]
-    names = [p.name for p in players]
     controls: list[ft.Control] = [ft.Container(ft.Text(
         t("players.hide_help"),
         size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         padding=ft.Padding.only(left=16, right=16, top=12))]
     controls.append(section_title(t("players.section_shown")))
-    controls += [_player_tile(p, [n for n in names if n != p.name], actions) for p in shown]
+    controls += [_player_tile(p, options.get(p.name, ()), actions) for p in shown]
     if hidden:
         controls.append(section_title(t("players.section_hidden")))
-        controls += [_player_tile(p, [n for n in names if n != p.name], actions)
-                     for p in hidden]
+        controls += [_player_tile(p, options.get(p.name, ()), actions) for p in hidden]
     if merged:
         controls.append(section_title(t("players.section_merged")))
         controls += [_merged_tile(m, actions) for m in merged]
@@ -141,10 +143,11 @@ def player_sections(players: list[PlayerRow], merged: list[MergedPlayer],
 def PlayersView() -> ft.View:
     uow = use_uow()
 
-    def load() -> tuple[list[PlayerRow], list[MergedPlayer]]:
-        return (services.list_players(uow(), include_hidden=True), services.list_merged(uow()))
+    def load() -> tuple[list[PlayerRow], list[MergedPlayer], dict[str, tuple[str, ...]]]:
+        return (services.list_players(uow(), include_hidden=True), services.list_merged(uow()),
+                services.merge_options(uow()))
 
-    (players, merged), again = use_reloaded(load, GAMES_TOPIC, ALL_TOPIC)
+    (players, merged, options), again = use_reloaded(load, GAMES_TOPIC, ALL_TOPIC)
     actions = PlayerActions(uow, again)
     if not players and not merged:
         body: ft.Control = empty_state(
@@ -152,6 +155,6 @@ def PlayersView() -> ft.View:
             t("players.empty_text"))
     else:
         # Room at the bottom: the last rows scroll above a snackbar's "Annuler".
-        body = ft.ListView(player_sections(players, merged, actions), expand=True,
+        body = ft.ListView(player_sections(players, merged, actions, options), expand=True,
                            padding=ft.Padding.only(bottom=96))
     return screen(t("nav.players"), body, route="/players")

@@ -10,7 +10,7 @@ from scorepad.domain import InvalidDeal
 from scorepad.domain.ranking import SeasonRanking
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import GAMES_TOPIC, use_live
-from scorepad.ui.models.stats_filter import StatsFilter, parse_circle
+from scorepad.ui.models.stats_filter import StatsFilter, parse_circle, ranking_path
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.filters import filter_bar
@@ -22,6 +22,8 @@ from scorepad.ui.widgets.ranking_parts import (
     rating_lines,
     summary,
 )
+
+_FILTER_KEY = "scorepad.ranking-filter"
 
 
 def ranking_controls(result: SeasonRanking, label: str) -> list[ft.Control]:
@@ -53,7 +55,21 @@ def RankingView(circle: int | None = None) -> ft.View:
     uow = use_uow()
     live = use_live(GAMES_TOPIC)
     today = ft.use_memo(services.today, dependencies=[])
-    chosen, set_chosen = ft.use_state(StatsFilter(circle=circle, kind="season"))
+    page = ft.context.page
+    location = ft.use_route_location()
+    # The period chosen before the address changed with the circle (a new view).
+    kept = page.session.store.get(_FILTER_KEY)
+    chosen, set_chosen = ft.use_state(
+        kept.with_circle(circle) if isinstance(kept, StatsFilter)
+        else StatsFilter(circle=circle, kind="season"))
+
+    def choose(changed: StatsFilter) -> None:
+        set_chosen(changed)
+        page.session.store.set(_FILTER_KEY, changed)
+        path = ranking_path(changed.circle, location)
+        if changed.circle != chosen.circle and path != location:
+            page.navigate(path)
+
     circles = ft.use_memo(lambda: services.list_circles(uow()),
                           dependencies=[state.revision, live])
     lang = current_lang()
@@ -65,7 +81,7 @@ def RankingView(circle: int | None = None) -> ft.View:
             return exc.message(lang)
 
     result = ft.use_memo(load, dependencies=[chosen, live, state.revision, lang])
-    controls: list[ft.Control] = [filter_bar(circles, chosen, set_chosen, today)]
+    controls: list[ft.Control] = [filter_bar(circles, chosen, choose, today)]
     if isinstance(result, str):
         controls.append(empty_state(ft.Icons.SEARCH_OFF, t("ranking.unavailable"), result))
     else:
@@ -74,7 +90,7 @@ def RankingView(circle: int | None = None) -> ft.View:
     title = t("nav.ranking")
     if chosen.circle is not None:
         title += "".join(f" · {c.name}" for c in circles if c.id == chosen.circle)
-    return screen(title, body, route=ft.use_route_location() or "/stats")
+    return screen(title, body, route=location or "/stats")
 
 
 @ft.component

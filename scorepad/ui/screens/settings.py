@@ -5,7 +5,9 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.domain.messages import render
+from scorepad.ui.dialogs.backup import PhoneBackup
 from scorepad.ui.i18n import LANGS, t
+from scorepad.ui.services_context import wiring
 from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.layout import screen, section_title
 
@@ -38,6 +40,9 @@ def SettingsView() -> ft.View:
             section_title(t("settings.theme")),
             *[_choice(label, state.theme == code, lambda _, c=code: state.set_theme(c), icon)
               for code, label, icon in themes],
+            # One phone alone keeps the games: they go out and back as one file.
+            *([section_title(t("phone.backup.section")), PhoneBackup()]
+              if not wiring().server else []),
             section_title(t("settings.about")),
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.INFO_OUTLINE),

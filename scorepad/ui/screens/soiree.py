@@ -13,9 +13,10 @@ from scorepad.domain.soiree import SoireeRecap
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC, use_live
 from scorepad.ui.models.stats_filter import circle_key, parse_circle, parse_day
-from scorepad.ui.origin import page_origin
-from scorepad.ui.services_context import use_uow
+from scorepad.ui.origin import link_origin
+from scorepad.ui.services_context import use_uow, wiring
 from scorepad.ui.state import use_app_state
+from scorepad.ui.widgets.downloads import file_button
 from scorepad.ui.widgets.filters import circle_dropdown
 from scorepad.ui.widgets.layout import empty_state, screen, section_title
 from scorepad.ui.widgets.qr import qr_image
@@ -60,15 +61,23 @@ def _evening_dropdown(evenings: Sequence[tuple[date, int]], day: date, today: da
 
 
 def _exports(day: date, circle: int | None) -> ft.Control:
-    def export(fmt: str, label: str, icon: ft.IconData) -> ft.Control:
-        return ft.OutlinedButton(label, icon=icon, height=48,
-                                 action=ft.OpenUrl(soiree_export_url(day, fmt, circle),
-                                                   target="_self"))
+    uow, lang = use_uow(), current_lang()
 
+    def export(fmt: str, label: str, icon: ft.IconData) -> ft.Control:
+        return file_button(label, icon, url=soiree_export_url(day, fmt, circle),
+                           name=f"soiree-{day.isoformat()}.{fmt}",
+                           render=lambda: services.export_soiree(uow(), day, fmt,
+                                                                 circle=circle, lang=lang))
+
+    # The picture is drawn with Pillow, which has no build for the browser: one phone
+    # alone says so, and shares the same recap as PDF or CSV.
+    picture: ft.Control = ft.FilledButton(
+        t("soiree_screen.share_picture"), icon=ft.Icons.IMAGE, height=48,
+        action=ft.OpenUrl(soiree_export_url(day, "png", circle), target="_self")
+    ) if wiring().server else ft.Semantics(identifier="no-picture", content=ft.Text(
+        t("phone.soiree.no_picture"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(ft.Row([
-        ft.FilledButton(t("soiree_screen.share_picture"), icon=ft.Icons.IMAGE,
-                        height=48, action=ft.OpenUrl(soiree_export_url(day, "png", circle),
-                                                     target="_self")),
+        picture,
         export("csv", "CSV", ft.Icons.TABLE_VIEW),
         export("pdf", "PDF", ft.Icons.PICTURE_AS_PDF),
     ], wrap=True, spacing=8, run_spacing=8), padding=ft.Padding.symmetric(horizontal=16))
@@ -76,7 +85,7 @@ def _exports(day: date, circle: int | None) -> ft.Control:
 
 def _big_screen(day: date, circle: int | None) -> ft.Control:
     path = big_screen_path(day, circle)
-    address = page_origin() + path
+    address = link_origin() + path
     return ft.Container(ft.Row([
         qr_image(address, size=132),
         ft.Column([
@@ -106,8 +115,9 @@ def recap_controls(recap: SoireeRecap, day: date, circle: int | None) -> list[ft
         moments(recap),
         section_title(t("soiree_screen.section_share")),
         _exports(day, circle),
-        section_title(t("soiree_screen.section_big_screen")),
-        _big_screen(day, circle),
+        # The big screen is another device reaching a server: not on one phone alone.
+        *([section_title(t("soiree_screen.section_big_screen")), _big_screen(day, circle)]
+          if wiring().server else []),
         section_title(nt("soiree_screen.section_tables", len(recap.tables))),
         table_tiles(recap.tables),
     ]

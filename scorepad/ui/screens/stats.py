@@ -9,6 +9,7 @@ import flet as ft
 import flet_charts as fch
 
 from scorepad import services
+from scorepad.collation import name_key, sorted_names
 from scorepad.domain.game import PlayedGame
 from scorepad.domain.stats import PlayerStats
 from scorepad.ui.i18n import current_lang, nt, t
@@ -87,7 +88,7 @@ def _pct(value: float | None) -> str:
 
 def players_table(players: Sequence[PlayerStats], *, with_games: bool) -> ft.Control:
     """The per-player table: total, takes, success rate, average per deal played."""
-    ordered = sorted(players, key=lambda p: -p.total)
+    ordered = sorted(players, key=lambda p: (-p.total, name_key(p.player)))
 
     def cell(text: str, ident: str | None = None, bold: bool = False) -> ft.DataCell:
         content: ft.Control = ft.Text(text, weight=ft.FontWeight.W_600 if bold else None,
@@ -122,7 +123,7 @@ def players_table(players: Sequence[PlayerStats], *, with_games: bool) -> ft.Con
 def roles_table(players: Sequence[PlayerStats]) -> ft.Control:
     """Bonuses: petits au bout, poignées, chelems, best and worst deal."""
     tiles: list[ft.Control] = []
-    for p in sorted(players, key=lambda p: -p.total):
+    for p in sorted(players, key=lambda p: (-p.total, name_key(p.player))):
         facts = [
             t("stats.petits_au_bout", won=nt("stats.won", p.petits_au_bout_won),
               lost=nt("stats.lost", p.petits_au_bout_lost)),
@@ -178,7 +179,7 @@ def GameStatsView(game_id: int) -> ft.View:
 def cumulative_over_played(games: Sequence[PlayedGame]) -> dict[str, list[int]]:
     """Each player's running total after each game (oldest first), 0 when absent."""
     ordered = sorted(games, key=lambda g: g.record.created_at)
-    players = sorted({p for g in ordered for p in g.record.seats})
+    players = sorted_names({p for g in ordered for p in g.record.seats})
     series: dict[str, list[int]] = {p: [0] for p in players}
     for game in ordered:
         totals = game.record.totals()

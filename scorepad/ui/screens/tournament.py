@@ -19,7 +19,7 @@ from scorepad.ui.dialogs.new_players import confirm_new_players
 from scorepad.ui.dialogs.tournament_dialogs import show_table_qr
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.tournament_view import draw_offered
-from scorepad.ui.origin import server_origin
+from scorepad.ui.origin import link_origin
 from scorepad.ui.screens.not_found import NotFoundView
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
@@ -152,7 +152,7 @@ class Steps:
     async def print_draw(self, entry: tm.TournamentRound, picker: ft.FilePicker) -> None:
         """The draw's PDF (a page of every table, a sheet per table with its QR code),
         made off the event loop, saved by the browser."""
-        lang, origin = current_lang(), server_origin()
+        lang, origin = current_lang(), link_origin()
         try:
             data = await asyncio.to_thread(tm.export_draw, self.uow(), self.tid, entry.number,
                                            organiser=self.who, origin=origin, lang=lang)
@@ -322,7 +322,7 @@ def _links(uow: UowFactory, tournament_id: int, playing: tm.TournamentRound | No
         return {}
     try:
         found = tm.table_links(uow(), tournament_id, playing.number, organiser=steps.who,
-                               origin=server_origin())
+                               origin=link_origin())
     except Refusal:
         return {}
     return {link.table: link for link in found}

@@ -4,6 +4,7 @@ points" to fill the deal."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TypedDict
 
@@ -169,7 +170,38 @@ def card_counter(counter: PileCounter, form: DealForm, changed: OnChange, *,
         ft.Column(rows, spacing=10),
         padding=12, border_radius=16,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        key=ft.ScrollKey(COUNTER_KEY),
     )
+
+
+#: the counter panel's key in its screen's list (see use_counter_in_view)
+COUNTER_KEY = "card-counter"
+
+
+def use_counter_in_view(is_open: bool) -> ft.Ref[ft.ListView]:
+    """The ref to give the screen's list: when the counter opens, the list brings it to
+    the top of the screen, every stepper clear of the sticky preview at the bottom (left
+    where it opened, its lowest "+" sat half under the preview, and a thumb there tapped
+    the preview instead)."""
+    ref = ft.use_ref(ft.Ref[ft.ListView]).current
+    assert ref is not None
+    page = ft.context.page
+
+    def bring_into_view() -> None:
+        async def scroll() -> None:
+            # The client builds the panel on its next frame, and the scroll needs the
+            # panel built: asked at once, it moves nothing. Asked again a moment later
+            # for a slow phone (a second ask where it already is moves nothing).
+            for wait in (0.3, 0.7):
+                await asyncio.sleep(wait)
+                if ref.current is not None:
+                    await ref.current.scroll_to(scroll_key=COUNTER_KEY, duration=200)
+
+        if is_open:
+            page.run_task(scroll)
+
+    ft.use_effect(bring_into_view, dependencies=[is_open])
+    return ref
 
 
 class CounterSlot(TypedDict):

@@ -31,9 +31,17 @@ def pct(rate: float | None) -> str:
     return "—" if rate is None else f"{round(rate * 100)} %"
 
 
+#: a name column's width: a long name wraps on two lines instead of widening the table
+NAME_WIDTH = 88
+#: the widest table that fits a 360 px phone without scrolling
+PHONE_WIDTH = 360
+
+
 def _cell(text: str, ident: str | None = None, *, bold: bool = False,
-          bgcolor: str | None = None) -> ft.DataCell:
-    content: ft.Control = ft.Text(text, size=13, weight=ft.FontWeight.W_600 if bold else None)
+          bgcolor: str | None = None, width: int | None = None) -> ft.DataCell:
+    content: ft.Control = ft.Text(text, size=13, weight=ft.FontWeight.W_600 if bold else None,
+                                  width=width, max_lines=2 if width else None,
+                                  overflow=ft.TextOverflow.ELLIPSIS if width else None)
     if ident:
         content = ft.Semantics(identifier=ident, content=content)
     if bgcolor:
@@ -43,36 +51,44 @@ def _cell(text: str, ident: str | None = None, *, bold: bool = False,
 
 
 def _scrolling(table: ft.DataTable) -> ft.Control:
-    """A table wider than the phone scrolls sideways instead of being squeezed."""
-    return ft.Row([table], scroll=ft.ScrollMode.AUTO)
+    """A table wider than the phone scrolls sideways instead of being cut, and shows that
+    it does: a scrollbar always drawn under it and, on a phone, a line saying so above."""
+    row = ft.Semantics(identifier="scrolling-table", container=True,
+                       content=ft.Row([table], scroll=ft.ScrollMode.ALWAYS))
+    width = ft.context.page.width
+    if width is not None and width > 2 * PHONE_WIDTH:
+        return row
+    hint = ft.Container(ft.Row([
+        ft.Icon(ft.Icons.SWIPE_LEFT, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Semantics(identifier="scroll-hint", content=ft.Text(
+            t("ranking.scroll_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            expand=True)], spacing=6), padding=ft.Padding.symmetric(horizontal=16))
+    return ft.Column([hint, row], spacing=2)
 
 
 def ranking_table(players: Sequence[RankedPlayer]) -> ft.Control:
-    """Rank, player, total, deals played, average per deal, games won, rating."""
+    """Rank, player, total, deals played, average per deal, games won: fits a 360 px
+    phone (a long name wraps; the rating has its own section below, with its sentence)."""
     columns = [ft.DataColumn(ft.Text("#"), numeric=True),
                ft.DataColumn(ft.Text(t("ranking_parts.player"))),
                ft.DataColumn(ft.Text(t("ranking_parts.total")), numeric=True),
                ft.DataColumn(ft.Text(t("ranking_parts.deals")), numeric=True),
                ft.DataColumn(ft.Text(t("ranking_parts.average")), numeric=True),
-               ft.DataColumn(ft.Text(t("ranking_parts.won")), numeric=True),
-               ft.DataColumn(ft.Text(t("ranking_parts.rating")), numeric=True)]
+               ft.DataColumn(ft.Text(t("ranking_parts.won")), numeric=True)]
     rows = []
     for p in players:
         average = p.average
-        rating = p.rating
         rows.append(ft.DataRow(cells=[
-            _cell(str(p.rank)), _cell(p.player, bold=True),
+            _cell(str(p.rank)), _cell(p.player, bold=True, width=NAME_WIDTH),
             _cell(signed(p.total), f"rank-total-{p.player}", bold=True),
             _cell(number(p.deals_played)),
             _cell("—" if average is None else signed(round(average, 1)),
                   f"rank-average-{p.player}"),
             _cell(number(p.games_won), f"rank-won-{p.player}"),
-            _cell("—" if rating is None else
-                  f"{number(round(rating.mu, 1))} ± {number(round(rating.sigma, 1))}"),
         ]))
-    return _scrolling(ft.DataTable(columns=columns, rows=rows, column_spacing=14,
-                                   horizontal_margin=12, heading_row_height=40,
-                                   data_row_min_height=40, data_row_max_height=44))
+    return ft.Semantics(identifier="ranking-table", container=True, content=ft.DataTable(
+        columns=columns, rows=rows, column_spacing=8, horizontal_margin=8,
+        heading_row_height=40, data_row_min_height=40, data_row_max_height=52))
 
 
 def contract_table(players: Sequence[RankedPlayer]) -> ft.Control:
@@ -81,7 +97,7 @@ def contract_table(players: Sequence[RankedPlayer]) -> ft.Control:
     columns += [ft.DataColumn(ft.Text(contract(c))) for c in CONTRACTS]
     rows = []
     for p in players:
-        cells = [_cell(p.player, bold=True)]
+        cells = [_cell(p.player, bold=True, width=NAME_WIDTH)]
         for c in CONTRACTS:
             stats = p.contract(c)
             text = "—" if not stats.takes else f"{stats.made}/{stats.takes} · " \
@@ -91,7 +107,7 @@ def contract_table(players: Sequence[RankedPlayer]) -> ft.Control:
         rows.append(ft.DataRow(cells=cells))
     table = ft.DataTable(columns=columns, rows=rows, column_spacing=10, horizontal_margin=12,
                          heading_row_height=40, data_row_min_height=42,
-                         data_row_max_height=46)
+                         data_row_max_height=52)
     legend = ft.Row([
         ft.Container(width=14, height=14, bgcolor=success_color(1.0), border_radius=3),
         ft.Text(t("ranking_parts.often_made"), size=12),

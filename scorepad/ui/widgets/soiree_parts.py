@@ -9,8 +9,17 @@ from datetime import date, timedelta
 import flet as ft
 from babel.dates import format_date
 
-from scorepad.domain.soiree import DealMoment, Highlight, SoireePlayer, SoireeRecap, SoireeTable
-from scorepad.ui.i18n import current_lang, nt, t
+from scorepad.collation import name_key
+from scorepad.domain.language import word
+from scorepad.domain.soiree import (
+    DealMoment,
+    Highlight,
+    SoireePlayer,
+    SoireeRecap,
+    SoireeTable,
+    by_deal,
+)
+from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 from scorepad.ui.models.fmt import contract, deals_count, signed
 
 MEDALS = {1: "#D4AF37", 2: "#A7A9AC", 3: "#C47F3A"}  # gold, silver, bronze
@@ -20,12 +29,14 @@ def duration_text(span: timedelta) -> str:
     """"2 h 05", "45 min", "0 min"."""
     minutes = int(span.total_seconds() // 60)
     hours, rest = divmod(minutes, 60)
-    return f"{hours} h {rest:02d}" if hours else f"{rest} min"
+    if hours:  # the recap's own "{h} h {m:02d}", its minutes always two digits
+        return word("soiree.duration", current_lang()).format(h=hours, m=rest)
+    return t("soiree_parts.minutes", m=rest)
 
 
 def day_text(day: date) -> str:
     """"samedi 29/11/2026" / "Sat 29 Nov 2026": the catalog's date pattern, by Babel."""
-    return format_date(day, t("soiree_parts.day_pattern"), locale=current_lang())
+    return format_date(day, t("soiree_parts.day_pattern"), locale=babel_locale(current_lang()))
 
 
 def average_text(player: SoireePlayer) -> str:
@@ -86,9 +97,13 @@ def player_lines(players: Sequence[SoireePlayer]) -> ft.Control:
     return ft.Column(lines, spacing=0)
 
 
-def _moment(deal: DealMoment) -> str:
-    return t("soiree_parts.deal", player=deal.player, score=signed(deal.score),
-             contract_name=contract(deal.contract), number=deal.number, game=deal.game)
+def _moments(tied: tuple[DealMoment, ...]) -> str:
+    """Every tied best (or worst) deal, the players of one deal named together ("Bruno,
+    Cécile et Didier −52 : garde, donne 4 (Mardi)")."""
+    return " ; ".join(t("soiree.moment", players=players, score=signed(deal.score),
+                        contract=contract(deal.contract), number=str(deal.number),
+                        game=deal.game)
+                      for deal, players in by_deal(tied))
 
 
 def _highlight(h: Highlight) -> str:
@@ -107,12 +122,12 @@ def _fact(icon: ft.IconData, title: str, text: str, ident: str) -> ft.Control:
 def moments(recap: SoireeRecap) -> ft.Control:
     """The evening's best and worst deal, chelems, petits au bout, favourite contract."""
     facts: list[ft.Control] = []
-    if recap.best_deal is not None:
+    if recap.best_deals:
         facts.append(_fact(ft.Icons.TRENDING_UP, t("soiree_parts.best"),
-                           _moment(recap.best_deal), "soiree-best"))
-    if recap.worst_deal is not None:
+                           _moments(recap.best_deals), "soiree-best"))
+    if recap.worst_deals:
         facts.append(_fact(ft.Icons.TRENDING_DOWN, t("soiree_parts.worst"),
-                           _moment(recap.worst_deal), "soiree-worst"))
+                           _moments(recap.worst_deals), "soiree-worst"))
     favourite = recap.most_played_contract
     if favourite is not None:
         facts.append(_fact(ft.Icons.STYLE, t("soiree_parts.contract"),
@@ -138,7 +153,7 @@ def table_tiles(tables: Sequence[SoireeTable]) -> ft.Control:
     """Each table of the evening with its totals; a tap opens its sheet."""
     tiles: list[ft.Control] = []
     for table in tables:
-        ordered = sorted(table.totals.items(), key=lambda kv: -kv[1])
+        ordered = sorted(table.totals.items(), key=lambda kv: (-kv[1], name_key(kv[0])))
         tiles.append(ft.ListTile(
             title=ft.Text(table.name, weight=ft.FontWeight.W_600),
             subtitle=ft.Text("  ·  ".join(f"{n} {signed(v)}" for n, v in ordered)

@@ -5,12 +5,18 @@ phone whenever a re-render lands between two keys, which drops the key typed mea
 `KeptTextField` keeps, across re-renders, the text the phone last reported; the screen
 sets the text only on an explicit reset (a new `reset` token). `NameEntry` adds names one
 after the other without ever clearing the field under a typing thumb: Enter starts a new
-line (the field keeps the focus), each finished line is a name, and the finished lines
-are cleared only once the field has lost the focus.
+line (the field keeps the focus) and each finished line is a name. The finished lines
+are cleared once the thumb has paused (`QUIET_SECONDS` without a key) or the field lost
+the focus, keeping the line being typed: the field shows the name being typed, not the
+names already added, and fast typing is never written over. (A key typed in the instant
+the clearing travels to the phone, just after such a pause, can still be lost: Flet's
+input filter, which would do it on the phone itself, emptied the field when tried
+(Flet 1.0.5).)
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +45,10 @@ class KeptTextField(ft.TextField):
 def kept_field(*, reset: int | str = 0, **kwargs: Any) -> KeptTextField:
     """A `KeptTextField`; pass a new `reset` to put `value` in it (e.g. clear it)."""
     return KeptTextField(data=reset, **kwargs)
+
+
+#: how long a thumb pauses before the server clears a finished name it left in the field
+QUIET_SECONDS = 1.2
 
 
 def clean_name(text: str) -> str:
@@ -82,6 +92,8 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
     `on_typing` hears the line being typed after every change."""
     lines = ft.use_ref(LineNames)
     cleared = ft.use_ref(lambda: clear)
+    changes = ft.use_ref(lambda: 0)  # counts the phone's reports, to see it pause
+    page = ft.context.page
     reset, set_reset = ft.use_state(0)
     shown, set_shown = ft.use_state("")
     reader: LineNames = lines.current
@@ -104,6 +116,14 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
         for name in reader.changed(str(e.data if isinstance(e.data, str) else "")):
             on_add(name)
         typing()
+        changes.current += 1
+        if "\n" in reader.text:
+            page.run_task(clear_when_quiet, changes.current)
+
+    async def clear_when_quiet(seen: int) -> None:
+        await asyncio.sleep(QUIET_SECONDS)
+        if changes.current == seen and "\n" in reader.text:  # nothing typed since
+            put(reader.typing)
 
     def blurred(_: object = None) -> None:
         if "\n" in reader.text:

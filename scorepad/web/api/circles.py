@@ -68,6 +68,10 @@ class Evening(Shape):
     most_played_contract: Contract | None
     best_deal: DealMoment | None = Field(description="The best deal of a player")
     worst_deal: DealMoment | None
+    best_deals: list[DealMoment] = Field(
+        description="Every player's deal tied with the best (best_deal is the first)")
+    worst_deals: list[DealMoment] = Field(
+        description="Every player's deal tied with the worst (worst_deal is the first)")
     chelems: list[Highlight]
     petits_au_bout: list[Highlight]
     minutes: int
@@ -184,6 +188,7 @@ def _evening(recap: SoireeRecap) -> Evening:
         podium=[p.player for p in recap.podium], deals=recap.deals, played=recap.played,
         contracts=dict(recap.contracts), most_played_contract=top[0] if top else None,
         best_deal=recap.best_deal, worst_deal=recap.worst_deal,
+        best_deals=list(recap.best_deals), worst_deals=list(recap.worst_deals),
         chelems=list(recap.chelems), petits_au_bout=list(recap.petits_au_bout),
         minutes=_minutes(recap))
 

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.domain.errors import Refusal
-from scorepad.domain.messages import render
+from scorepad.domain.language import asked_language
 from scorepad.domain.tournament import TournamentConflict
 from scorepad.services import ServiceError
 from scorepad.services.access import CodeAttempts
@@ -32,7 +32,6 @@ from scorepad.web.api.params import (
     QUOTE_LIMIT,
     clip,
     parse_id,
-    pick_language,
 )
 from scorepad.web.api.shapes import Conflict, DealLine, Refused, Sheet
 
@@ -51,19 +50,18 @@ MAX_MESSAGE = 400
 
 class BadRequest(Refusal):
     """A malformed request (not a refused deal): FORMAT.md §3 with status 400; its
-    message is the catalog's `error.api_<code>`."""
+    message is the catalog's `api.<code>`."""
+
+    area = "api"
 
     def summary(self) -> str:
         return self.field
 
-    def message(self, lang: str = "fr") -> str:
-        return render(f"error.api_{self.code}", self.params, lang)
-
 
 def request_lang(request: Request) -> str:
     """The language of a request's messages: the `lang` query, else Accept-Language."""
-    return pick_language(request.query_params.get("lang"),
-                         request.headers.get("accept-language"))
+    return asked_language(request.query_params.get("lang"),
+                          request.headers.get("accept-language"))
 
 
 def number(value: str | None, name: str) -> int:

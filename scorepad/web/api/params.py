@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Depends, Header, Query
 from pydantic import Field, PlainValidator
 
-from scorepad.domain.messages import LANGUAGES, language
+from scorepad.domain.language import asked_language, languages
 from scorepad.services import Organiser
 
 MAX_ID = 2**63 - 1          # the databases' integer ids
@@ -69,20 +69,13 @@ class Loose:
         return Annotated[Any, PlainValidator(_as_sent, json_schema_input_type=documented)]
 
 
-def pick_language(asked: str | None, accept_language: str | None) -> str:
-    """The `lang` query, else the first language of Accept-Language; French otherwise."""
-    if asked is None:
-        asked = (accept_language or "")[:2]
-    return language(asked.lower())
-
-
 def _language(
-        lang: Annotated[Loose[Literal[LANGUAGES]], Query(
+        lang: Annotated[Loose[Literal[languages()]], Query(
             description="The language of the messages (French by default)")] = None,
         accept_language: Annotated[str | None, Header(
             description="Read when there is no `lang` query")] = None,
 ) -> str:
-    return pick_language(lang if isinstance(lang, str) else None, accept_language)
+    return asked_language(lang if isinstance(lang, str) else None, accept_language)
 
 
 #: The language the asker reads (a route's `lang: Lang` parameter).

@@ -11,8 +11,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from scorepad.domain.errors import Refusal
+from scorepad.domain.messages import N_, render
 from scorepad.domain.messages import describe as described
-from scorepad.domain.messages import render
 from scorepad.services import ServiceError
 from scorepad.web.api.common import BadRequest, describe
 from scorepad.web.api.params import NotAWholeNumber, clip
@@ -22,29 +22,29 @@ _PLACES = ("path", "query", "header", "cookie", "body")
 
 #: pydantic's error types, by the catalog's word for what is allowed
 _EXPECTED = {
-    "api.expect_text": ("string_type", "string_unicode", "bytes_type"),
-    "api.expect_integer": ("int_type", "int_parsing", "int_from_float", "int_parsing_size"),
-    "api.expect_number": ("float_type", "float_parsing", "finite_number", "decimal_type",
+    N_("api.expect_text"): ("string_type", "string_unicode", "bytes_type"),
+    N_("api.expect_integer"): ("int_type", "int_parsing", "int_from_float", "int_parsing_size"),
+    N_("api.expect_number"): ("float_type", "float_parsing", "finite_number", "decimal_type",
                           "decimal_parsing"),
-    "api.expect_boolean": ("bool_type", "bool_parsing"),
-    "api.expect_list": ("list_type", "tuple_type", "set_type", "frozen_set_type",
+    N_("api.expect_boolean"): ("bool_type", "bool_parsing"),
+    N_("api.expect_list"): ("list_type", "tuple_type", "set_type", "frozen_set_type",
                         "iterable_type"),
-    "api.expect_object": ("dict_type", "model_type", "model_attributes_type",
+    N_("api.expect_object"): ("dict_type", "model_type", "model_attributes_type",
                           "dataclass_type"),
 }
 _WORD = {kind: key for key, kinds in _EXPECTED.items() for kind in kinds}
 #: pydantic's error types that carry a bound, with the word and the bound's name
 _BOUNDS = {
-    "greater_than_equal": ("api.expect_at_least", "ge"),
-    "greater_than": ("api.expect_more_than", "gt"),
-    "less_than_equal": ("api.expect_at_most", "le"),
-    "less_than": ("api.expect_less_than", "lt"),
-    "multiple_of": ("api.expect_multiple", "multiple_of"),
-    "string_too_short": ("api.expect_text_min", "min_length"),
-    "string_too_long": ("api.expect_text_max", "max_length"),
-    "too_short": ("api.expect_items_min", "min_length"),
-    "too_long": ("api.expect_items_max", "max_length"),
-    "string_pattern_mismatch": ("api.expect_pattern", "pattern"),
+    "greater_than_equal": (N_("api.expect_at_least"), "ge"),
+    "greater_than": (N_("api.expect_more_than"), "gt"),
+    "less_than_equal": (N_("api.expect_at_most"), "le"),
+    "less_than": (N_("api.expect_less_than"), "lt"),
+    "multiple_of": (N_("api.expect_multiple"), "multiple_of"),
+    "string_too_short": (N_("api.expect_text_min"), "min_length"),
+    "string_too_long": (N_("api.expect_text_max"), "max_length"),
+    "too_short": (N_("api.expect_items_min"), "min_length"),
+    "too_long": (N_("api.expect_items_max"), "max_length"),
+    "string_pattern_mismatch": (N_("api.expect_pattern"), "pattern"),
 }
 
 

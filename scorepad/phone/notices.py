@@ -1,0 +1,88 @@
+"""What one phone alone says about its own storage and version: a site updated since the
+last start, a browser that keeps nothing (private browsing), a copy refused (storage
+full) with a way to try again. Shown in the session (page.run_task), in its language."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from scorepad.phone.storage import MOUNT, BrowserStorage
+
+VERSION_FILE = Path(MOUNT) / "site-version"
+BUILD_INFO = "phone_build.json"
+
+
+def site_version() -> str | None:
+    """This site's build (written into the archive by `scorepad build-phone`)."""
+    try:
+        info = resources.files("scorepad.phone").joinpath(BUILD_INFO).read_text("utf-8")
+        return str(json.loads(info)["version"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def updated_since_last_start(storage: BrowserStorage, folder: Path = VERSION_FILE) -> bool:
+    """True once after a new site version took over (a phone that had games before);
+    remembers this version in the phone's storage."""
+    current = site_version()
+    if current is None:
+        return False
+    try:
+        before = folder.read_text(encoding="utf-8").strip()
+    except OSError:
+        before = None
+    if before == current:
+        return False
+    try:
+        folder.write_text(current, encoding="utf-8")
+    except OSError:
+        return False
+    storage.changed()
+    return before is not None
+
+
+def _dialog(page: Any, title: str, text: str, actions: list[Any]) -> None:
+    import flet as ft
+
+    page.show_dialog(ft.AlertDialog(
+        modal=True, title=ft.Text(title),
+        content=ft.Semantics(identifier="storage-problem", content=ft.Text(text)),
+        actions=actions))
+
+
+def watch(page: Any, storage: BrowserStorage, *, refused: str | None, updated: bool) -> None:
+    """Says, once the first screen is up, what the phone must know; and later, each time
+    the browser refuses to store a change, that it did and how to try again."""
+    import flet as ft
+
+    from scorepad.ui.i18n import t
+    from scorepad.ui.widgets.snackbar import show_snackbar
+
+    def close(_e: Any) -> None:
+        page.pop_dialog()
+
+    async def at_start() -> None:
+        if refused is not None:
+            _dialog(page, t("phone.storage.unavailable_title"),
+                    t("phone.storage.unavailable", reason=refused),
+                    [ft.TextButton(t("common.close"), on_click=close)])
+        elif updated:
+            show_snackbar(t("phone.updated"))
+
+    def failed(reason: str) -> None:
+        async def say() -> None:
+            def again(_e: Any) -> None:
+                page.pop_dialog()
+                storage.retry()
+
+            _dialog(page, t("phone.storage.full_title"), t("phone.storage.full", reason=reason),
+                    [ft.TextButton(t("phone.storage.later"), on_click=close),
+                     ft.FilledButton(t("phone.storage.retry"), on_click=again)])
+
+        page.run_task(say)
+
+    storage.on_failure = failed
+    page.run_task(at_start)

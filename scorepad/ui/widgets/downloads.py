@@ -1,0 +1,60 @@
+"""A file handed to the person: from the server's address (`scorepad serve`), or, on one
+phone alone, made on the phone and saved through the browser (Flet's file picker): a
+download, which the phone's browser offers to open or share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.services import ServiceError
+from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.services_context import off_loop, wiring
+from scorepad.ui.widgets.snackbar import show_snackbar
+
+Render = Callable[[], bytes]
+
+
+async def save_on_phone(name: str, render: Render) -> bool:
+    """Makes the file and has the browser save it; every failure said in words."""
+    try:
+        data = await off_loop(render)
+    except ServiceError as exc:
+        show_snackbar(exc.message(current_lang()))
+        return False
+    try:
+        await ft.FilePicker().save_file(file_name=name, src_bytes=data)
+    except Exception as exc:  # the browser refused the download: said, never silent
+        show_snackbar(t("phone.file.failed", name=name, reason=str(exc)[:80]))
+        return False
+    return True
+
+
+def file_tile(label: str, icon: ft.IconData, *, url: str, name: str, render: Render,
+              before: Callable[[], None] = lambda: None) -> ft.ListTile:
+    """A menu entry that hands over one file: `url` on a server, else `render()`'s bytes
+    saved as `name`; `before` runs first (closing the menu)."""
+    if wiring().server:
+        return ft.ListTile(leading=ft.Icon(icon), title=ft.Text(label),
+                           action=ft.OpenUrl(url, target="_self"),
+                           on_click=lambda _e: before())
+
+    async def save(_e: ft.Event[ft.ListTile]) -> None:
+        before()
+        await save_on_phone(name, render)
+
+    return ft.ListTile(leading=ft.Icon(icon), title=ft.Text(label), on_click=save)
+
+
+def file_button(label: str, icon: ft.IconData, *, url: str, name: str,
+                render: Render) -> ft.Control:
+    """A button that hands over one file (as `file_tile`)."""
+    if wiring().server:
+        return ft.OutlinedButton(label, icon=icon, height=48,
+                                 action=ft.OpenUrl(url, target="_self"))
+
+    async def save(_e: ft.Event[ft.OutlinedButton]) -> None:
+        await save_on_phone(name, render)
+
+    return ft.OutlinedButton(label, icon=icon, height=48, on_click=save)

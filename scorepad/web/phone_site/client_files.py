@@ -1,0 +1,75 @@
+"""The Flet web client as the phone site ships it: the CanvasKit renderer, the Pyodide
+runtime of the flet-web wheel, and only the files these load, prepared as `scorepad
+serve` prepares them (no CDN, no foreign script, the icon font cut down, the boot
+screen without English words).
+
+Renderer: a Python app in the browser draws with CanvasKit (dart2js), as `flet publish`
+does by default (the dart2wasm build's typed-data crossings cost every frame of an app
+whose frames come from Python). CanvasKit comes in two variants, the smaller one for
+Chromium's browsers; the service worker precaches the one the phone's browser loads.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from scorepad.web import boot_screen, client
+
+#: Files of the stock client the phone site ships as they are (or patched below).
+COMMON = (
+    "flutter.js", "flutter_bootstrap.js", "python.js", "python-worker.js", "main.dart.js",
+    "version.json",
+    "assets/AssetManifest.bin", "assets/AssetManifest.bin.json", "assets/NOTICES",
+    "assets/shaders/ink_sparkle.frag", "assets/shaders/stretch_effect.frag",
+    "assets/fonts/roboto.woff2",
+    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+)
+#: CanvasKit by variant: the loader picks "chromium" where the browser has Chromium's
+#: text break iterators and image codecs, "full" elsewhere (Safari, Firefox).
+STDLIB = "pyodide/python_stdlib.zip"
+CANVASKIT = {
+    "chromium": ("canvaskit/chromium/canvaskit.js", "canvaskit/chromium/canvaskit.wasm"),
+    "full": ("canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
+}
+# Flet's loader passes Flutter's (deprecated) service worker settings: where a worker is
+# registered (ours), Flutter then registers flutter_service_worker.js in its place, a
+# stub that unregisters itself. The phone site keeps its own worker.
+_FLUTTER_WORKER = re.compile(rb"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},")
+
+
+def bootstrap_without_flutter_worker(data: bytes) -> bytes:
+    """flutter_bootstrap.js without Flutter's service worker settings."""
+    patched, count = _FLUTTER_WORKER.subn(b"", data)
+    if count != 1:
+        raise ValueError("flutter_bootstrap.js no longer passes serviceWorkerSettings once: "
+                         "check the phone site's loader against this Flet release")
+    return patched
+
+
+def stock_files() -> tuple[str, ...]:
+    """Every stock file the site ships (the font manifest and icon font are rewritten)."""
+    return (*COMMON, *(f for files in CANVASKIT.values() for f in files),
+            client.FONT_MANIFEST, client.ICON_FONT)
+
+
+def font_manifest(web_dir: Path) -> bytes:
+    """Flet's manifest with its offline Roboto entry (as `flet publish --no-cdn` writes
+    it), then only the families the app draws with."""
+    families = json.loads((web_dir / client.FONT_MANIFEST).read_bytes())
+    families.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
+    return client.font_manifest(json.dumps(families).encode())
+
+
+def client_files(web_dir: Path, icon_font: Callable[[], bytes]) -> Iterator[tuple[str, bytes]]:
+    """(site path, bytes) of every client file but the page (written by the builder)."""
+    for relative in (*COMMON, *(f for files in CANVASKIT.values() for f in files)):
+        data = (web_dir / relative).read_bytes()
+        if relative == "flutter_bootstrap.js":
+            data = bootstrap_without_flutter_worker(data)
+        yield relative, boot_screen.served_bytes(relative, data)
+    yield client.FONT_MANIFEST, font_manifest(web_dir)
+    yield client.ICON_FONT, icon_font()

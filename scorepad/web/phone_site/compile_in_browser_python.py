@@ -1,0 +1,61 @@
+"""Run by compile_pyc.mjs inside Pyodide (the browser's Python 3.14), /build mounted:
+/build/app holds the archive's files. It starts what the phone starts (the imports, a
+database migrated in memory), then byte-compiles what that start imported, so that the
+phone compiles nothing before its first screen:
+- /build/app/scorepad: every module, bytecode in __pycache__ (unchecked hash), sources
+  kept;
+- /build/app/__pypackages__: the modules imported at start, as bytecode in place of the
+  source (-OO: no docstrings, no asserts); the others stay source, compiled on the phone
+  if ever imported (the PDF's fonts library, at the first PDF);
+- the standard library's modules imported at start, into /build/stdlib as bytecode.
+It writes /build/report.json and returns True when all went well.
+"""
+
+import compileall
+import json
+import os
+import py_compile
+import sys
+
+APP = "/build/app"
+STDLIB_OUT = "/build/stdlib"
+UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
+
+sys.path[:0] = [APP + "/__pypackages__", APP]
+# What the phone's start imports and runs, short of the browser's own modules.
+import scorepad.phone.main  # noqa: E402
+import scorepad.ui.app  # noqa: E402,F401
+from scorepad.storage.database import open_database  # noqa: E402
+
+open_database("sqlite://").dispose()
+
+started = [m.__file__ for m in list(sys.modules.values())
+           if getattr(m, "__file__", None)]
+stdlib_zip = next(p for p in sys.path if p.endswith(".zip"))
+ok = compileall.compile_dir(APP + "/scorepad", ddir="/home/pyodide/scorepad", quiet=2,
+                            invalidation_mode=UNCHECKED)
+packages = []
+stdlib = []
+for path in started:
+    if path.startswith(APP + "/__pypackages__/") and path.endswith(".py"):
+        target = path + "c"  # beside, in place of the source (legacy layout)
+        name = path[len(APP) + 1:]
+        ok &= bool(py_compile.compile(path, cfile=target, dfile="/home/pyodide/" + name,
+                                      optimize=2, invalidation_mode=UNCHECKED, doraise=False))
+        packages.append(name)
+    elif path.startswith(stdlib_zip + "/") and path.endswith(".py"):
+        name = path[len(stdlib_zip) + 1:]
+        import zipimport
+
+        source = zipimport.zipimporter(stdlib_zip).get_data(name)
+        os.makedirs(os.path.dirname(f"{STDLIB_OUT}/{name}"), exist_ok=True)
+        with open(f"{STDLIB_OUT}/{name}", "wb") as out:
+            out.write(source)
+        ok &= bool(py_compile.compile(f"{STDLIB_OUT}/{name}", cfile=f"{STDLIB_OUT}/{name}c",
+                                      dfile=f"{stdlib_zip}/{name}",
+                                      invalidation_mode=UNCHECKED, doraise=False))
+        stdlib.append(name)
+with open("/build/report.json", "w") as out:
+    json.dump({"python": list(sys.version_info[:2]), "packages": sorted(packages),
+               "stdlib": sorted(stdlib)}, out)
+sys.version_info[:2] == (3, 14) and os.environ.get("PYTHONNODEBUGRANGES") == "1" and ok

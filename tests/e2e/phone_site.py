@@ -1,0 +1,99 @@
+"""The phone site under test: built once per session with `scorepad build-phone`,
+served by a plain static server on loopback (Python's http.server, not scorepad), opened
+in Chromium with a persistent profile, as a phone keeps its browser's storage."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+VIEWPORT = {"width": 390, "height": 844}
+#: A cold start (Pyodide, the app archive, the imports) on a loaded 2-core machine.
+START_TIMEOUT_MS = 90_000
+
+
+def build(out: Path) -> Path:
+    """`scorepad build-phone --out OUT` as a person runs it; the folder."""
+    done = subprocess.run([sys.executable, "-m", "scorepad", "build-phone", "--out", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+@dataclass
+class StaticServer:
+    """`python -m http.server` over the site's folder, on a port kept across restarts
+    (the phone's origin, hence its storage and service worker, must stay the same)."""
+
+    folder: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> StaticServer:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+             "--directory", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), \
+                    urllib.request.urlopen(self.url + "manifest.json", timeout=2):
+                return self
+            time.sleep(0.1)
+        raise AssertionError("the static server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None
+
+
+def open_phone(browser_type: Any, profile: Path, *, scale: float = 1) -> Any:
+    """A browser with a persistent profile (closing it is a phone's browser closed)."""
+    context = browser_type.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport=VIEWPORT, device_scale_factor=scale, accept_downloads=True)
+    context.set_default_timeout(15_000)
+    return context
+
+
+def start_app(context: Any, url: str, *, ready: str = "Parties") -> Any:
+    """Opens the site and waits for a screen showing `ready`; the page."""
+    from tests.e2e.conftest import enable_semantics
+
+    page = context.pages[0] if context.pages else context.new_page()
+    # Not until "load": the first visit also downloads the offline copy meanwhile.
+    page.goto(url, wait_until="commit")
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=START_TIMEOUT_MS)
+    enable_semantics(page)
+    page.get_by_text(ready).first.wait_for(timeout=START_TIMEOUT_MS)
+    return page
+
+
+def clear_http_cache(context: Any, page: Any) -> None:
+    """Empties the browser's HTTP cache: its heuristic freshness could start a site
+    with no service worker at all and hide a missing offline copy."""
+    session = context.new_cdp_session(page)
+    session.send("Network.clearBrowserCache")
+    session.detach()
+
+
+def offline_copy_ready(page: Any) -> None:
+    """Waits until the service worker controls the page (its precache complete)."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                           timeout=START_TIMEOUT_MS)

@@ -1,0 +1,148 @@
+"""Every screen in the pseudo-locale (the French catalog with each message marked ⟦…⟧):
+what the semantics tree shows is marked, or it is data (names, numbers, dates). A word
+written in the code instead of the catalogs shows unmarked and fails the test."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from scorepad.domain.names import short_labels
+from scripts.screenshots import circle_data, demo_data
+from tests.e2e.conftest import (
+    AppServer,
+    click,
+    enable_semantics,
+    new_phone,
+    open_app,
+    scroll_to_id,
+    start_server,
+    stop_server,
+)
+from tests.e2e.gestures import scroll_to
+from tests.pseudo_locale import leaks, mark
+
+SIX = ["Jean-Baptiste", "Jean-Bernard", "Marie-Hélène", "Maximilien", "Maxime", "Zoé"]
+PLAYERS = ["André", "Bruno", "Cécile", "Didier", "Élodie", *SIX]
+#: what the screens show that is data: players (their short labels, their initials),
+#: games, the circle, the languages' own names in the settings, the files' formats
+DATA = [*PLAYERS, *short_labels(SIX).values(), *{p[0] for p in PLAYERS}, "Mardi soir",
+        "Vacances à cinq", "Tournoi du club", "Six à table", "Jeudi", "Les mardis",
+        "Français", "English", "CSV", "PDF", "PNG", "JSON"]
+#: Flutter's own words (its Material localizations, in French: Flutter falls back to the
+#: first supported locale for one it does not know): not scorepad's to translate
+FLUTTER = ["Retour", "Fermer", "Ignorer", "Afficher le menu", "Fermer le menu"]
+
+#: Every kind of screen the router serves, by its path (`{...}` from the demo data).
+ROUTES = [
+    "/", "/new", "/games/{tuesday}", "/games/{tuesday}/deal", "/games/{tuesday}/stats",
+    "/games/{tuesday}/rules", "/games/{tuesday}/deals/{deal}",
+    "/games/{tuesday}/deals/{deal}/edit", "/games/{holidays}", "/games/{six}",
+    "/circles", "/circles/{circle}/ranking", "/circles/{circle}/soiree", "/players", "/bin",
+    "/calculator", "/stats", "/stats/ranking", "/grand-ecran/{circle}", "/settings",
+    "/organiser/no-such-token", "/no/such/page",
+]
+
+_TEXTS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('flt-semantics-host *')) {
+    for (const name of ['aria-label', 'aria-description', 'placeholder', 'title']) {
+      const value = el.getAttribute(name);
+      if (value && value.trim()) out.push(value.trim());
+    }
+    for (const node of el.childNodes) {
+      if (node.nodeType === 3 && node.textContent.trim()) out.push(node.textContent.trim());
+    }
+    if ((el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && el.value) out.push(el.value);
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def pseudo_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppServer, dict]]:
+    from scorepad import services
+    from tests.pseudo_locale import install
+
+    tmp = tmp_path_factory.mktemp("pseudo-app")
+    server = start_server(tmp, extra_env=install(tmp / "locales"))
+    uow = server.uow_factory()
+    ids: dict[str, Any] = dict(demo_data(uow))
+    ids["circle"] = circle_data(uow, ids)
+    ids["deal"] = services.get_sheet(uow(), ids["tuesday"]).deals[2].id
+    services.delete_game(uow(), services.create_game(uow(), name="Jeudi",
+                                                     seats=PLAYERS[:4], deal_size=4))
+    yield server, ids
+    stop_server(server)
+
+
+def _shown(page: Any, *, steps: int = 12) -> list[str]:
+    """Every text of the screen, scrolled to its end: Flutter builds (and exposes) only
+    what is on or near the screen."""
+    page.wait_for_timeout(1200)  # the last frame's semantics follow the render
+    texts: list[str] = page.evaluate(_TEXTS)
+    page.mouse.move(195, 420)
+    for _ in range(steps):
+        page.mouse.wheel(0, 500)
+        page.wait_for_timeout(400)
+        more = [t for t in page.evaluate(_TEXTS) if t not in texts]
+        if not more:
+            break
+        texts += more
+    return texts
+
+
+def _leaks(texts: list[str]) -> list[tuple[str, list[str]]]:
+    return [(text, words) for text in texts
+            if (words := leaks(text, [*DATA, *FLUTTER]))]
+
+
+def _open(context: Any, url: str) -> Any:
+    """A new tab at `url` (its own session: nothing of the screen before), once its
+    words show (a catalog's, hence marked; a screen whose words never come marked is
+    all leaks, listed by the test)."""
+    page = context.new_page()
+    page.goto(url)
+    enable_semantics(page)
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"() => ({_TEXTS})().some(t => t.includes('⟦'))")
+    return page
+
+
+def test_every_screen_shows_only_the_catalogs_words_in_the_pseudo_locale(
+        browser: Any, pseudo_app: tuple[AppServer, dict]) -> None:
+    server, ids = pseudo_app
+    context = new_phone(browser)
+    try:
+        settings = context.new_page()
+        open_app(settings, server.url, "/settings", wait_text="Langue")  # French at first
+        click(settings, mark("Français"))  # the pseudo-locale names itself from its catalog
+        settings.get_by_text(mark("Réglages")).first.wait_for()
+        settings.close()
+        found: dict[str, list[tuple[str, list[str]]]] = {}
+        for route in ROUTES:
+            path = route.format(**ids)
+            page = _open(context, server.url + path)
+            texts = _shown(page)
+            page.close()
+            if path.endswith("/deal"):  # with its bonuses open, then its card counter
+                page = _open(context, server.url + path)
+                scroll_to_id(page, "extras-toggle").click()
+                texts += _shown(page)
+                page.close()
+                page = _open(context, server.url + path)
+                scroll_to(page, page.get_by_role("button", name=mark("Compter les points"))
+                          ).click()
+                texts += _shown(page)
+                page.close()
+            if leaked := _leaks(texts):
+                found[path] = leaked
+        assert found == {}, "\n".join(f"{path}: {words} in {text!r}"
+                                       for path, items in found.items()
+                                       for text, words in items)
+    finally:
+        context.close()
