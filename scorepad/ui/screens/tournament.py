@@ -12,11 +12,17 @@ import flet as ft
 from scorepad import services
 from scorepad.domain import GameStatus
 from scorepad.domain.errors import Refusal
-from scorepad.domain.tournament import RoundStatus, TournamentRefused, table_plans
+from scorepad.domain.messages import N_
+from scorepad.domain.tournament import (
+    RankingRule,
+    RoundStatus,
+    TournamentRefused,
+    table_plans,
+)
 from scorepad.services import tournament as tm
 from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
 from scorepad.ui.dialogs.new_players import confirm_new_players
-from scorepad.ui.dialogs.tournament_dialogs import show_table_qr
+from scorepad.ui.dialogs.tournament_dialogs import show_table_qr, show_tournament_handover
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.tournament_view import draw_offered
 from scorepad.ui.origin import link_origin
@@ -29,6 +35,10 @@ from scorepad.ui.widgets.snackbar import show_snackbar
 from scorepad.ui.widgets.soiree_parts import day_text
 from scorepad.ui.widgets.tournament_checkin import CheckIn
 from scorepad.ui.widgets.tournament_round import RoundActions, round_card
+
+#: the ranking rule in a few words, in the page's header
+RULE_WORDS = {RankingRule.SUM: N_("tournament_ui.page.rule_sum"),
+              RankingRule.PLACEMENT: N_("tournament_ui.page.rule_placement")}
 
 
 def results_url(tournament_id: int, fmt: str) -> str:
@@ -163,7 +173,8 @@ class Steps:
                                src_bytes=data)
 
 
-def _header(view: tm.TournamentView, organiser: bool) -> ft.Control:
+def _header(view: tm.TournamentView, organiser: bool, state: AppState, uow: UowFactory
+            ) -> ft.Control:
     page = ft.context.page
     tid = view.id
     status = t("tournament_ui.list.finished") if view.status is GameStatus.FINISHED else \
@@ -182,12 +193,16 @@ def _header(view: tm.TournamentView, organiser: bool) -> ft.Control:
         ft.OutlinedButton(t("tournament_ui.page.results_pdf"), icon=ft.Icons.PICTURE_AS_PDF,
                           action=ft.OpenUrl(results_url(tid, "pdf"), target="_self")),
     ]
+    if organiser:
+        buttons.append(ft.OutlinedButton(
+            t("tournament_ui.page.handover"), icon=ft.Icons.SWAP_HORIZ,
+            on_click=lambda _e: show_tournament_handover(tid, view.name, state, uow)))
     lines: list[ft.Control] = [
         ft.Text(f"{day_text(view.day)} · {status}", size=14,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Text(t("tournament_ui.page.settings", deals_4=view.settings.deals_4,
                   deals_5=view.settings.deals_5,
-                  rule=t(f"tournament_ui.page.rule_{view.settings.ranking.value}")),
+                  rule=t(RULE_WORDS[view.settings.ranking])),
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if not organiser:
@@ -295,7 +310,7 @@ def TournamentPage(tournament_id: int) -> ft.View:
                             links=links if playing and entry.number == playing.number else {})
 
     finished = view.status is GameStatus.FINISHED
-    controls: list[ft.Control] = [_header(view, organiser)]
+    controls: list[ft.Control] = [_header(view, organiser, state, uow)]
     if organiser and draw_offered([r.status for r in view.rounds], view.settings.rounds,
                                   finished):
         controls += _draw_section(view, steps)

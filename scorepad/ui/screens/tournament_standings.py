@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorepad.domain.messages import N_
 from scorepad.domain.tournament import RoundStatus
 from scorepad.services import tournament as tm
 from scorepad.ui.i18n import t
@@ -15,12 +16,14 @@ from scorepad.ui.widgets.layout import empty_state, screen, section_title
 from scorepad.ui.widgets.text_input import kept_field
 from scorepad.ui.widgets.tournament_parts import standing_line, tie_break
 
+SEAT_WORDS = {RoundStatus.DRAWN: N_("tournament_ui.seat.next"),
+              RoundStatus.PLAYING: N_("tournament_ui.seat.playing"),
+              RoundStatus.CLOSED: N_("tournament_ui.seat.closed")}
+
 
 def seat_text(found: tm.SeatFinding) -> str:
     """"Table 2, place 3 (manche 2, en cours) · avec Bruno, Cécile et Didier"."""
-    key = {RoundStatus.DRAWN: "tournament_ui.seat.next",
-           RoundStatus.PLAYING: "tournament_ui.seat.playing",
-           RoundStatus.CLOSED: "tournament_ui.seat.closed"}[found.status]
+    key = SEAT_WORDS[found.status]
     others = [name for name in found.seats if name != found.player]
     return t(key, player=found.player, table=found.table, seat=found.seat, round=found.round,
              others=others)

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 import flet as ft
 
+from scorepad.domain.messages import N_
 from scorepad.domain.tournament import RankingRule, RoundStatus, StandingLine, Standings
 from scorepad.services import tournament as tm
 from scorepad.ui.i18n import current_lang, nt, t
@@ -100,11 +101,17 @@ def seat_rows(table: tm.TournamentTable, *, selected: str | None = None,
     return rows
 
 
+#: each ranking rule and its tie-break, as the exports state them
+RULES = {RankingRule.SUM: (N_("tournament.export.rule_sum"),
+                           N_("tournament.export.tiebreak_sum")),
+         RankingRule.PLACEMENT: (N_("tournament.export.rule_placement"),
+                                 N_("tournament.export.tiebreak_placement"))}
+
+
 def tie_break(standings: Standings) -> str:
     """The rule and its tie-break, stated under every ranking."""
-    rule = standings.rule.value
-    return t("tournament_ui.standings.rule", rule=t(f"tournament.export.rule_{rule}"),
-             tiebreak=t(f"tournament.export.tiebreak_{rule}"))
+    rule, tiebreak = RULES[standings.rule]
+    return t("tournament_ui.standings.rule", rule=t(rule), tiebreak=t(tiebreak))
 
 
 def standing_line(line: StandingLine, standings: Standings, *, key_prefix: str = "standing"
