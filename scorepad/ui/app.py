@@ -11,7 +11,7 @@ from scorepad.ui.screens.big_screen import BigScreenRoute
 from scorepad.ui.screens.bin import BinView
 from scorepad.ui.screens.calculator import CalculatorView
 from scorepad.ui.screens.circles import CirclesView
-from scorepad.ui.screens.claim import ClaimView
+from scorepad.ui.screens.claim import ClaimView, TournamentClaimView
 from scorepad.ui.screens.deal_detail import DealDetailView
 from scorepad.ui.screens.deal_entry import DealEntryView
 from scorepad.ui.screens.games import GamesView
@@ -25,7 +25,6 @@ from scorepad.ui.screens.soiree import SoireeRoute
 from scorepad.ui.screens.stats import AllStatsView, GameStatsView
 from scorepad.ui.screens.tournament import TournamentRoute
 from scorepad.ui.screens.tournament_big_screen import TournamentBigScreenRoute
-from scorepad.ui.screens.tournament_claim import TournamentClaimView
 from scorepad.ui.screens.tournament_standings import StandingsRoute
 from scorepad.ui.screens.tournament_table import TableLinkView
 from scorepad.ui.screens.tournaments import NewTournamentView, TournamentsView
