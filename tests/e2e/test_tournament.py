@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -32,8 +33,14 @@ NEWCOMER = "Zénobie"
 TV = {"width": 1920, "height": 1080}
 
 
-def reach(page: Any, target: Any) -> None:
-    """A thumb's tap on the tournament's page, which has no bar at the bottom."""
+def reach(page: Any, target: Any, *, from_top: bool = False) -> None:
+    """A thumb's tap on the tournament's page, which has no bar at the bottom; a round's
+    buttons are at the top of the page, which the thumb scrolls back to first (what is
+    far off the screen is not built, so it cannot be looked for below)."""
+    if from_top:
+        page.mouse.move(195, 400)
+        page.mouse.wheel(0, -5000)
+        page.wait_for_timeout(300)
     tap_at(page, target, bottom=830)
 
 
@@ -115,6 +122,17 @@ def _deal_by_taps(phone: Any, link: str, seats: tuple[str, ...]) -> str:
     return progress
 
 
+def _swapped(uow: Callable[[], Any], tid: int, first: str, second: str) -> bool:
+    """Whether the two players' seats were exchanged (waits up to 3 s)."""
+    for _ in range(30):
+        drawn = tm.get_tournament(uow(), tid).round(1)
+        assert drawn is not None
+        if drawn.tables[0].seats[0] == second:
+            return True
+        time.sleep(0.1)
+    return False
+
+
 def _code(link: str) -> str:
     return parse_qs(urlsplit(link).query)["code"][0]
 
@@ -154,7 +172,7 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
         wait_id_text(big, f"big-total-{NEWCOMER}", "0", timeout=30)
 
         # The draw: 13 = 5 + 4 + 4, shown as tables and seats, on the big screen too.
-        thumb(page, page.get_by_role("button", name="Tirer la manche 1"))
+        reach(page, page.get_by_role("button", name="Tirer la manche 1"), from_top=True)
         by_id(page, "round-1").wait_for()
         drawn = tm.get_tournament(uow(), tid).round(1)
         assert drawn is not None and [len(t.seats) for t in drawn.tables] == [5, 4, 4]
@@ -163,13 +181,17 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
         first, second = drawn.tables[0].seats[0], drawn.tables[1].seats[0]
         reach(page, f"r1-seat-{first}")
         wait_id_text(page, "swap-hint", f"Touchez le joueur à échanger avec {first}.")
-        reach(page, f"r1-seat-{second}")
+        for _ in range(3):  # a tap that lands while the page redraws: the thumb taps again
+            reach(page, f"r1-seat-{second}")
+            if _swapped(uow, tid, first, second):
+                break
+            assert id_text(page, "swap-hint").endswith(f"avec {first}.")
         page.get_by_text(f"{first} et {second} ont échangé leur place").first.wait_for()
         swapped = tm.get_tournament(uow(), tid).round(1)
         assert swapped is not None
         assert swapped.tables[0].seats[0] == second and swapped.tables[1].seats[0] == first
 
-        reach(page, page.get_by_role("button", name="Démarrer la manche 1"))
+        reach(page, page.get_by_role("button", name="Démarrer la manche 1"), from_top=True)
         links = _links(page, app_url)
         tables = tm.get_tournament(uow(), tid).round(1).tables  # type: ignore[union-attr]
 
@@ -202,13 +224,13 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
         assert len(services.get_sheet(uow(), one.game_id).deals) == 5
 
         # Closing the round names the table still playing; the organiser closes anyway.
-        reach(page, page.get_by_role("button", name="Clore la manche 1"))
+        reach(page, page.get_by_role("button", name="Clore la manche 1"), from_top=True)
         page.get_by_text("3", exact=False).first.wait_for()
         thumb(page, page.get_by_role("button", name="Clore quand même"))
         page.get_by_text("tables qui jouaient encore : 3", exact=False).first.wait_for()
 
         # Round 2: drawn, a player finds their seat, started, played through the services.
-        thumb(page, page.get_by_role("button", name="Tirer la manche 2"))
+        reach(page, page.get_by_role("button", name="Tirer la manche 2"), from_top=True)
         by_id(page, "round-2").wait_for()
         open_app(second_page, app_url, f"/tournaments/{tid}/standings",
                  wait_text="Trouver ma table")
@@ -217,7 +239,7 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
         by_id(second_page, f"seat-found-{NEWCOMER}").wait_for()
         assert f"table {found.table}, place {found.seat} (manche 2, à venir)" in id_text(
             second_page, f"seat-found-{NEWCOMER}")
-        reach(page, page.get_by_role("button", name="Démarrer la manche 2"))
+        reach(page, page.get_by_role("button", name="Démarrer la manche 2"), from_top=True)
         links = _links(page, app_url)
         for table in tm.get_tournament(uow(), tid).round(2).tables:  # type: ignore[union-attr]
             assert table.game_id is not None
@@ -233,7 +255,7 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
             wait_id_text(second_page, f"standing-total-{name}", _signed(expected[name]),
                          timeout=20)
 
-        reach(page, page.get_by_role("button", name="Clore la manche 2"))
+        reach(page, page.get_by_role("button", name="Clore la manche 2"), from_top=True)
         page.get_by_text("le tournoi est terminé", exact=False).first.wait_for()
     finally:
         tv.close()
