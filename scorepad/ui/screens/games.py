@@ -163,13 +163,15 @@ def _import_button(picker: ft.FilePicker) -> ft.Control:
 
 
 def _people_buttons() -> list[ft.Control]:
-    """Circles and players: who plays, in the bar of the games they play."""
+    """Circles, players and tournaments: who plays, in the bar of the games they play."""
     page = ft.context.page
     return [
         ft.IconButton(ft.Icons.GROUPS_OUTLINED, tooltip=t("nav.circles"),
                       on_click=lambda _: page.navigate("/circles")),
         ft.IconButton(ft.Icons.PEOPLE_OUTLINE, tooltip=t("nav.players"),
                       on_click=lambda _: page.navigate("/players")),
+        ft.IconButton(ft.Icons.EMOJI_EVENTS_OUTLINED, tooltip=t("tournament_ui.list.title"),
+                      on_click=lambda _: page.navigate("/tournaments")),
     ]
 
 
