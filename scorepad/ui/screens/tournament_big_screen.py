@@ -14,10 +14,9 @@ from scorepad.domain.tournament import RoundStatus, StandingLine, Standings
 from scorepad.services import tournament as tm
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.models.tournament_view import round_text, total_text
-from scorepad.ui.screens.big_screen import BACKGROUND, INK, PANEL, SOFT, scale_for
+from scorepad.ui.screens.big_screen import BACKGROUND, INK, PANEL, SOFT, rank_badge, scale_for
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.tournament_live import use_tournament
-from scorepad.ui.widgets.soiree_parts import MEDALS
 from scorepad.ui.widgets.tournament_parts import (
     RoundClock,
     progress_text,
@@ -31,14 +30,10 @@ def _row(line: StandingLine, standings: Standings, player_id: int | str, s: floa
          ) -> ft.Control:
     lang = current_lang()
     total = total_text(line, standings.rule, lang)
-    medal = MEDALS.get(line.rank)
     rounds = "  ".join(t("tournament_ui.big.round_cell", round=n, score=round_text(
         line.round(n), standings.rule, lang)) for n in standings.rounds)
     return ft.Container(ft.Row([
-        ft.Container(ft.Text(str(line.rank), size=28 * s, weight=ft.FontWeight.W_800,
-                             color="#1B1B1B" if medal else INK),
-                     bgcolor=medal, width=54 * s, height=54 * s, border_radius=27 * s,
-                     alignment=ft.Alignment.CENTER),
+        rank_badge(line.rank, 54 * s),
         ft.Column([ft.Text(line.player, size=36 * s, weight=ft.FontWeight.W_700, color=INK,
                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                    ft.Text(rounds, size=18 * s, color=SOFT, max_lines=1,
