@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: servers that take seconds, anything else measured over about 5 s. A path marks every
 #: test of the file, "path::name" one test (tests/unit/test_suite_shape.py checks them).
 SLOW = (
+    "tests/e2e/test_tournament.py",
     "tests/integration/test_club_night_smoke.py",
     "tests/integration/test_live_load_bench.py",
     "tests/integration/test_postgres_serve.py"

@@ -12,7 +12,7 @@ from typing import Any
 
 from scorepad.domain.errors import Refusal
 from scorepad.domain.game import GameRecord
-from scorepad.domain.messages import describe, render
+from scorepad.domain.messages import Message, describe
 from scorepad.exports.importer import MAX_BYTES, ImportRefused, load_json, parse_game_export
 from scorepad.exports.json_export import game_to_dict, iso_datetime
 
@@ -43,11 +43,12 @@ class BackupRefused(Refusal):
         self.cause = cause
         super().__init__(field, code, **params)
 
-    def message(self, lang: str = "fr") -> str:
+    def text(self) -> Message:
+        """The message, the game's own refusal as its reason."""
         params = dict(self.params)
         if self.cause is not None:
-            params["reason"] = self.cause.message(lang)
-        return render(self.key, params, lang)
+            params["reason"] = self.cause
+        return Message(self.key, params)
 
 
 def _game_refused(position: int, name: str, cause: ImportRefused) -> BackupRefused:

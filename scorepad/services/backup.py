@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from scorepad.domain import GameRecord
+from scorepad.domain.messages import N_, Message
 from scorepad.services.access import hash_secret
 from scorepad.services.common import now
 from scorepad.services.errors import ImportRefused
@@ -69,12 +70,12 @@ def import_backup(uow: UnitOfWork, data: bytes, *,
     from scorepad import exports
 
     if len(data) > IMPORT_MAX_BYTES:
-        raise ImportRefused(lambda lang: exports.BackupRefused(
-            "file", "too_large", megabytes=IMPORT_MAX_BYTES // 1_000_000).message(lang))
+        raise ImportRefused(exports.BackupRefused(
+            "file", "too_large", megabytes=IMPORT_MAX_BYTES // 1_000_000))
     try:
         records = exports.parse_backup(data)
     except exports.BackupRefused as exc:
-        raise ImportRefused(exc.message, exc.field) from exc
+        raise ImportRefused(exc, exc.field) from exc
     when = now()
     added = extended = unchanged = 0
     with uow:
@@ -123,10 +124,5 @@ def _extend(uow: UnitOfWork, game_id: int, record: GameRecord, people: dict[str,
                    min(len(have), len(wanted)))
     number = record.deals[differs].number if differs < len(record.deals) else differs + 1
     name, day = record.name, record.created_at.date().isoformat()
-    raise ImportRefused(lambda lang: _diverged(lang, name, day, number), "games")
-
-
-def _diverged(lang: str, name: str, day: str, number: int) -> str:
-    from scorepad.domain.messages import render
-
-    return render("phone.backup.diverged", {"name": name, "day": day, "deal": number}, lang)
+    raise ImportRefused(Message(N_("phone.backup.diverged"),
+                                {"name": name, "day": day, "deal": number}), "games")

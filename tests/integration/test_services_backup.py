@@ -13,18 +13,18 @@ import pytest
 from scorepad import services as s
 from scorepad.cli import main
 from scorepad.storage import open_database
+from tests.factories import FOUR
 
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
 GARDE = {"taker": "Bruno", "contract": "garde", "bouts": 2, "points": 37}
 PRISE = {"taker": "André", "contract": "prise", "bouts": 1, "points": 58}
 
 
 def _phone(uow: Callable[[], Any]) -> tuple[int, int]:
     """A phone's two games: one of two deals, one of one."""
-    first = s.create_game(uow(), name="Au jardin", seats=FOUR, deal_size=4)
+    first = s.create_game(uow(), name="Au jardin", seats=list(FOUR), deal_size=4)
     s.record_deal(uow(), first, PRISE)
     s.record_deal(uow(), first, GARDE)
-    second = s.create_game(uow(), name="Chez Bruno", seats=FOUR, deal_size=4)
+    second = s.create_game(uow(), name="Chez Bruno", seats=list(FOUR), deal_size=4)
     s.record_deal(uow(), second, GARDE)
     return first, second
 

@@ -17,7 +17,6 @@ from scorepad.ui.widgets.qr import qr_png
 def show_handover_dialog(game_id: int, name: str, state: AppState, uow: UowFactory) -> None:
     """"Transmettre le rôle d'organisateur": a one-time link (10 minutes) as a QR code and
     text; the phone that opens it becomes the organiser, this one stops being it."""
-    page = ft.context.page
     try:
         link = services.start_handover(uow(), game_id,
                                        organiser=services.Organiser(
@@ -25,7 +24,12 @@ def show_handover_dialog(game_id: int, name: str, state: AppState, uow: UowFacto
     except services.ServiceError as exc:
         show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
         return
-    url = link_origin() + link.path
+    show_handover_link(name, link_origin() + link.path)
+
+
+def show_handover_link(name: str, url: str) -> None:
+    """The dialog of a one-time hand-over link (a game's or a tournament's)."""
+    page = ft.context.page
     minutes = services.HANDOVER_MINUTES
     copy = ft.OutlinedButton(t("handover.copy"), icon=ft.Icons.CONTENT_COPY, height=44)
 

@@ -40,9 +40,11 @@ def _newcomer_line(name: str, suggestions: list[str], use: UsePlayer) -> ft.Cont
 
 
 def confirm_new_players(found: dict[str, list[str]], use: UsePlayer,
-                        create: Callable[[], None]) -> None:
-    """Before creating a game with players nobody knows yet: each new name, the known
-    ones it may be a slip of (one tap uses it), and "Créer" to create them on purpose."""
+                        create: Callable[[], None], *, create_label: str | None = None
+                        ) -> None:
+    """Before creating a game with players nobody knows yet (or checking them in to a
+    tournament): each new name, the known ones it may be a slip of (one tap uses it), and
+    "Créer" (or `create_label`) to create them on purpose."""
     page = ft.context.page
 
     def use_known(name: str, known: str) -> None:
@@ -62,7 +64,7 @@ def confirm_new_players(found: dict[str, list[str]], use: UsePlayer,
         ], tight=True, spacing=14, width=320, scroll=ft.ScrollMode.AUTO),
         actions=[
             ft.TextButton(t("new_players.correct"), on_click=lambda _e: page.pop_dialog()),
-            ft.FilledButton(t("new_players.create"), on_click=confirm),
+            ft.FilledButton(create_label or t("new_players.create"), on_click=confirm),
         ],
         actions_alignment=ft.MainAxisAlignment.END,
     ))

@@ -19,7 +19,12 @@ from scorepad.ui.sheet_data import use_sheet
 from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.layout import empty_state, primary_action, screen, use_page_key
 from scorepad.ui.widgets.read_only_banner import read_only_banner
-from scorepad.ui.widgets.sheet_rows import MemoDealLine, next_deal_strip, totals_header
+from scorepad.ui.widgets.sheet_rows import (
+    MemoDealLine,
+    next_deal_strip,
+    round_progress,
+    totals_header,
+)
 
 
 def is_dark(theme: str) -> bool:
@@ -68,9 +73,11 @@ def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
     top: list[ft.Control] = (
         [read_only_banner(
         lambda: show_unlock_dialog(actions.game_id, actions.state, actions.uow))] if locked else [])
+    progress = round_progress(sheet)
     return ft.Column([
         *top,
         totals_header(sheet, dark),
+        *([progress] if progress is not None else []),
         next_deal_strip(sheet, lambda: actions.redeal("passed", number),
                         lambda: actions.redeal("petit_sec", number), finished, locked),
         ft.ListView(_deal_lines(sheet, actions.game_id, dark, lang, shown, show_more),

@@ -36,7 +36,7 @@ WHEELS = (
     "sqlmodel", "sqlalchemy", "pydantic", "pydantic-core", "annotated-types",
     "typing-extensions", "typing-inspection",
     "alembic", "mako",
-    "babel", "openskill",
+    "babel", "pyuca", "openskill",
     "fpdf2", "defusedxml", "fonttools",
 )
 #: No wheel on PyPI: the source package, used in its pure-Python mode (MarkupSafe
