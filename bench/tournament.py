@@ -13,9 +13,10 @@ between the servers; each server has a big screen. A deal has reached a big scre
 the screen shows, for every player of the table, the tournament total after that deal
 (or after a later deal of the table). With `--screens flet` the big screens are Flet
 sessions on the app's page `/tournaments/{id}/grand-ecran` (its rows' totals keyed
-`standing-{player id}`) and the phones open their table's link; with `--screens stream`
-(the default while that page is not on main) they follow the live standings stream
-`GET /api/tournaments/{id}/events` and the phones open the sheet. The memory of a
+`standing-{player id}`) and the phones open their table's link (the default); with
+`--screens stream` they follow the live standings stream `GET
+/api/tournaments/{id}/events` (what a club's own display would read) and the phones open
+the sheet. The memory of a
 session depends on the games stored (a phone's sheet sits on the games list, which its
 session holds too: 0.3-0.7 MB a session on an empty database, 7.5 MB with 400 games):
 run it on an empty database.
@@ -51,8 +52,6 @@ from bench.club_night import Phone  # noqa: E402
 
 CONTRACTS = ["prise", "prise", "garde", "garde", "garde_sans", "garde_contre"]
 Totals = dict[str, int]
-#: the app's big-screen page and table links are not on main yet: the stream stands in
-SCREENS = "stream"
 
 
 def a_deal(rng: random.Random, players: list[str]) -> dict[str, Any]:
@@ -514,7 +513,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--servers", type=int, choices=(1, 2),
                         help="server processes (default: 2 on PostgreSQL, 1 on SQLite)")
     parser.add_argument("--db", help="database URL (default: a temporary SQLite file)")
-    parser.add_argument("--screens", choices=("flet", "stream"), default=SCREENS,
+    parser.add_argument("--screens", choices=("flet", "stream"), default="flet",
                         help="the big screens: the app's page (Flet sessions; the phones "
                              "then open their table's link) or the live standings stream")
     parser.add_argument("--smoke", action="store_true",
