@@ -1,6 +1,7 @@
 """The tournament bench, small (16 players on 4 tables, 2 rounds of 2 deals): every deal
-reaches the standings of every big screen and its table's phone, the standings end as
-the tables' totals, without an error."""
+reaches the standings of every big screen (the app's page, Flet sessions) and its
+table's phone (opened by the table's link), the standings end as the tables' totals,
+without an error."""
 
 from __future__ import annotations
 
@@ -24,9 +25,11 @@ def _check(report: dict[str, Any], servers: int) -> None:
     assert report["save_to_screens_ms"]["pairs"] == servers * report["deals"]
     assert report["save_to_phone_ms"]["pairs"] == report["deals"]
     assert report["draw_ms"]["draws"] == 2 * 2
-    # Each server's share of the phones, and its big screen when that is the app's page.
-    screen = report["screen_kind"].startswith("Flet")
-    assert report["memory"]["sessions"] == [4 // servers + screen] * servers
+    # Each server has its share of the phones, which came by their table's link, and
+    # its big screen, the app's page.
+    assert report["screen_kind"].startswith("Flet sessions on /tournaments/")
+    assert report["phones_open"].startswith("the table's link")
+    assert report["memory"]["sessions"] == [4 // servers + 1] * servers
 
 
 def test_every_deal_of_a_small_tournament_reaches_the_big_screen_and_its_table(
