@@ -309,8 +309,18 @@ def TournamentPage(tournament_id: int) -> ft.View:
                             show_qr=show_table_qr,
                             links=links if playing and entry.number == playing.number else {})
 
+    controls = [_header(view, organiser, state, uow),
+                *_page_sections(view, organiser, steps, known, actions_for)]
+    body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
+    return screen(view.name, body, route=page_key, services=[picker])
+
+
+def _page_sections(view: tm.TournamentView, organiser: bool, steps: Steps, known: list[str],
+                   actions_for: Callable[[tm.TournamentRound], RoundActions | None]
+                   ) -> list[ft.Control]:
+    """The draw to make (the organiser's), the rounds from the latest, and the check-in."""
     finished = view.status is GameStatus.FINISHED
-    controls: list[ft.Control] = [_header(view, organiser, state, uow)]
+    controls: list[ft.Control] = []
     if organiser and draw_offered([r.status for r in view.rounds], view.settings.rounds,
                                   finished):
         controls += _draw_section(view, steps)
@@ -319,8 +329,7 @@ def TournamentPage(tournament_id: int) -> ft.View:
     if organiser and not finished:
         controls.append(section_title(t("tournament_ui.checkin.title")))
         controls.append(CheckIn(known, view.present, steps.check_in, steps.check_out))
-    body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
-    return screen(view.name, body, route=page_key, services=[picker])
+    return controls
 
 
 def _holds(uow: UowFactory, tournament_id: int, key: str) -> bool:
