@@ -31,6 +31,7 @@ SLOW = (
     "tests/integration/test_sheet_cache.py::test_the_cached_sheet_is_the_sheet_read_from_scratch",
     "tests/integration/test_storage_durability.py"
     "::test_every_acknowledged_deal_survives_a_sigkill_mid_stream",
+    "tests/integration/test_tournament_bench_smoke.py",
     "tests/security/test_api_fuzz.py",
     "tests/security/test_connections.py::test_silent_half_sent_and_slow_requests_are_closed",
     "tests/security/test_connections.py::test_the_server_raises_its_open_files_limit_to_the_hard_one",
