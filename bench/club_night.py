@@ -32,15 +32,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
-import msgpack  # noqa: E402
-import websockets  # noqa: E402
 
-from scripts.appserver import start_app, stop_app  # noqa: E402
+from bench.flet_sessions import (  # noqa: E402
+    FletSession,
+    Servers,
+    ServerStats,
+    close_sessions,
+    open_sessions,
+    percentile,
+    spread_text,
+)
 
 SEATS = ["André", "Bruno", "Cécile", "Didier"]
-REGISTER, PATCH, INVOKE = 1, 2, 5
-PAGE = {"width": 390, "height": 844, "platform": "android", "web": True, "pwa": False,
-        "debug": False, "platform_brightness": "light"}
 
 
 def rows_in(obj: Any, found: set[int]) -> set[int]:
@@ -59,58 +62,18 @@ def rows_in(obj: Any, found: set[int]) -> set[int]:
     return found
 
 
-@dataclass
-class Phone:
-    """One browser session at protocol level, following one game's sheet."""
+class Phone(FletSession):
+    """A phone following one game's sheet: when each deal's line first arrived. It opens
+    the sheet itself, or `route` (a table's link, which leads to it)."""
 
-    name: str
-    base: str
-    game: int
-    seen: dict[int, float] = field(default_factory=dict)
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    errors: list[str] = field(default_factory=list)
-    received: int = 0
-    closing: bool = False
+    def __init__(self, name: str, base: str, game: int, route: str | None = None) -> None:
+        super().__init__(name, base, route or f"/games/{game}", '"total-')
+        self.game = game
+        self.seen: dict[int, float] = {}
 
-    async def run(self) -> None:
-        url = self.base.replace("http://", "ws://") + "/ws"
-        try:
-            async with websockets.connect(url, max_size=None, ping_interval=None) as ws:
-                self._ws = ws
-                await self._send([REGISTER, {"session_id": "", "page_name": "",
-                                             "page": {**PAGE, "route": f"/games/{self.game}"}}])
-                async for data in ws:
-                    await self._on_frame(data, time.perf_counter())
-        except Exception as exc:
-            if not self.closing:
-                self.errors.append(f"{self.name}: connection lost ({exc!r})")
-        finally:
-            if not self.closing:
-                self.errors.append(f"{self.name}: the server closed the session")
-
-    async def _send(self, message: list[Any]) -> None:
-        await self._ws.send(b"\x00" + msgpack.packb(message))
-
-    async def _on_frame(self, data: Any, now: float) -> None:
-        if not isinstance(data, bytes) or not data or data[0] != 0:
-            return
-        self.received += len(data)
-        action, body = msgpack.unpackb(data[1:], strict_map_key=False)[:2]
-        if action == INVOKE:  # e.g. SharedPreferences.get: nothing saved on this phone
-            await self._send([INVOKE, {"control_id": body["control_id"],
-                                       "call_id": body["call_id"], "result": None,
-                                       "error": None}])
-        elif action == PATCH:
-            if not self.ready.is_set() and '"total-' in json.dumps(body, default=str):
-                self.ready.set()
-            for number in rows_in(body, set()):
-                self.seen.setdefault(number, now)
-
-    async def close(self) -> None:
-        self.closing = True
-        ws = getattr(self, "_ws", None)
-        if ws is not None:
-            await ws.close()
+    def on_patch(self, body: Any, now: float) -> None:
+        for number in rows_in(body, set()):
+            self.seen.setdefault(number, now)
 
 
 @dataclass
@@ -144,36 +107,6 @@ async def scorekeeper(table: Table, bases: list[str], http: httpx.AsyncClient,
         await asyncio.sleep(max(0.0, start + interval - time.perf_counter()))
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-class ServerStats:
-    """CPU seconds and resident memory of the server processes, from /proc."""
-
-    def __init__(self, pids: list[int]) -> None:
-        self.pids = pids
-        self.tick = os.sysconf("SC_CLK_TCK")
-
-    def cpu(self) -> float:
-        total = 0.0
-        for pid in self.pids:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / self.tick
-        return total
-
-    def rss_mb(self) -> float:
-        total = 0.0
-        for pid in self.pids:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) / 1024
-        return total
-
-
 def _create_games(db_url: str, games: int) -> list[int]:
     from scorepad import services
     from scorepad.storage import open_database
@@ -186,24 +119,13 @@ def _create_games(db_url: str, games: int) -> list[int]:
         database.dispose()
 
 
-async def _open_phones(tables: list[Table], timeout: float) -> list[asyncio.Task[None]]:
-    """Connects the phones a few at a time (a club fills up over minutes, not in one
-    instant) and waits until each shows its sheet."""
-    tasks = []
-    phones = [p for t in tables for p in t.phones]
-    for start in range(0, len(phones), 10):
-        batch = phones[start:start + 10]
-        tasks += [asyncio.create_task(p.run()) for p in batch]
-        await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in batch)), timeout)
-    return tasks
-
-
 async def club_night(bases: list[str], game_ids: list[int], args: argparse.Namespace,
                      stats: ServerStats) -> dict[str, Any]:
     tables = [Table(g, [Phone(f"game {g} phone {i + 1}", bases[i % len(bases)], g)
                         for i in range(args.phones)]) for g in game_ids]
     rss_before = stats.rss_mb()
-    tasks = await _open_phones(tables, timeout=120)
+    phones = [p for t in tables for p in t.phones]
+    tasks = await open_sessions(phones, timeout=120)
     await asyncio.sleep(2)
     rss_after = stats.rss_mb()
     sessions = sum(len(t.phones) for t in tables)
@@ -215,10 +137,7 @@ async def club_night(bases: list[str], game_ids: list[int], args: argparse.Names
                         deadline) for i, t in enumerate(tables)))
     await asyncio.sleep(args.grace)
     cpu_used, wall = stats.cpu() - cpu_start, time.perf_counter() - wall_start
-    for table in tables:
-        for phone in table.phones:
-            await phone.close()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await close_sessions(phones, tasks)
     return report(tables, sessions, rss_before, rss_after, cpu_used, wall)
 
 
@@ -256,9 +175,8 @@ def print_report(result: dict[str, Any], servers: int) -> None:
     print(f"club night: {result['games']} games, {result['sessions']} phone sessions "
           f"(Flet websocket protocol), {servers} server process(es), {result['deals']} "
           "deals recorded through the JSON API")
-    print(f"  save -> every other phone of the game: p50 {lat['p50']:.0f} ms, p95 "
-          f"{lat['p95']:.0f} ms, max {lat['max']:.0f} ms over {lat['pairs']} phone-deals"
-          f"  goal p95 < {goal} ms  {ok[lat['p95'] < goal]}")
+    print(f"  save -> every other phone of the game: {spread_text(lat)} over {lat['pairs']} "
+          f"phone-deals  goal p95 < {goal} ms  {ok[lat['p95'] < goal]}")
     api = result["api_write_ms"]
     print(f"  API write (POST a deal): median {api['median']:.1f} ms, p95 {api['p95']:.1f} ms"
           f"  goal <= 20 / <= 100 ms  {ok[api['median'] <= 20 and api['p95'] <= 100]}")
@@ -276,22 +194,10 @@ def print_report(result: dict[str, Any], servers: int) -> None:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="scorepad-club-") as tmp:
         db_url = args.db or f"sqlite:///{Path(tmp) / 'club.db'}"
-        if args.servers > 1 and db_url.startswith("sqlite"):
-            raise SystemExit("--servers 2 needs PostgreSQL: --db postgresql+psycopg://...")
+        servers = Servers(db_url, Path(tmp), args.servers)
         game_ids = _create_games(db_url, args.games)
-        # Every phone of the bench comes from 127.0.0.1, as every phone of a club comes
-        # from its reverse proxy: that address is the proxy's, exempt from the cap of 64
-        # connections per address that protects a server reached directly.
-        servers = [start_app(db_url, Path(tmp) / f"server{i}.log", timeout=120,
-                             extra_args=["--proxy-headers", "--forwarded-allow-ips",
-                                         "127.0.0.1"])
-                   for i in range(args.servers)]
-        try:
-            stats = ServerStats([p.pid for p, _ in servers])
-            return asyncio.run(club_night([u for _, u in servers], game_ids, args, stats))
-        finally:
-            for process, _ in servers:
-                stop_app(process)
+        with servers:
+            return asyncio.run(club_night(servers.bases, game_ids, args, servers.stats()))
 
 
 def main(argv: list[str] | None = None) -> int:

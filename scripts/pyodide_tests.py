@@ -27,7 +27,7 @@ from scorepad.web.client import stock_web_dir  # noqa: E402
 from scorepad.web.phone_site.packages import browser_options, pinned  # noqa: E402
 
 PACKAGES = ("pytest", "pluggy", "iniconfig", "packaging", "pygments", "hypothesis",
-            "sortedcontainers", "openskill")
+            "sortedcontainers", "openskill", "pyuca")
 #: What a test file may not import to run in the browser's Python.
 NOT_IN_BROWSER = re.compile(
     r"\b(flet\w*|fontTools|sqlalchemy|sqlmodel|fastapi|playwright|PIL|fpdf|pypdf|subprocess|httpx|"

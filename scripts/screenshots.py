@@ -21,6 +21,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app  # noqa: E402
+from scripts.tournament_shots import (  # noqa: E402
+    WIDE,
+    printed_table_sheet,
+    tournament_data,
+    tournament_plan,
+)
 
 VIEWPORT = {"width": 390, "height": 844}
 TV = {"width": 1920, "height": 1080}
@@ -149,7 +155,11 @@ def capture(out: Path, only: list[str] | None = None) -> list[Path]:
         # The phone that opens this link becomes the organiser, then hands the role on.
         claim = services.start_handover(database.uow(), tuesday,
                                         organiser=services.OPERATOR).path
-        shots.append(soiree_picture(out, database.uow, circle))
+        if not only or "soiree_picture" in only:
+            shots.append(soiree_picture(out, database.uow, circle))
+        night = tournament_data(database.uow)
+        if not only or "tournament_table_sheet" in only:
+            shots.append(printed_table_sheet(out, night))
         database.dispose()
         process, url = start_app(db_url, Path(tmp) / "server.log")
         try:
@@ -179,11 +189,12 @@ def capture(out: Path, only: list[str] | None = None) -> list[Path]:
                     ("soiree", "light", f"/circles/{circle}/soiree", "podium-André", None),
                     ("players", "light", "/players", "player-André", None),
                     ("big_screen", "dark", f"/grand-ecran/{circle}", "big-total-André", None),
+                    *tournament_plan(night),
                 ]
                 for name, scheme, path, ready, action in plan:
                     if only and name not in only:
                         continue
-                    wide = name == "big_screen"  # a TV: 1920x1080 at scale 1
+                    wide = name == "big_screen" or name in WIDE  # a TV: 1920x1080, scale 1
                     context = browser.new_context(viewport=TV if wide else VIEWPORT,
                                                   color_scheme=scheme,
                                                   device_scale_factor=1 if wide else 2)

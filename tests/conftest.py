@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: servers that take seconds, anything else measured over about 5 s. A path marks every
 #: test of the file, "path::name" one test (tests/unit/test_suite_shape.py checks them).
 SLOW = (
+    "tests/e2e/test_tournament.py",
     "tests/integration/test_club_night_smoke.py",
     "tests/integration/test_live_load_bench.py",
     "tests/integration/test_postgres_serve.py"
@@ -30,6 +31,7 @@ SLOW = (
     "tests/integration/test_sheet_cache.py::test_the_cached_sheet_is_the_sheet_read_from_scratch",
     "tests/integration/test_storage_durability.py"
     "::test_every_acknowledged_deal_survives_a_sigkill_mid_stream",
+    "tests/integration/test_tournament_bench_smoke.py",
     "tests/security/test_api_fuzz.py",
     "tests/security/test_connections.py::test_silent_half_sent_and_slow_requests_are_closed",
     "tests/security/test_connections.py::test_the_server_raises_its_open_files_limit_to_the_hard_one",

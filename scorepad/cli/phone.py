@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from scorepad.domain.messages import N_, render
+from scorepad.domain.messages import N_, render, render_count
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,6 +28,7 @@ def _say(key: str, lang: str, **params: object) -> None:
 
 def cmd_build_phone(args: argparse.Namespace) -> int:
     from scorepad.web.phone_site.build import BuildError, build_site, default_cache, site_folder
+    from scorepad.web.phone_site.compressed import CompressionFailed
     from scorepad.web.phone_site.packages import PackagesUnavailable
 
     lang = args.lang
@@ -36,10 +37,15 @@ def cmd_build_phone(args: argparse.Namespace) -> int:
         site = build_site(out, cache=default_cache(),
                           log=lambda key: _say(key, lang))
     except PackagesUnavailable as exc:
-        sys.stderr.write(render("phone.build.offline", {"reason": str(exc)}, lang) + "\n")
+        sys.stderr.write(render("phone.build.offline", {"reason": exc.message(lang)}, lang)
+                         + "\n")
         return 2
     except BuildError as exc:
         sys.stderr.write(render("phone.build.refused", {"reason": exc.message(lang)}, lang)
+                         + "\n")
+        return 2
+    except CompressionFailed as exc:
+        sys.stderr.write(render_count("phone.build.compress_failed", exc.count, {}, lang)
                          + "\n")
         return 2
     except OSError as exc:

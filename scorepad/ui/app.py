@@ -13,7 +13,7 @@ from scorepad.ui.screens.big_screen import BigScreenRoute
 from scorepad.ui.screens.bin import BinView
 from scorepad.ui.screens.calculator import CalculatorView
 from scorepad.ui.screens.circles import CirclesView
-from scorepad.ui.screens.claim import ClaimView
+from scorepad.ui.screens.claim import ClaimView, TournamentClaimView
 from scorepad.ui.screens.deal_detail import DealDetailView
 from scorepad.ui.screens.deal_entry import DealEntryView
 from scorepad.ui.screens.games import GamesView
@@ -25,6 +25,11 @@ from scorepad.ui.screens.settings import SettingsView
 from scorepad.ui.screens.sheet import SheetView
 from scorepad.ui.screens.soiree import SoireeRoute
 from scorepad.ui.screens.stats import AllStatsView, GameStatsView
+from scorepad.ui.screens.tournament import TournamentRoute
+from scorepad.ui.screens.tournament_big_screen import TournamentBigScreenRoute
+from scorepad.ui.screens.tournament_standings import StandingsRoute
+from scorepad.ui.screens.tournament_table import TableLinkView
+from scorepad.ui.screens.tournaments import NewTournamentView, TournamentsView
 from scorepad.ui.services_context import wiring
 from scorepad.ui.state import AppState, app_state_context, load_state
 from scorepad.ui.widgets.layout import app_theme
@@ -69,6 +74,12 @@ ROUTES: RouteTree = {
         "circles": (CirclesView, {":circle/ranking": RankingRoute,
                                   ":circle/soiree": SoireeRoute}),
         "players": PlayersView,
+        "tournaments": (TournamentsView, {
+            "new": NewTournamentView,
+            # A tournament's hand-over link: takes its organiser role, then opens it.
+            "organiser/:token": TournamentClaimView,
+            ":tid": (TournamentRoute, {"standings": StandingsRoute}),
+        }),
         "games/:id": (SheetRoute, {
             "deal": DealEntryRoute, "stats": GameStatsRoute, "rules": RulesRoute,
             "deals/:deal_id": (DealDetailRoute, {"edit": DealEditRoute}),
@@ -80,6 +91,9 @@ ROUTES: RouteTree = {
     # The big screen of a club night (a TV, a laptop): no bar, read-only, live.
     "/grand-ecran": BigScreenRoute, "/grand-ecran/:circle": BigScreenRoute,
     "/grand-ecran/:circle/:day": BigScreenRoute,
+    # A tournament's big screen, and the link of a table's QR code (opens its sheet).
+    "/tournaments/:tid/grand-ecran": TournamentBigScreenRoute,
+    "/tournaments/:tid/tables/:round/:table": TableLinkView,
     "/settings": SettingsView,
     # A hand-over link: takes the organiser role, then opens the game.
     "/organiser/:token": ClaimView,

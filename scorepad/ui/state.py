@@ -19,6 +19,8 @@ PREF_LANG = "scorepad.lang"
 PREF_THEME = "scorepad.theme"
 #: {game id: organiser key} as JSON: kept in this browser only, never in a URL
 PREF_ORGANISER = "scorepad.organiser"
+#: {tournament id: organiser key} as JSON, the same way
+PREF_TOURNAMENTS = "scorepad.tournament_organiser"
 #: Flutter's own widgets in France's French and British English, the catalogs' conventions
 _FLUTTER_LOCALES = (ft.Locale("fr", "FR"), ft.Locale("en", "GB"))
 _THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
@@ -52,6 +54,8 @@ class AppState:
     codes: dict[int, str] = field(default_factory=dict)
     #: organiser keys this browser holds, by game id (kept in its local storage)
     organiser_keys: dict[int, str] = field(default_factory=dict)
+    #: the tournaments' organiser keys this browser holds, by tournament id (local storage)
+    tournament_keys: dict[int, str] = field(default_factory=dict)
 
     def apply(self) -> None:
         """Pushes the settings to the session (the language of t()) and to the page (theme)."""
@@ -113,6 +117,29 @@ class AppState:
         self.organiser_keys = keys
         _persist(PREF_ORGANISER, json.dumps({str(k): v for k, v in keys.items()}))
 
+    def remember_organisers(self, keys: dict[int, str]) -> None:
+        """Keeps the organiser keys of several games at once (a tournament's tables
+        share its key), with one write to the browser's storage."""
+        if all(self.organiser_keys.get(k) == v for k, v in keys.items()):
+            return
+        merged = {**self.organiser_keys, **keys}
+        self.organiser_keys = merged
+        _persist(PREF_ORGANISER, json.dumps({str(k): v for k, v in merged.items()}))
+
+    def tournament_key(self, tournament_id: int) -> str | None:
+        """The organiser key this browser holds for the tournament (None: not its
+        organiser)."""
+        return self.tournament_keys.get(tournament_id)
+
+    def remember_tournament(self, tournament_id: int, key: str | None) -> None:
+        """Keeps (or forgets, with None) a tournament's organiser key in this browser's
+        storage."""
+        keys = {k: v for k, v in self.tournament_keys.items() if k != tournament_id}
+        if key is not None:
+            keys[tournament_id] = key
+        self.tournament_keys = keys
+        _persist(PREF_TOURNAMENTS, json.dumps({str(k): v for k, v in keys.items()}))
+
 
 def _organiser_keys(raw: object) -> dict[int, str]:
     try:
@@ -142,7 +169,8 @@ async def load_state() -> AppState:
     theme = await prefs.get(PREF_THEME)
     state = AppState(lang=language(lang),
                      theme=theme if theme in THEMES else "system",
-                     organiser_keys=_organiser_keys(await prefs.get(PREF_ORGANISER)))
+                     organiser_keys=_organiser_keys(await prefs.get(PREF_ORGANISER)),
+                     tournament_keys=_organiser_keys(await prefs.get(PREF_TOURNAMENTS)))
     return state
 
 

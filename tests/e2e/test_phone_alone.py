@@ -113,7 +113,7 @@ def test_files_leave_the_phone_a_csv_of_a_game_and_a_backup_scorepad_import_take
     assert saved.value.suggested_filename == "Chez Cécile.csv"
     with open(saved.value.path(), encoding="utf-8-sig", newline="") as csv_file:
         rows = list(csv.reader(csv_file, delimiter=";"))
-    assert rows[0][-4:] == FOUR
+    assert rows[0][-4:] == list(FOUR)
     assert rows[1][0] == "1" and rows[1][-4:] == ["-66", "198", "-66", "-66"]
     assert rows[-1][-4:] == ["-66", "198", "-66", "-66"]
 

@@ -3,25 +3,16 @@ Flet's websocket protocol, shows every deal recorded at its table, without an er
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.integration.bench_helpers import smoke
 
 
-def _smoke(tmp_path: Path, *extra: str) -> dict[str, object]:
-    report_file = tmp_path / "club.json"
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "club_night.py"), "--smoke", "--grace", "20",
-         "--json", str(report_file), *extra],
-        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    report: dict[str, object] = json.loads(report_file.read_text())
-    return report
+def _smoke(tmp_path: Path, *extra: str) -> dict[str, Any]:
+    return smoke("club_night.py", tmp_path, *extra)
 
 
 def _check(report: dict[str, object]) -> None:

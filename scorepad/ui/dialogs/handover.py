@@ -54,13 +54,20 @@ def _handover_dialog(shown: Shown[_Link], close: Close, copied: bool,
     )
 
 
-def use_handover_dialog(state: AppState, uow: UowFactory) -> Callable[[int, str], None]:
-    """A hook: `hand_over(game_id, name)` makes a one-time link (10 minutes) and shows it
-    as a QR code and text, or says why it cannot."""
+def use_handover_link() -> Callable[[str, str], None]:
+    """A hook: `show_link(name, url)` shows a one-time hand-over link (a game's or a
+    tournament's) as a QR code and text."""
     # The opening whose link was copied: its button says so until the next opening.
     copied, set_copied = ft.use_state(0)
     show = use_shown(lambda shown, close: _handover_dialog(
         shown, close, copied == shown.opening, lambda: set_copied(shown.opening)))
+    return lambda name, url: show(_Link(url, name, qr_png(url)))
+
+
+def use_handover_dialog(state: AppState, uow: UowFactory) -> Callable[[int, str], None]:
+    """A hook: `hand_over(game_id, name)` makes a one-time link (10 minutes) and shows it
+    as a QR code and text, or says why it cannot."""
+    show_link = use_handover_link()
     show_error = use_error()
 
     def hand_over(game_id: int, name: str) -> None:
@@ -70,7 +77,6 @@ def use_handover_dialog(state: AppState, uow: UowFactory) -> Callable[[int, str]
         except services.ServiceError as exc:
             show_error(t("common.not_possible"), exc.message(current_lang()))
             return
-        url = link_origin() + link.path
-        show(_Link(url, name, qr_png(url)))
+        show_link(name, link_origin() + link.path)
 
     return hand_over

@@ -49,6 +49,8 @@ class NewPlayers:
     found: dict[str, list[str]]
     use: UsePlayer
     create: Callable[[], None]
+    #: the button that creates them ("Créer" unless told)
+    create_label: str | None = None
 
 
 def _new_players_dialog(shown: Shown[NewPlayers], close: Close) -> ft.DialogControl:
@@ -72,7 +74,7 @@ def _new_players_dialog(shown: Shown[NewPlayers], close: Close) -> ft.DialogCont
         ], tight=True, spacing=14, width=320, scroll=ft.ScrollMode.AUTO),
         actions=[
             ft.TextButton(t("new_players.correct"), on_click=lambda _e: close()),
-            ft.FilledButton(t("new_players.create"), on_click=confirm),
+            ft.FilledButton(ask.create_label or t("new_players.create"), on_click=confirm),
         ],
         actions_alignment=ft.MainAxisAlignment.END,
     )

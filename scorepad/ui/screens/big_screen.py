@@ -30,13 +30,18 @@ def scale_for(width: float | None) -> float:
     return max(0.5, min(1.6, (width or 1280) / 1920))
 
 
+def rank_badge(rank: int, diameter: float) -> ft.Control:
+    """A rank in its disc: gold, silver and bronze for the first three."""
+    medal = MEDALS.get(rank)
+    return ft.Container(ft.Text(str(rank), size=diameter * 0.53, weight=ft.FontWeight.W_800,
+                                color="#1B1B1B" if medal else INK),
+                        bgcolor=medal, width=diameter, height=diameter,
+                        border_radius=diameter / 2, alignment=ft.Alignment.CENTER)
+
+
 def _ranking_row(p: SoireePlayer, s: float) -> ft.Control:
-    medal = MEDALS.get(p.rank)
     return ft.Container(ft.Row([
-        ft.Container(ft.Text(str(p.rank), size=34 * s, weight=ft.FontWeight.W_800,
-                             color="#1B1B1B" if medal else INK),
-                     bgcolor=medal, width=64 * s, height=64 * s, border_radius=32 * s,
-                     alignment=ft.Alignment.CENTER),
+        rank_badge(p.rank, 64 * s),
         ft.Column([ft.Text(p.player, size=44 * s, weight=ft.FontWeight.W_700, color=INK,
                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                    ft.Text(average_text(p), size=22 * s, color=SOFT)],

@@ -17,7 +17,7 @@ from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_conf
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.models.fmt import deals_count, signed, when
-from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.services_context import UowFactory, use_uow, wiring
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.layout import (
     empty_state,
@@ -171,14 +171,20 @@ def _import_button(picker: ft.FilePicker) -> ft.Control:
 
 
 def _people_buttons() -> list[ft.Control]:
-    """Circles and players: who plays, in the bar of the games they play."""
+    """Circles, players and tournaments: who plays, in the bar of the games they play. A
+    tournament needs a server (a phone a table, the big screen): left out on one phone."""
     page = ft.context.page
-    return [
+    buttons: list[ft.Control] = [
         ft.IconButton(ft.Icons.GROUPS_OUTLINED, tooltip=t("nav.circles"),
                       on_click=lambda _: page.navigate("/circles")),
         ft.IconButton(ft.Icons.PEOPLE_OUTLINE, tooltip=t("nav.players"),
                       on_click=lambda _: page.navigate("/players")),
     ]
+    if wiring().server:
+        buttons.append(ft.IconButton(
+            ft.Icons.EMOJI_EVENTS_OUTLINED, tooltip=t("tournament_ui.list.title"),
+            on_click=lambda _: page.navigate("/tournaments")))
+    return buttons
 
 
 @ft.component

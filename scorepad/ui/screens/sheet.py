@@ -28,7 +28,12 @@ from scorepad.ui.widgets.layout import (
     use_page_key,
 )
 from scorepad.ui.widgets.read_only_banner import read_only_banner
-from scorepad.ui.widgets.sheet_rows import MemoDealLine, next_deal_strip, totals_header
+from scorepad.ui.widgets.sheet_rows import (
+    MemoDealLine,
+    next_deal_strip,
+    round_progress,
+    totals_header,
+)
 
 
 def is_dark(theme: str) -> bool:
@@ -84,9 +89,11 @@ def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
     finished = sheet.status == GameStatus.FINISHED
     number = sheet.next.number
     top: list[ft.Control] = [read_only_banner(opens.unlock)] if locked else []
+    progress = round_progress(sheet)
     return ft.Column([
         *top,
         totals_header(sheet, dark, opens.full_names),
+        *([progress] if progress is not None else []),
         next_deal_strip(sheet, lambda: actions.redeal("passed", number),
                         lambda: actions.redeal("petit_sec", number), finished, locked),
         ft.ListView(_deal_lines(sheet, actions.game_id, dark, lang, shown, show_more),

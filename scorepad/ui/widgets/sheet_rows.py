@@ -9,7 +9,7 @@ import flet as ft
 from scorepad.domain import DealKind
 from scorepad.domain.messages import warning_message
 from scorepad.services import GameSheet, SheetDeal
-from scorepad.ui.i18n import t
+from scorepad.ui.i18n import nt, t
 from scorepad.ui.models.fmt import contract, number, outcome, player_labels, signed
 
 POSITIVE = ft.Colors.GREEN_700
@@ -98,6 +98,20 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
         padding=ft.Padding.only(left=16, right=16, top=6, bottom=8),
         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )
+
+
+def round_progress(sheet: GameSheet) -> ft.Control | None:
+    """A tournament table's sheet: "Donne 3 sur 4 de la manche", then "Les 4 donnes de la
+    manche sont jouées" (the next one would be refused); None for other games."""
+    limit = sheet.deal_limit
+    if limit is None:
+        return None
+    number = sheet.next.number
+    text = nt("tournament_ui.sheet.progress", limit, number=number) if number <= limit \
+        else nt("tournament_ui.sheet.round_done", limit)
+    return ft.Container(ft.Semantics(identifier="round-progress", content=ft.Text(
+        text, size=14, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)),
+        padding=ft.Padding.only(left=16, right=16, top=8))
 
 
 def describe_deal(deal: SheetDeal, labels: dict[str, str] | None = None) -> str:

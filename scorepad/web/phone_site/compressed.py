@@ -68,7 +68,15 @@ def _run_all(jobs: list[tuple[Path, str, Path]], workers: int) -> None:
         done = running.pop(0)
         failed += done.wait() != 0
     if failed:
-        raise OSError(f"{failed} compressed copies could not be written")
+        raise CompressionFailed(failed)
+
+
+class CompressionFailed(OSError):
+    """Some compressed copies could not be written (their worker failed)."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self.count = count
 
 
 class CompressedCopies:

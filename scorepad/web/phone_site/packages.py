@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path, PurePosixPath
 
-from scorepad.domain.messages import N_
+from scorepad.domain.messages import N_, render
 
 PLATFORM = "pyemscripten_2026_0_wasm32"
 PYTHON_VERSION = "3.14"
@@ -36,7 +36,7 @@ WHEELS = (
     "sqlmodel", "sqlalchemy", "pydantic", "pydantic-core", "annotated-types",
     "typing-extensions", "typing-inspection",
     "alembic", "mako",
-    "babel", "openskill",
+    "babel", "pyuca", "openskill",
     "fpdf2", "defusedxml", "fonttools",
 )
 #: No wheel on PyPI: the source package, used in its pure-Python mode (MarkupSafe
@@ -69,7 +69,19 @@ _DROPPED_NAMES = ("__pycache__", "tests", "test")
 
 
 class PackagesUnavailable(RuntimeError):
-    """The browser packages are neither in the cache nor downloadable (offline)."""
+    """The browser packages are neither in the cache nor downloadable (offline): pip's
+    own last line, or the package not installed here (its version for the phone is
+    then unknown)."""
+
+    def __init__(self, detail: str = "", *, missing: str | None = None) -> None:
+        super().__init__(missing or detail)
+        self.detail = detail
+        self.missing = missing
+
+    def message(self, lang: str) -> str:
+        if self.missing is not None:
+            return render("phone.build.not_installed", {"name": self.missing}, lang)
+        return self.detail
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +101,7 @@ def pinned(names: Iterable[str]) -> list[Requirement]:
         try:
             out.append(Requirement(name, version(name)))
         except PackageNotFoundError as exc:
-            raise PackagesUnavailable(
-                f"{name} is not installed here, so its version for the phone is unknown"
-            ) from exc
+            raise PackagesUnavailable(missing=name) from exc
     return out
 
 

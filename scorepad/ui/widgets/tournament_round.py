@@ -1,0 +1,121 @@
+"""One round on the tournament's page: its tables and seats, and the organiser's buttons
+for its status (swap two players, draw again, start; each table's link and QR code and
+progress, the clock, close the round; print the draw)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from scorepad.domain.tournament import RoundStatus
+from scorepad.services import tournament as tm
+from scorepad.ui.i18n import t
+from scorepad.ui.widgets.tournament_parts import (
+    RoundClock,
+    progress_text,
+    round_title,
+    seat_rows,
+    table_heading,
+)
+
+
+@dataclass(frozen=True)
+class RoundActions:
+    """What the organiser's buttons do (None on a phone that is not the organiser's)."""
+
+    #: the player picked first for a swap
+    picked: str | None
+    on_seat: Callable[[str], None]
+    redraw: Callable[[], None]
+    start: Callable[[], None]
+    close: Callable[[], None]
+    print_draw: Any  # an async click handler: the PDF is made off the event loop
+    show_qr: Callable[[tm.TableLink], None]
+    #: each table's link of the round being played, by table number
+    links: dict[int, tm.TableLink] = field(default_factory=dict)
+
+
+def _button(label: str, icon: ft.IconData, on_click: Any, *, filled: bool = False
+            ) -> ft.Control:
+    kind = ft.FilledButton if filled else ft.OutlinedButton
+    return kind(label, icon=icon, on_click=on_click, height=44)
+
+
+def _table_card(entry: tm.TournamentRound, table: tm.TournamentTable,
+                actions: RoundActions | None) -> ft.Control:
+    swapping = actions is not None and entry.status is RoundStatus.DRAWN
+    rows = seat_rows(table, selected=actions.picked if swapping and actions else None,
+                     on_tap=actions.on_seat if swapping and actions else None,
+                     prefix=f"r{entry.number}-seat")
+    head: list[ft.Control] = [ft.Text(table_heading(table), size=16,
+                                      weight=ft.FontWeight.W_700, expand=True)]
+    if table.game_id is not None:
+        head.append(ft.Semantics(identifier=f"r{entry.number}-progress-{table.number}",
+                                 content=ft.Text(progress_text(table), size=13,
+                                                 color=ft.Colors.PRIMARY if table.done
+                                                 else ft.Colors.ON_SURFACE_VARIANT)))
+    controls: list[ft.Control] = [ft.Row(head), *rows]
+    link = actions.links.get(table.number) if actions is not None else None
+    if link is not None and entry.status is RoundStatus.PLAYING:
+        controls.append(ft.Row([
+            ft.Semantics(identifier=f"table-link-{table.number}", content=ft.Text(
+                link.url, size=12, expand=True, max_lines=2,
+                color=ft.Colors.ON_SURFACE_VARIANT)),
+            ft.IconButton(ft.Icons.QR_CODE_2, tooltip=t("tournament_ui.table.qr",
+                                                         number=table.number),
+                          on_click=lambda _e, ln=link: actions.show_qr(ln)
+                          if actions else None),
+        ], spacing=4))
+    return ft.Container(ft.Column(controls, spacing=2, tight=True),
+                        padding=ft.Padding.all(12), border_radius=12,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                        key=f"r{entry.number}-table-{table.number}")
+
+
+def _organiser_buttons(entry: tm.TournamentRound, actions: RoundActions) -> list[ft.Control]:
+    if entry.status is RoundStatus.DRAWN:
+        hint = (t("tournament_ui.round.swap_second", name=actions.picked) if actions.picked
+                else t("tournament_ui.round.swap_hint"))
+        return [
+            ft.Semantics(identifier="swap-hint", content=ft.Text(
+                hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT)),
+            ft.Row([
+                _button(t("tournament_ui.round.start", number=entry.number),
+                        ft.Icons.PLAY_ARROW, lambda _e: actions.start(), filled=True),
+                _button(t("tournament_ui.round.redraw"), ft.Icons.SHUFFLE,
+                        lambda _e: actions.redraw()),
+                _button(t("tournament_ui.round.print"), ft.Icons.PRINT, actions.print_draw),
+            ], wrap=True, spacing=8, run_spacing=8),
+        ]
+    if entry.status is RoundStatus.PLAYING:
+        return [ft.Row([
+            _button(t("tournament_ui.round.close", number=entry.number),
+                    ft.Icons.FLAG, lambda _e: actions.close(), filled=True),
+            _button(t("tournament_ui.round.print"), ft.Icons.PRINT, actions.print_draw),
+        ], wrap=True, spacing=8, run_spacing=8)]
+    return []
+
+
+def round_card(entry: tm.TournamentRound, rounds: int, actions: RoundActions | None,
+               *, meetings: bool = True) -> ft.Control:
+    """The round: its title and status, the clock while it is played, its tables (one
+    under the other on a phone, side by side on a wide screen), the organiser's buttons."""
+    controls: list[ft.Control] = [ft.Semantics(
+        identifier=f"round-{entry.number}", content=ft.Text(
+            round_title(entry, rounds), size=18, weight=ft.FontWeight.W_700))]
+    if entry.status is RoundStatus.PLAYING and entry.ends_at is not None:
+        controls.append(RoundClock(entry.ends_at))
+    if meetings and entry.repeats:
+        controls.append(ft.Text(t("tournament_ui.round.repeats", count=entry.repeats),
+                                size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    if actions is not None:
+        controls += _organiser_buttons(entry, actions)
+    controls.append(ft.ResponsiveRow([
+        ft.Container(_table_card(entry, table, actions), col={"xs": 12, "md": 6})
+        for table in entry.tables], spacing=8, run_spacing=8))
+    return ft.Container(ft.Column(controls, spacing=8, tight=True),
+                        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                        key=f"round-{entry.number}")

@@ -1,0 +1,143 @@
+"""The tournament screens' plain-Python parts: the "Nouveau tournoi" form, the round's
+clock, whom the check-in offers, standings cells, when a draw is offered, the table
+link's code and the server's address, and every tournament_ui key in both catalogs."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, timedelta
+from fractions import Fraction
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorepad.domain.tournament import (
+    RankingRule,
+    RoundResult,
+    RoundStatus,
+    StandingLine,
+    TournamentRefused,
+)
+from scorepad.services import tournament as tm
+from scorepad.ui.models.tournament_form import NewTournamentForm, parse_day
+from scorepad.ui.models.tournament_view import (
+    candidates,
+    clock_text,
+    draw_offered,
+    round_text,
+    seconds_left,
+    total_text,
+)
+from scorepad.ui.origin import origin_of
+from scorepad.ui.screens.tournament_table import code_of
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_date_is_read_day_first_or_as_iso_and_nonsense_is_none() -> None:
+    assert parse_day("1/12/2026") == date(2026, 12, 1)
+    assert parse_day("01.12.2026") == date(2026, 12, 1)
+    assert parse_day("2026-12-01") == date(2026, 12, 1)
+    assert parse_day("31/02/2026") is None
+    assert parse_day("demain") is None
+
+
+def test_the_form_names_each_field_that_holds_no_whole_number() -> None:
+    form = NewTournamentForm.for_day(date(2026, 12, 1)).typed("rounds", "deux").typed(
+        "deals_4", "").typed("day", "32/13/2026")
+    errors = form.errors("fr")
+    assert set(errors) == {"rounds", "deals_4", "day"}
+    assert "deux" in errors["rounds"]
+    assert "jj/mm/aaaa" in errors["day"]
+    assert "round_minutes" not in errors  # empty: no clock
+
+
+def test_the_form_gives_the_services_description() -> None:
+    form = NewTournamentForm.for_day(date(2026, 12, 1)).typed("name", "  Le  tournoi ").typed(
+        "round_minutes", "60").chosen(circle=3, ranking=RankingRule.PLACEMENT)
+    assert form.to_dict() == {"name": "  Le  tournoi ", "day": "2026-12-01", "circle": 3,
+                              "rounds": 5, "deals_4": 4, "deals_5": 5, "round_minutes": 60,
+                              "ranking": "placement"}
+
+
+def test_a_services_refusal_stays_on_its_field_until_it_is_typed_again() -> None:
+    form = NewTournamentForm.for_day(date(2026, 12, 1)).typed("deals_4", "0")
+    refused = TournamentRefused("deals_4", "tournament_whole", what="x", low=1, high=40, got=0)
+    form = form.refusing(refused, "fr")
+    assert "de 1 à 40" in form.errors("fr")["deals_4"]
+    assert "deals_4" not in form.typed("deals_4", "4").errors("fr")
+    elsewhere = form.refusing(TournamentRefused("settings", "tournament_not_object",
+                                                got=1), "fr")
+    assert "name" in elsewhere.errors("fr")
+
+
+def test_the_clock_counts_down_to_zero_and_says_hours() -> None:
+    now = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    assert seconds_left(None, now) is None
+    assert seconds_left(now + timedelta(minutes=42, seconds=10), now) == 2530
+    assert seconds_left(now - timedelta(seconds=5), now) == 0
+    assert clock_text(2530) == "42:10"
+    assert clock_text(3729) == "1:02:09"
+    assert clock_text(0) == "0:00"
+
+
+@given(st.integers(min_value=0, max_value=10 * 3600))
+def test_the_clock_text_reads_back_as_the_seconds(seconds: int) -> None:
+    parts = [int(p) for p in clock_text(seconds).split(":")]
+    total = 0
+    for part in parts:
+        total = total * 60 + part
+    assert total == seconds
+
+
+def test_the_check_in_offers_the_known_players_not_yet_present() -> None:
+    known = ["Gérard", "André", "Gaëlle", "Bruno"]
+    assert candidates(known, ("André",), "") == ["Gérard", "Gaëlle", "Bruno"]
+    assert candidates(known, ("André",), "ga") == ["Gaëlle"]
+    assert candidates(known, (), "", limit=2) == ["Gérard", "André"]
+
+
+def test_a_standings_line_shows_the_rules_total_and_each_round() -> None:
+    result = RoundResult(round=1, table=2, seat=1, score=-66, place=3, tied=False,
+                         points=Fraction(45, 2), done=True)
+    line = StandingLine(rank=1, player="André", score=312, points=Fraction(75, 2), wins=1,
+                        rounds=(result,))
+    assert total_text(line, RankingRule.SUM, "fr") == "+312"
+    assert total_text(line, RankingRule.PLACEMENT, "fr") == "37,5"
+    assert round_text(result, RankingRule.SUM, "fr") == "−66"
+    assert round_text(result, RankingRule.PLACEMENT, "en") == "22.5"
+    assert round_text(None, RankingRule.SUM, "fr") == "–"
+
+
+def test_a_draw_is_offered_unless_one_waits_to_start_or_every_round_is_drawn() -> None:
+    assert draw_offered([], 2, False)
+    assert draw_offered([RoundStatus.PLAYING], 2, False)  # the next one, while playing
+    assert not draw_offered([RoundStatus.DRAWN], 2, False)
+    assert not draw_offered([RoundStatus.CLOSED, RoundStatus.CLOSED], 2, False)
+    assert not draw_offered([RoundStatus.CLOSED], 2, True)
+
+
+def test_a_table_links_code_is_read_from_its_query() -> None:
+    path = tm.table_path(4, 2, 3, "AB CD")
+    assert code_of("http://club:8550" + path) == "AB CD"
+    assert code_of("/tournaments/4/tables/2/3") == ""
+
+
+def test_the_servers_address_is_http_even_when_the_page_reports_its_websocket() -> None:
+    assert origin_of("ws://192.168.1.20:8550/ws") == "http://192.168.1.20:8550"
+    assert origin_of("wss://club.example/ws") == "https://club.example"
+    assert origin_of("http://localhost:8550/games/1") == "http://localhost:8550"
+
+
+def test_every_tournament_ui_key_the_screens_use_is_in_both_catalogs() -> None:
+    used = set()
+    for source in (ROOT / "scorepad" / "ui").rglob("*.py"):
+        used |= set(re.findall(r"\"(tournament_ui\.[a-z0-9_.]+)\"", source.read_text()))
+    used |= {f"tournament_ui.page.rule_{r.value}" for r in RankingRule}
+    assert len(used) > 90
+    for lang in ("fr", "en"):
+        po = (ROOT / "scorepad" / "domain" / "locale" / lang / "LC_MESSAGES" /
+              "scorepad.po").read_text()
+        missing = sorted(k for k in used if f'msgid "{k}"' not in po)
+        assert missing == [], lang
