@@ -44,43 +44,28 @@ def updated_since_last_start(storage: BrowserStorage, folder: Path = VERSION_FIL
     return before is not None
 
 
-def _dialog(page: Any, title: str, text: str, actions: list[Any]) -> None:
-    import flet as ft
-
-    page.show_dialog(ft.AlertDialog(
-        modal=True, title=ft.Text(title),
-        content=ft.Semantics(identifier="storage-problem", content=ft.Text(text)),
-        actions=actions))
-
-
 def watch(page: Any, storage: BrowserStorage, *, refused: str | None, updated: bool) -> None:
     """Says, once the first screen is up, what the phone must know; and later, each time
     the browser refuses to store a change, that it did and how to try again."""
-    import flet as ft
-
+    from scorepad.ui.dialogs.notice import Notice, show_notice
     from scorepad.ui.i18n import t
     from scorepad.ui.widgets.snackbar import show_snackbar
 
-    def close(_e: Any) -> None:
-        page.pop_dialog()
-
     async def at_start() -> None:
         if refused is not None:
-            _dialog(page, t("phone.storage.unavailable_title"),
-                    t("phone.storage.unavailable", reason=refused),
-                    [ft.TextButton(t("common.close"), on_click=close)])
+            show_notice(page, Notice(t("phone.storage.unavailable_title"),
+                                     t("phone.storage.unavailable", reason=refused),
+                                     t("common.close"), identifier="storage-problem"))
         elif updated:
             show_snackbar(t("phone.updated"))
 
     def failed(reason: str) -> None:
         async def say() -> None:
-            def again(_e: Any) -> None:
-                page.pop_dialog()
-                storage.retry()
-
-            _dialog(page, t("phone.storage.full_title"), t("phone.storage.full", reason=reason),
-                    [ft.TextButton(t("phone.storage.later"), on_click=close),
-                     ft.FilledButton(t("phone.storage.retry"), on_click=again)])
+            show_notice(page, Notice(t("phone.storage.full_title"),
+                                     t("phone.storage.full", reason=reason),
+                                     t("phone.storage.later"),
+                                     action=(t("phone.storage.retry"), storage.retry),
+                                     identifier="storage-problem"))
 
         page.run_task(say)
 

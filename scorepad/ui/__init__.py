@@ -11,7 +11,8 @@ Where a module goes:
   formatting, the state kept for a browser session; tested without a browser.
 - this folder: the app and its router (``app.py``), and the session's wiring that every
   screen uses: language (``i18n``), app state, the database (``services_context``), live
-  updates (``live``), the sheet's data (``sheet_data``), rights (``access``), what the
+  updates (``live``), what a screen shows from the database (``data``: ``use_data``, read
+  off the render; the sheet's own reader in ``sheet_data``), rights (``access``), what the
   sheet's buttons do to a game (``game_actions``), the server's address (``origin``).
 
 A module of one folder imports from the folders listed after it and from this folder's

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorepad.ui.dialogs.confirm import error_context, use_error_host
+from scorepad.ui.dialogs.notice import use_notice_host
 from scorepad.ui.live import session_live
 from scorepad.ui.screens.big_screen import BigScreenRoute
 from scorepad.ui.screens.bin import BinView
@@ -30,7 +32,7 @@ from scorepad.ui.screens.tournament_table import TableLinkView
 from scorepad.ui.screens.tournaments import NewTournamentView, TournamentsView
 from scorepad.ui.services_context import wiring
 from scorepad.ui.state import AppState, app_state_context, load_state
-from scorepad.ui.widgets.layout import MAX_BODY_WIDTH, app_theme
+from scorepad.ui.widgets.layout import app_theme
 
 
 def _int_param(name: str) -> int | None:
@@ -124,8 +126,12 @@ def App(state: AppState) -> list[ft.View]:
     # Taking `state` as an argument subscribes App to it: a language or theme change
     # re-renders every screen.
     state.apply()
-    return app_state_context(
-        state, lambda: ft.Router(routes(), manage_views=True))
+    # The session's refusal dialog lives here: a refusal can come after the screen that
+    # asked is gone (the "Annuler" of a message shown on the next screen).
+    show_error = use_error_host()
+    use_notice_host()  # what a background task says (one phone alone's storage)
+    return error_context(show_error, lambda: app_state_context(
+        state, lambda: ft.Router(routes(), manage_views=True)))
 
 
 async def main(page: ft.Page) -> None:
@@ -135,15 +141,11 @@ async def main(page: ft.Page) -> None:
     state = await load_state()
     state.apply()
 
-    wide = [(page.width or 0) > MAX_BODY_WIDTH]
+    state.follow_width(page.width)
 
     def on_resize(e: ft.PageResizeEvent) -> None:
-        # Only crossing the phone/tablet threshold changes the layout; the phone keyboard
-        # opening also resizes the page and must not re-render every screen.
-        now_wide = e.width > MAX_BODY_WIDTH
-        if now_wide != wide[0]:
-            wide[0] = now_wide
-            state.touch()
+        # The layout's own signal: every screen is laid out again, none reads the database.
+        state.follow_width(e.width)
 
     page.on_resize = on_resize
 

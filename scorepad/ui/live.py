@@ -1,5 +1,5 @@
 """Every phone live: the database's change events broadcast to every session (Flet pubsub),
-and `use_live(...)`, the hook a screen uses to reload when its game changes."""
+and each session's subscriptions, which the screens' reads follow (scorepad.ui.data)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,13 @@ import itertools
 import logging
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any
 
 import flet as ft
 
 from scorepad.services import ChangeKind, GameChanged
-from scorepad.ui.state import use_app_state
 
 logger = logging.getLogger(__name__)
-T = TypeVar("T")
 
 #: every change of any game (the games list shows totals and deal counts)
 GAMES_TOPIC = "scorepad/games"
@@ -135,50 +133,3 @@ def session_live(page: ft.Page) -> LiveTopics:
         live = LiveTopics(page)
         store.set(_STORE_KEY, live)
     return live
-
-
-def use_live(*topics: str, active: bool = True) -> int:
-    """A number that changes whenever one of `topics` is announced: put it in the
-    dependencies of what a screen loads from the database.
-
-    A screen under another one (`active` False: the games list under a sheet) does not
-    reload for every change of every table: the announcements are noted, and the number
-    changes once when the screen is back on top."""
-    tick, set_tick = ft.use_state(0)
-    page = ft.context.page
-    flags = ft.use_ref(lambda: {"active": active, "missed": False}).current
-    assert flags is not None
-    flags["active"] = active
-
-    def announced() -> None:
-        if flags["active"]:
-            set_tick(lambda n: n + 1)
-        else:
-            flags["missed"] = True
-
-    def follow() -> Callable[[], None]:
-        return session_live(page).add(topics, announced)
-
-    def back_on_top() -> None:
-        if active and flags["missed"]:
-            flags["missed"] = False
-            set_tick(lambda n: n + 1)
-
-    ft.use_effect(follow, dependencies=list(topics))
-    ft.use_effect(back_on_top, dependencies=[active])
-    return tick
-
-
-def use_reloaded(load: Callable[[], T], *topics: str) -> tuple[T, Callable[..., None]]:
-    """What `load()` reads from the database, read again when one of `topics` is
-    announced, when this session writes anything (the app state's revision) and when the
-    returned `again()` is called (a dialog changed it)."""
-    state = use_app_state()
-    reload, set_reload = ft.use_state(0)
-    live = use_live(*topics)
-    value = ft.use_memo(load, dependencies=[reload, live, state.revision])
-
-    def again(*_changed: object) -> None:
-        set_reload(lambda n: n + 1)
-
-    return value, again

@@ -1,4 +1,5 @@
-"""The score sheet's data on a phone: read off the event loop, at most once per change.
+"""The score sheet's data on a phone: the screens' reader (scorepad.ui.data) made for a
+sheet, read at most once per change.
 
 Every trigger (this phone's save, another phone's change, the sheet coming back to the
 top, an undo) asks for a refresh; a refresh first compares the game's revision with the
@@ -8,9 +9,6 @@ phone that saved reads its sheet once, not once per trigger."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,14 +18,10 @@ import flet as ft
 from scorepad import services
 from scorepad.services import GameSheet
 from scorepad.ui.access import can_edit
-from scorepad.ui.live import session_live
-from scorepad.ui.services_context import UowFactory, off_loop, sheet_cache
+from scorepad.ui.data import UNCHANGED, Key, Reader, Unchanged, use_reader
+from scorepad.ui.live import ALL_TOPIC, game_topic
+from scorepad.ui.services_context import UowFactory, sheet_cache
 from scorepad.ui.state import AppState
-
-logger = logging.getLogger(__name__)
-
-#: seconds between two reads of one phone's sheet when changes come in a burst
-SHOW_GAP = 0.25
 
 #: what decides the sheet's content apart from the game's data: game, language, table
 #: code, organiser key
@@ -54,109 +48,32 @@ def read_sheet(uow: UowFactory, key: SheetKey, state: AppState) -> LoadedSheet:
         return LoadedSheet(key, None, False, False)
 
 
-class SheetRefresher:
-    """One mounted sheet's refreshes: at most one read at a time, later requests merged."""
+class SheetReader(Reader[LoadedSheet]):
+    """One mounted sheet's reads: the whole sheet only when the game's revision moved (or
+    when forced)."""
 
-    def __init__(self, shown: LoadedSheet) -> None:
-        self.shown = shown
-        self.key = shown.key
-        self._running = False
-        self._again = False
-        self._force = False
-        #: when the last read started (event loop time)
-        self._last_read = float("-inf")
-        #: the `reload_on` values of the last render (a change forces a full read)
-        self.marks: tuple[Any, ...] | None = None
-        #: how the mounted sheet shows a new read (set at each render)
-        self.show: Callable[[LoadedSheet], None] | None = None
-        #: called after each read with the sheet shown; True once served (caught_up)
-        self._waiters: list[Callable[[LoadedSheet], bool]] = []
+    def __init__(self, uow: UowFactory, state: AppState) -> None:
+        super().__init__()
+        self.uow = uow
+        self.state = state
 
-    def _changed(self, uow: UowFactory, force: bool) -> bool:
-        shown = self.shown
-        if force or shown.key != self.key or shown.sheet is None:
-            return True
-        try:
-            return services.game_revision(uow(), shown.key[0]) != shown.sheet.revision
-        except services.GameNotFound:
-            return True
-
-    def _load(self, uow: UowFactory, state: AppState, force: bool) -> LoadedSheet | None:
-        """In a worker thread: the new sheet, or None when the shown one is current."""
-        if not self._changed(uow, force):
-            return None
-        return read_sheet(uow, self.key, state)
-
-    def request(self, page: ft.Page, uow: UowFactory, state: AppState,
-                show: Callable[[LoadedSheet], None], *, force: bool = False) -> None:
-        self._force = self._force or force
-        if self._running:
-            self._again = True
-            return
-        self._running = True
-
-        async def run() -> None:
-            loop = asyncio.get_running_loop()
+    def fetch(self, key: Key, force: bool) -> LoadedSheet | Unchanged:
+        sheet_key: SheetKey = key  # type: ignore[assignment]
+        shown = self.value if self.loaded else None
+        if (not force and shown is not None and shown.key == sheet_key
+                and shown.sheet is not None):
             try:
-                while True:
-                    # Changes in a burst (a club's busiest minute, a script) are shown at
-                    # most every SHOW_GAP seconds: the first at once, the others together;
-                    # never when this phone waits for its own save (caught_up).
-                    wait = self._last_read + SHOW_GAP - loop.time()
-                    if wait > 0 and not self._waiters:
-                        await asyncio.sleep(wait)
-                    self._again, force_now, self._force = False, self._force, False
-                    self._last_read = loop.time()
-                    loaded = await off_loop(self._load, uow, state, force_now)
-                    if loaded is not None:
-                        self.shown = loaded
-                        show(loaded)
-                    self._waiters = [w for w in self._waiters if not w(self.shown)]
-                    if not self._again:
-                        return
-            except Exception:  # a database hiccup: the next change refreshes again
-                logger.exception("sheet refresh failed")
-            finally:
-                self._running = False
-
-        try:
-            page.run_task(run)
-        except (AttributeError, RuntimeError):  # disconnected: on_connect refreshes
-            self._running = False
-
-    async def caught_up(self, page: ft.Page, uow: UowFactory, state: AppState,
-                        revision: int, then: Callable[[], None], timeout: float) -> bool:
-        """Calls `then()` right after this sheet shows the game at `revision` or later, in
-        the same step as the sheet's update (so both reach the phone together), and returns
-        True; after `timeout` returns False without calling it."""
-        reached = asyncio.Event()
-
-        def serve(loaded: LoadedSheet) -> bool:
-            if loaded.sheet is not None and loaded.sheet.revision < revision:
-                return False
-            then()
-            reached.set()
-            return True
-
-        if self.show is None:
-            return False
-        if not self._running and serve(self.shown):
-            return True
-        self._waiters.append(serve)
-        self.request(page, uow, state, self.show)
-        try:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(reached.wait(), timeout)
-        finally:
-            if serve in self._waiters:
-                self._waiters.remove(serve)
-        return reached.is_set()
+                if services.game_revision(self.uow(), sheet_key[0]) == shown.sheet.revision:
+                    return UNCHANGED
+            except services.GameNotFound:
+                pass
+        return read_sheet(self.uow, sheet_key, self.state)
 
 
 _STORE_KEY = "scorepad.sheets"
 
 
-def _mounted(page: ft.Page) -> dict[int, SheetRefresher]:
+def _mounted(page: ft.Page) -> dict[int, SheetReader]:
     """The session's mounted sheets by game (kept in its session store)."""
     store = page.session.store
     sheets = store.get(_STORE_KEY)
@@ -166,60 +83,43 @@ def _mounted(page: ft.Page) -> dict[int, SheetRefresher]:
     return sheets
 
 
-async def sheet_caught_up(page: ft.Page, uow: UowFactory, state: AppState, game_id: int,
-                          revision: int, then: Callable[[], None],
-                          timeout: float = 1.0) -> None:
+async def sheet_caught_up(page: ft.Page, game_id: int, revision: int,
+                          then: Callable[[], None], timeout: float = 1.0) -> None:
     """Calls `then()` in the same step as the sheet of `game_id` mounted on this phone (under
     the deal form) shows `revision` or later; at once when no such sheet is mounted, after
     `timeout` at the latest."""
-    refresher = _mounted(page).get(game_id)
-    if refresher is None or not await refresher.caught_up(page, uow, state, revision, then,
-                                                          timeout):
+    reader = _mounted(page).get(game_id)
+
+    def reached(loaded: LoadedSheet) -> bool:
+        return loaded.sheet is None or loaded.sheet.revision >= revision
+
+    if reader is None or not await reader.caught_up(reached, then, timeout):
         then()
 
 
-def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *, follow: Sequence[str],
-              check_on: Sequence[Any], reload_on: Sequence[Any]) -> LoadedSheet:
-    """The sheet for `key`: read once at mount, then refreshed off the event loop when a
-    topic of `follow` is announced or a value of `check_on` changes (if the game's revision
-    moved), and when a value of `reload_on` or `key` changes (always). An announcement
-    starts the read at once, without rendering the sheet first."""
-    refresher = ft.use_ref(lambda: SheetRefresher(read_sheet(uow, key, state))).current
-    assert refresher is not None
-    # The state only makes the component render again; what is shown is the refresher's.
-    _shown, set_shown = ft.use_state(0)
-    if refresher.shown.key[0] != key[0]:  # another game: never show the previous one
-        refresher.shown = read_sheet(uow, key, state)
-    refresher.key = key
+def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *,
+              check_on: Sequence[Any]) -> SheetReader:
+    """The sheet for `key`, read by `use_reader`: checked (read if the game's revision
+    moved) when the game is announced, when this phone changed something or a value of
+    `check_on` changes; read whatever the revision when `key` changes or players are
+    renamed (every game). Until `current` is True the sheet of `key` is not read yet."""
+    reader = ft.use_ref(lambda: SheetReader(uow, state)).current
+    assert reader is not None
+    reader.uow, reader.state = uow, state
     page = ft.context.page
-
-    def show(_new: LoadedSheet) -> None:
-        set_shown(lambda n: n + 1)
-
-    refresher.show = show
-
-    def check() -> None:
-        refresher.request(page, uow, state, show)
+    game_id = key[0]
 
     def mount() -> Callable[[], None]:
+        # The deal form under which this sheet lies waits for its new line (caught_up).
         sheets = _mounted(page)
-        sheets[key[0]] = refresher
-        stop = session_live(page).add(follow, check)
+        sheets[game_id] = reader
 
         def unmount() -> None:
-            stop()
-            if sheets.get(key[0]) is refresher:
-                del sheets[key[0]]
+            if sheets.get(game_id) is reader:
+                del sheets[game_id]
 
         return unmount
 
-    def reload() -> None:
-        marks = tuple(reload_on)
-        force = refresher.shown.key != key or (refresher.marks not in (None, marks))
-        refresher.marks = marks
-        refresher.request(page, uow, state, show, force=force)
-
-    ft.use_effect(mount, dependencies=[key[0], *follow])
-    ft.use_effect(check, dependencies=list(check_on))
-    ft.use_effect(reload, dependencies=[*key, *reload_on])
-    return refresher.shown
+    ft.use_effect(mount, dependencies=[game_id])
+    return use_reader(reader, key=key, topics=[game_topic(game_id)],
+                      reload_topics=[ALL_TOPIC], check_on=check_on)

@@ -11,6 +11,9 @@ import flet as ft
 from scorepad.domain.language import language
 from scorepad.ui.i18n import DEFAULT_LANG, LANGS, set_lang
 
+#: wider than this, a screen shows the phone layout centred (scorepad.ui.widgets.layout)
+MAX_BODY_WIDTH = 720
+
 THEMES = ("system", "light", "dark")
 PREF_LANG = "scorepad.lang"
 PREF_THEME = "scorepad.theme"
@@ -41,9 +44,12 @@ class AppState:
 
     lang: str = DEFAULT_LANG
     theme: str = "system"
-    # Bumped after this phone's own changes, so open screens reload from the database
-    # (other phones' changes arrive through scorepad.ui.live).
+    # Bumped after this phone's own changes, and only then, so open screens read the
+    # database again (other phones' changes arrive through scorepad.ui.live).
     revision: int = 0
+    #: the window is wider than a phone (a tablet, a laptop): a change lays every screen
+    #: out again, without reading anything (see scorepad.ui.app `on_resize`)
+    wide: bool = False
     #: table codes entered on this phone, by game id: kept for the browser session only
     codes: dict[int, str] = field(default_factory=dict)
     #: organiser keys this browser holds, by game id (kept in its local storage)
@@ -75,7 +81,16 @@ class AppState:
         _persist(PREF_THEME, self.theme)
 
     def touch(self) -> None:
+        """This phone changed something: the open screens read the database again."""
         self.revision += 1
+
+    def follow_width(self, width: float | None) -> None:
+        """The window's width changed: only crossing the phone/tablet threshold changes
+        the layout (the phone's keyboard opening also resizes the page, and must not
+        re-render every screen)."""
+        wide = (width or 0) > MAX_BODY_WIDTH
+        if wide != self.wide:
+            self.wide = wide
 
     def code_for(self, game_id: int) -> str | None:
         """The table code this phone entered for the game (passed to every write)."""

@@ -4,6 +4,7 @@ broadcast to every phone."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,16 +31,33 @@ def _no_listeners(_listener: ChangeListener) -> Callable[[], None]:
     return lambda: None
 
 
-def _short_frame_text() -> None:
-    """Flet's web transport formats each frame it sends for a debug log with an f-string,
+#: the web transport's debug log (flet_web.fastapi.flet_app, Flet 1.0.5)
+FLET_TRANSPORT_LOG = "flet_transport"
+
+
+def short_frame_text() -> None:
+    """Flet's web transport formats each frame it sends for a debug log with an f-string
+    (`transport_log.debug(f"send_message: {message}")` in flet_web's FletApp, Flet 1.0.5),
     so even with that log off the whole patch is turned into text at every change of every
-    phone (a twentieth of the server's time on a busy table). A frame now reads as its
-    action alone."""
+    phone (a twentieth of the server's time on a busy table). Flet has no switch for it,
+    and the f-string is built before the log level is looked at, so the text itself is
+    made short: a frame reads as its action alone, unless that log is on (then in full,
+    as Flet writes it). Only `Message`'s text changes, nothing Flet sends.
+    tests/unit/test_flet_internals.py fails when a Flet release formats frames lazily
+    (then this goes) or changes `Message`."""
     from flet.messaging.protocol import Message
 
+    if getattr(Message.__repr__, "scorepad_short", False):
+        return
+    full = Message.__repr__
+    transport = logging.getLogger(FLET_TRANSPORT_LOG)
+
     def short(message: Message) -> str:
+        if transport.isEnabledFor(logging.DEBUG):
+            return full(message)
         return f"Message({message.action!r})"
 
+    short.scorepad_short = True  # type: ignore[attr-defined]
     Message.__repr__ = short  # type: ignore[method-assign]
 
 
@@ -63,7 +81,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     from scorepad.web.api import ChangeHub, build_api_router
     from scorepad.web.phone_site.build import site_folder
 
-    _short_frame_text()
+    short_frame_text()
     set_uow_factory(uow_factory)
     # One wrong-code counter per client address, for the app's dialogs and the API alike.
     attempts = CodeAttempts()

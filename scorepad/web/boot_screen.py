@@ -16,6 +16,11 @@ Each file holds "Working" twice; only the boot screen's is touched:
   the same single literal); "WorkingPrecision" again sits inside a longer string.
 When the expected shape is not found (another Flet release), the file is served as it
 is and a warning is logged once.
+
+Checked with flet-web 1.0.5: its web entry point takes the boot screen's options from that
+compiled constant, not from the page's `flet` settings nor from any argument of
+`flet.fastapi.app`, so no public switch does it. tests/unit/test_boot_screen.py reads
+the installed client and fails when a release moves the message.
 """
 
 from __future__ import annotations

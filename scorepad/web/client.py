@@ -10,6 +10,11 @@ cut down (icon_font.py), the page stops foreign scripts before they are requeste
 shows a tiny CSS spinner instead of a 24 kB logo, and the client's own boot screen shows
 its spinner without the English "Working..." (boot_screen.py, patched.py).
 
+Checked with flet-web 1.0.5: `flet.fastapi.app` has no option for the fonts the client
+loads, the page's loading image or its scripts (its `assets_dir` replaces a file whole,
+it does not edit the page), so the served copies are rewritten; tests/unit/
+test_web_client.py reads the installed client and fails when a release changes them.
+
 Renderer: the stock loader picks dart2wasm + skwasm on Chromium-based browsers (Android
 phones, desktop Chrome, Debian's chromium) and dart2js + CanvasKit elsewhere (Safari,
 Firefox), where skwasm is not allowed; each browser downloads one renderer only. Forcing

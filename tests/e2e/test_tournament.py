@@ -102,11 +102,14 @@ def _scrolled_text(page: Any, number: int) -> str:
     return id_text(page, f"table-link-{number}")
 
 
-def _deal_by_taps(phone: Any, link: str, seats: tuple[str, ...]) -> str:
+def _deal_by_taps(phone: Any, link: str, seats: tuple[str, ...], game_id: int) -> str:
     """A table's phone opens its link, then records a garde by its first seat's player
     (with the second as partner at five): every step a real tap."""
     phone.goto(link)
     phone.locator("flt-semantics-placeholder").dispatch_event("click")
+    # The tab's session is kept across the reload: the previous table's sheet can show
+    # for a moment, before the link's own screen takes this phone to its table's game.
+    phone.wait_for_url(re.compile(rf".*/games/{game_id}$"), timeout=30_000)
     by_id(phone, "round-progress").wait_for(timeout=30_000)
     progress = id_text(phone, "round-progress")
     thumb(phone, phone.get_by_role("button", name="Nouvelle donne"))
@@ -197,7 +200,9 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
 
         # One deal per table by real taps on the player's phone, through each link.
         for table in tables:
-            progress = _deal_by_taps(second_page, links[table.number], table.seats)
+            assert table.game_id is not None
+            progress = _deal_by_taps(second_page, links[table.number], table.seats,
+                                     table.game_id)
             assert progress == f"Donne 1 sur {table.deals_due} de la manche"
         # The other deals through the services, with each table's code (but one deal of
         # table 3, still playing when the round is closed).

@@ -27,8 +27,8 @@ TEXT_KEYWORDS = frozenset({"label", "tooltip", "hint_text", "title", "helper_tex
 #: The UI's own helpers that show a text, and the positions of their text arguments.
 TEXT_HELPERS = {"screen": (0,), "section_title": (0,), "empty_state": (1, 2),
                 "primary_action": (0,), "show_snackbar": (0,), "navigate_then_show": (1,),
-                "show_confirm_dialog": (0, 1, 2), "show_error_dialog": (0, 1),
-                "error_text": (0,)}
+                "show_error": (0, 1), "Confirm": (0, 1, 2), "AskName": (0, 1, 3),
+                "Notice": (0, 1, 2), "error_text": (0,)}
 
 #: What may be written as it is, and why.
 ALLOWED = {
@@ -122,7 +122,7 @@ ft.IconButton(ft.Icons.ADD, tooltip="Add")
 raise ValueError("a broken invariant")
 raise ImportRefused("Fichier illisible")
 raise ServiceError("name", "game_name")
-show_error_dialog("Impossible", message)
+show_error("Impossible", message)
 sys.stdout.write("Done\\n")
 print("Saved " + name)
 ft.Text(t("games.title"))
@@ -132,5 +132,5 @@ ft.Text(tr("Annuler", "Cancel"))
 '''
     assert [what for _, what in sorted(_shown(ast.parse(source), in_cli=True))] == [
         "ft.Text(...)", "TextField(label=...)", "IconButton(tooltip=...)",
-        "raise ImportRefused(...)", "show_error_dialog(...)", "write(...)", "print(...)",
+        "raise ImportRefused(...)", "show_error(...)", "write(...)", "print(...)",
         "tr(...): French and English side by side"]

@@ -8,7 +8,7 @@ from datetime import date
 import flet as ft
 
 from scorepad import services
-from scorepad.ui.dialogs.confirm import show_error_dialog
+from scorepad.ui.dialogs.confirm import ShowError, use_error
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.widgets.downloads import save_on_phone
@@ -19,13 +19,14 @@ def backup_name(today: date) -> str:
     return f"scorepad-sauvegarde-{today.isoformat()}.json"
 
 
-def _restore_picked(uow: UowFactory, e: ft.FilePickerResultEvent) -> None:
+def _restore_picked(uow: UowFactory, show_error: ShowError,
+                    e: ft.FilePickerResultEvent) -> None:
     if not e.files:
         return
     try:
         report = services.import_backup(uow(), e.files[0].bytes or b"")
     except services.ServiceError as exc:
-        show_error_dialog(t("phone.backup.restore_refused"), exc.message(current_lang()))
+        show_error(t("phone.backup.restore_refused"), exc.message(current_lang()))
         return
     navigate_then_show("/", t("phone.backup.taken", added=report.added,
                               extended=report.extended, unchanged=report.unchanged))
@@ -34,8 +35,9 @@ def _restore_picked(uow: UowFactory, e: ft.FilePickerResultEvent) -> None:
 @ft.component
 def PhoneBackup() -> ft.Control:
     uow = use_uow()
+    show_error = use_error()
     picker, _ = ft.use_state(lambda: ft.FilePicker())
-    picker.on_result = lambda e: _restore_picked(uow, e)
+    picker.on_result = lambda e: _restore_picked(uow, show_error, e)
 
     async def save(_e: ft.Event[ft.ListTile]) -> None:
         await save_on_phone(backup_name(date.today()), lambda: services.export_backup(uow()))

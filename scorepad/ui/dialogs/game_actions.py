@@ -1,25 +1,31 @@
 """What the score sheet's buttons and menu do to a game (undo, redo, redeal with the table
-code; finish, reopen, move to the bin with the organiser key), each refusal shown in
-words, each success confirmed by a snackbar."""
+code; finish, reopen, move to the bin with the organiser key), and the way back to the
+sheet after a deal's change: each refusal shown in words, each success confirmed by a
+snackbar."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import flet as ft
+
 from scorepad import services
+from scorepad.services.changes import Change
 from scorepad.ui.access import forbidden
-from scorepad.ui.dialogs.circle import show_circle_dialog
-from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
+from scorepad.ui.dialogs.confirm import ShowError
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import UowFactory
+from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState
 from scorepad.ui.widgets.snackbar import navigate_then_show, show_snackbar
 
 
-def undo_change(state: AppState, uow: UowFactory, change: services.Change) -> None:
+def undo_change(state: AppState, uow: UowFactory, change: services.Change,
+                show_error: ShowError) -> None:
     """The "Annuler" of a confirmation: undoes exactly the change it announced, and only
-    while nothing else changed the game since (else the refusal says which change)."""
+    while nothing else changed the game since (else the refusal says which change, in the
+    session's dialog: the screen that made the change may be gone)."""
     game_id = change.game_id
     try:
         label = services.undo(uow(), game_id, lang=current_lang(),
@@ -27,7 +33,7 @@ def undo_change(state: AppState, uow: UowFactory, change: services.Change) -> No
     except services.ServiceError as exc:
         forbidden(exc, state, game_id)
         state.touch()  # the phone shows the current sheet
-        show_error_dialog(t("game_actions.undo_refused"), exc.message(current_lang()))
+        show_error(t("game_actions.undo_refused"), exc.message(current_lang()))
         return
     state.touch()
     if label:
@@ -35,26 +41,49 @@ def undo_change(state: AppState, uow: UowFactory, change: services.Change) -> No
 
 
 def confirm_change(state: AppState, uow: UowFactory, text: str,
-                   change: services.Change | None, *, route: str | None = None) -> None:
+                   change: services.Change | None, show_error: ShowError, *,
+                   route: str | None = None) -> None:
     """The confirmation of a change, with an "Annuler" scoped to that change."""
     if change is None:
         show_snackbar(text, route=route)
         return
-    show_snackbar(text, undo=lambda: undo_change(state, uow, change), route=route)
+    show_snackbar(text, undo=lambda: undo_change(state, uow, change, show_error),
+                  route=route)
 
 
-def run_change(action: Callable[[], object], state: AppState | None = None,
-               game_id: int | None = None) -> bool:
-    """Runs a change; a refusal is shown in words (never a traceback). True when done."""
-    try:
-        action()
-    except services.ServiceError as exc:
-        if state is not None and game_id is not None:
-            forbidden(exc, state, game_id)
-        show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
-        return False
-    return True
 
+def show_route_now(page: ft.Page, route: str) -> None:
+    """The router shows `route` in this step, before the browser's address follows.
+
+    `page.push_route` (Flet's public way) asks the browser to change its address and the
+    router moves only when the browser answers: a round trip during which the saved
+    deal's line waits. The route-change event the browser would send is handed to the
+    page's handler (the router's, `ft.Router` in Flet 1.0.5, which reads only `route`)
+    here instead; the browser's own event, when it arrives, moves the router to where
+    it already is. tests/unit/test_flet_internals.py fails when a Flet release changes
+    the event or the router's handler."""
+    handler = page.on_route_change
+    if handler is not None:
+        handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
+
+
+def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
+                 change: Change | None, show_error: ShowError) -> None:
+    """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
+    this change (shown once the sheet is there: it belongs to the sheet's screen)."""
+    page = ft.context.page
+    route = f"/games/{game_id}"
+
+    async def back_then_confirm() -> None:
+        # The sheet under the form reads its new line first; the router then moves to it
+        # here, without waiting for the browser's answer to the address change: the phone
+        # gets the sheet and its line in one screen update.
+        await sheet_caught_up(page, game_id, change.revision if change is not None else 0,
+                              lambda: show_route_now(page, route))
+        await page.push_route(route)  # the browser's address and history
+        confirm_change(state, uow_factory, text, change, show_error, route=route)
+
+    page.run_task(back_then_confirm)
 
 @dataclass(frozen=True)
 class SheetActions:
@@ -65,11 +94,21 @@ class SheetActions:
     state: AppState
     code: str | None
     refresh: Callable[[], None]
+    #: the session's refusal dialog (scorepad.ui.dialogs.confirm.use_error)
+    show_error: ShowError
     #: the game's revision this phone shows: undo/redo are refused if it moved on
     revision: int | None = None
 
     def run(self, action: Callable[[], object]) -> bool:
-        return run_change(action, self.state, self.game_id)
+        """Runs a change; a refusal is shown in words (never a traceback). True when
+        done."""
+        try:
+            action()
+        except services.ServiceError as exc:
+            forbidden(exc, self.state, self.game_id)
+            self.show_error(t("common.not_possible"), exc.message(current_lang()))
+            return False
+        return True
 
     def _step(self, step: Callable[..., str | None], done: Callable[[str], str],
               nothing: Callable[[], str]) -> None:
@@ -101,7 +140,8 @@ class SheetActions:
             self.refresh()
             text = t("game_actions.all_passed", number=number) \
                 if kind == "passed" else t("game_actions.petit_sec", number=number)
-            confirm_change(self.state, self.uow, text, done[0] if done else None)
+            confirm_change(self.state, self.uow, text, done[0] if done else None,
+                           self.show_error)
         else:
             self.refresh()
 
@@ -122,29 +162,16 @@ class SheetActions:
             self.refresh()
             show_snackbar(t("game_actions.finished"))
 
-    def confirm_delete(self, name: str, deals: int) -> None:
-        """Asks first; then the game goes to the bin (restorable) and back to the games."""
-        def confirmed() -> None:
-            if self.run(lambda: services.delete_game(self.uow(), self.game_id,
-                                                     organiser=self.organiser)):
-                navigate_then_show("/", t("games.binned", name=name))
+    def delete(self, name: str) -> None:
+        """The game goes to the bin (restorable), and the phone back to the games."""
+        if self.run(lambda: services.delete_game(self.uow(), self.game_id,
+                                                 organiser=self.organiser)):
+            navigate_then_show("/", t("games.binned", name=name))
 
-        days = services.BIN_DAYS
-        show_confirm_dialog(
-            t("games.bin_title"),
-            t("game_actions.bin_text", name=name, deals=deals, days=days),
-            t("common.move_to_bin"), confirmed, destructive=True)
-
-    def choose_circle(self, current: int | None) -> None:
-        """Moves the game to a circle (or to none), then says so."""
-        circles = services.list_circles(self.uow())
-        names = {c.id: c.name for c in circles}
-
-        def picked(circle: int | None) -> None:
-            if self.run(lambda: services.set_game_circle(self.uow(), self.game_id, circle,
-                                                         code=self.code)):
-                self.refresh()
-                show_snackbar(t("game_actions.circle_set", circle=names.get(circle)) if circle else
-                              t("game_actions.circle_removed"))
-
-        show_circle_dialog(circles, current, picked)
+    def set_circle(self, circle: int | None, name: str | None) -> None:
+        """Moves the game to the circle `name` (or to none), then says so."""
+        if self.run(lambda: services.set_game_circle(self.uow(), self.game_id, circle,
+                                                     code=self.code)):
+            self.refresh()
+            show_snackbar(t("game_actions.circle_set", circle=name) if circle else
+                          t("game_actions.circle_removed"))

@@ -3,10 +3,14 @@ QR code and text; the phone that opens it becomes the organiser, this one stops 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import flet as ft
 
 from scorepad import services
-from scorepad.ui.dialogs.confirm import show_error_dialog
+from scorepad.ui.dialogs.confirm import use_error
+from scorepad.ui.dialogs.host import Close, Shown, use_shown
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import UowFactory
@@ -14,42 +18,65 @@ from scorepad.ui.state import AppState
 from scorepad.ui.widgets.qr import qr_png
 
 
-def show_handover_dialog(game_id: int, name: str, state: AppState, uow: UowFactory) -> None:
-    """"Transmettre le rôle d'organisateur": a one-time link (10 minutes) as a QR code and
-    text; the phone that opens it becomes the organiser, this one stops being it."""
-    try:
-        link = services.start_handover(uow(), game_id,
-                                       organiser=services.Organiser(
-                                           state.organiser_key(game_id)))
-    except services.ServiceError as exc:
-        show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
-        return
-    show_handover_link(name, link_origin() + link.path)
+@dataclass(frozen=True)
+class _Link:
+    url: str
+    name: str
+    #: the QR code, drawn once (the dialog is built again at every render of the sheet)
+    qr: bytes
 
 
-def show_handover_link(name: str, url: str) -> None:
-    """The dialog of a one-time hand-over link (a game's or a tournament's)."""
-    page = ft.context.page
-    minutes = services.HANDOVER_MINUTES
-    copy = ft.OutlinedButton(t("handover.copy"), icon=ft.Icons.CONTENT_COPY, height=44)
+def _copy_button(url: str, copied: bool, said: Callable[[], None]) -> ft.Control:
+    """Copies the link by the browser within the tap itself (Safari allows it only then),
+    then says so."""
+    button = ft.OutlinedButton(
+        t("handover.copied") if copied else t("handover.copy"),
+        icon=ft.Icons.CHECK if copied else ft.Icons.CONTENT_COPY, height=44,
+        action=ft.CopyToClipboard(url), on_click=lambda _e: said())
+    return ft.Semantics(identifier="handover-copy", container=True, content=button)
 
-    def copied(_: object) -> None:
-        copy.content = t("handover.copied")
-        copy.icon = ft.Icons.CHECK
-        copy.update()
 
-    # Copied by the browser within the tap itself (Safari allows it only then), then said.
-    copy.action = ft.CopyToClipboard(url)
-    copy.on_click = copied
-    page.show_dialog(ft.AlertDialog(
+def _handover_dialog(shown: Shown[_Link], close: Close, copied: bool,
+                     said: Callable[[], None]) -> ft.DialogControl:
+    link = shown.what
+    return ft.AlertDialog(
         title=ft.Text(t("handover.title")),
         content=ft.Column([
-            ft.Text(t("handover.text", name=name, minutes=minutes), size=14),
-            ft.Row([ft.Image(src=qr_png(url), width=220, height=220)],
+            ft.Text(t("handover.text", name=link.name, minutes=services.HANDOVER_MINUTES),
+                    size=14),
+            ft.Row([ft.Image(src=link.qr, width=220, height=220)],
                    alignment=ft.MainAxisAlignment.CENTER),
             ft.Semantics(identifier="handover-link", content=ft.Text(
-                url, size=13, weight=ft.FontWeight.W_600)),
-            ft.Semantics(identifier="handover-copy", container=True, content=copy),
+                link.url, size=13, weight=ft.FontWeight.W_600)),
+            _copy_button(link.url, copied, said),
         ], tight=True, spacing=12, width=320),
-        actions=[ft.TextButton(t("common.close"), on_click=lambda _e: page.pop_dialog())],
-    ))
+        actions=[ft.TextButton(t("common.close"), on_click=lambda _e: close())],
+    )
+
+
+def use_handover_link() -> Callable[[str, str], None]:
+    """A hook: `show_link(name, url)` shows a one-time hand-over link (a game's or a
+    tournament's) as a QR code and text."""
+    # The opening whose link was copied: its button says so until the next opening.
+    copied, set_copied = ft.use_state(0)
+    show = use_shown(lambda shown, close: _handover_dialog(
+        shown, close, copied == shown.opening, lambda: set_copied(shown.opening)))
+    return lambda name, url: show(_Link(url, name, qr_png(url)))
+
+
+def use_handover_dialog(state: AppState, uow: UowFactory) -> Callable[[int, str], None]:
+    """A hook: `hand_over(game_id, name)` makes a one-time link (10 minutes) and shows it
+    as a QR code and text, or says why it cannot."""
+    show_link = use_handover_link()
+    show_error = use_error()
+
+    def hand_over(game_id: int, name: str) -> None:
+        try:
+            link = services.start_handover(uow(), game_id, organiser=services.Organiser(
+                state.organiser_key(game_id)))
+        except services.ServiceError as exc:
+            show_error(t("common.not_possible"), exc.message(current_lang()))
+            return
+        show_link(name, link_origin() + link.path)
+
+    return hand_over

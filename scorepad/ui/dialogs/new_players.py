@@ -4,9 +4,11 @@ the known names it may be a slip of one tap away, and confirmed before it is cre
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import flet as ft
 
+from scorepad.ui.dialogs.host import Close, Shown, use_shown
 from scorepad.ui.i18n import nt, t
 
 UsePlayer = Callable[[str, str], None]  # (typed name, known name)
@@ -39,23 +41,31 @@ def _newcomer_line(name: str, suggestions: list[str], use: UsePlayer) -> ft.Cont
     return ft.Column(lines, spacing=6, tight=True)
 
 
-def confirm_new_players(found: dict[str, list[str]], use: UsePlayer,
-                        create: Callable[[], None], *, create_label: str | None = None
-                        ) -> None:
-    """Before creating a game with players nobody knows yet (or checking them in to a
-    tournament): each new name, the known ones it may be a slip of (one tap uses it), and
-    "Créer" (or `create_label`) to create them on purpose."""
-    page = ft.context.page
+@dataclass(frozen=True)
+class NewPlayers:
+    """The new names with the known ones each may be a slip of; `use(name, known)` puts
+    the known player in the seat, `create()` creates the game with the new ones."""
+
+    found: dict[str, list[str]]
+    use: UsePlayer
+    create: Callable[[], None]
+    #: the button that creates them ("Créer" unless told)
+    create_label: str | None = None
+
+
+def _new_players_dialog(shown: Shown[NewPlayers], close: Close) -> ft.DialogControl:
+    ask = shown.what
 
     def use_known(name: str, known: str) -> None:
-        page.pop_dialog()
-        use(name, known)
+        close()
+        ask.use(name, known)
 
     def confirm(_e: object) -> None:
-        page.pop_dialog()
-        create()
+        close()
+        ask.create()
 
-    page.show_dialog(ft.AlertDialog(
+    found = ask.found
+    return ft.AlertDialog(
         modal=True,
         title=ft.Text(nt("new_players.title", len(found))),
         content=ft.Column([
@@ -63,8 +73,15 @@ def confirm_new_players(found: dict[str, list[str]], use: UsePlayer,
             *[_newcomer_line(n, s, use_known) for n, s in found.items()],
         ], tight=True, spacing=14, width=320, scroll=ft.ScrollMode.AUTO),
         actions=[
-            ft.TextButton(t("new_players.correct"), on_click=lambda _e: page.pop_dialog()),
-            ft.FilledButton(create_label or t("new_players.create"), on_click=confirm),
+            ft.TextButton(t("new_players.correct"), on_click=lambda _e: close()),
+            ft.FilledButton(ask.create_label or t("new_players.create"), on_click=confirm),
         ],
         actions_alignment=ft.MainAxisAlignment.END,
-    ))
+    )
+
+
+def use_new_players_dialog() -> Callable[[NewPlayers], None]:
+    """A hook: `confirm(NewPlayers(...))` asks before creating a game with players nobody
+    knows yet: each new name, the known ones it may be a slip of (one tap uses it), and
+    "Créer" to create them on purpose."""
+    return use_shown(_new_players_dialog)

@@ -10,8 +10,9 @@ import flet as ft
 from scorepad import services
 from scorepad.collation import name_key
 from scorepad.domain.soiree import SoireePlayer, SoireeRecap, SoireeTable
+from scorepad.ui.data import use_data
 from scorepad.ui.i18n import t
-from scorepad.ui.live import GAMES_TOPIC, use_live
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.models.fmt import signed
 from scorepad.ui.models.stats_filter import parse_circle, parse_day
 from scorepad.ui.services_context import use_uow
@@ -105,9 +106,9 @@ def board(recap: SoireeRecap, day: date, width: float | None) -> ft.Control:
 
 @ft.component
 def BigScreenView(circle: int | None, day: date | None) -> ft.View:
-    state = use_app_state()
+    # The app state: its layout signal re-renders this screen at the new width.
+    use_app_state()
     uow = use_uow()
-    live = use_live(GAMES_TOPIC)
     evening = day or services.today()
     route = "/grand-ecran"
 
@@ -117,10 +118,13 @@ def BigScreenView(circle: int | None, day: date | None) -> ft.View:
         except services.CircleNotFound:
             return None
 
-    recap = ft.use_memo(load, dependencies=[circle, evening, live, state.revision])
+    data = use_data(load, key=[circle, evening], topics=[GAMES_TOPIC])
     width = ft.context.page.width
-    content: ft.Control = board(recap, evening, width) if recap is not None else ft.Text(
-        t("big_screen.circle_not_found"), size=40, color=INK)
+    content: ft.Control = ft.ProgressRing(color=INK)
+    if data.loaded:
+        recap = data.value
+        content = board(recap, evening, width) if recap is not None else ft.Text(
+            t("big_screen.circle_not_found"), size=40, color=INK)
     return ft.View(
         route=route, bgcolor=BACKGROUND, padding=ft.Padding.all(32 * scale_for(width)),
         controls=[ft.ListView([content], expand=True)],

@@ -8,22 +8,24 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad import services
-from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
+from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import GAMES_TOPIC, use_reloaded
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
-from scorepad.ui.widgets.layout import empty_state, screen
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
 def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
-              reload: Callable[[], None] | None) -> ft.Control:
+              reload: Callable[[], None] | None, show_error: ShowError,
+              confirm: AskConfirm) -> ft.Control:
     def restore(_: ft.Event[ft.TextButton]) -> None:
         try:
             services.restore_game(uow(), game.id)
         except services.ServiceError as exc:
-            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
+            show_error(t("common.not_possible"), exc.message(current_lang()))
             return
         if reload is not None:
             reload()
@@ -34,7 +36,7 @@ def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
             services.purge_game(uow(), game.id,
                                 organiser=services.Organiser(state.organiser_key(game.id)))
         except services.ServiceError as exc:
-            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
+            show_error(t("common.not_possible"), exc.message(current_lang()))
             return
         state.remember_organiser(game.id, None)
         if reload is not None:
@@ -42,10 +44,10 @@ def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
         show_snackbar(t("bin.purged", name=game.name))
 
     def ask_purge(_: ft.Event[ft.TextButton]) -> None:
-        show_confirm_dialog(
+        confirm(Confirm(
             t("bin.purge_title"),
             t("bin.purge_text", name=game.name),
-            t("common.delete_for_good"), purge, destructive=True)
+            t("common.delete_for_good"), purge, destructive=True))
 
     days = game.days_left
     buttons: list[ft.Control] = [ft.Semantics(
@@ -76,8 +78,13 @@ def BinView() -> ft.View:
     organiser "Supprimer définitivement"."""
     state = use_app_state()
     uow = use_uow()
-    games, again = use_reloaded(lambda: services.list_bin(uow()), GAMES_TOPIC)
-    items: list[ft.Control] = [_bin_tile(g, state, uow, again) for g in games]
+    data = use_data(lambda: services.list_bin(uow()), topics=[GAMES_TOPIC])
+    # The dialogs' hooks before the first read's early return: the same hooks every render.
+    show_error, confirm = use_error(), use_confirm()
+    if not data.loaded:
+        return screen(t("nav.bin"), loading_state(), route="/bin")
+    items: list[ft.Control] = [_bin_tile(g, state, uow, data.again, show_error, confirm)
+                               for g in data.value]
     if not items:
         items.append(empty_state(ft.Icons.DELETE_OUTLINE, t("bin.empty_title"),
                                  t("bin.empty_text", days=services.BIN_DAYS)))

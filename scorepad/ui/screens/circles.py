@@ -4,75 +4,81 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import flet as ft
 
 from scorepad import services
 from scorepad.services import CircleRow
-from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
-from scorepad.ui.dialogs.name import show_name_dialog
+from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
+from scorepad.ui.dialogs.name import AskName, use_name_dialog
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import GAMES_TOPIC, use_reloaded
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.widgets.layout import empty_state, screen, use_page_key
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen, use_page_key
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
-def ask_new_circle(uow: UowFactory, then: Callable[[int], None]) -> None:
-    """"Nouveau cercle": asks the name, creates it, calls `then(circle_id)`."""
-    created: list[int] = []
-
-    def submit(name: str) -> str | None:
-        try:
-            created.append(services.create_circle(uow(), name))
-        except services.ServiceError as exc:
-            return exc.message(current_lang())
-        return None
-
-    def done(name: str) -> None:
-        then(created[-1])
-        show_snackbar(t("circles.created", name=name))
-
-    show_name_dialog(t("circles.new"), t("circles.name_label"),
-                     "", t("circles.create"), submit,
-                     help_text=t("circles.new_help"), done=done)
+def _refusal(action: Callable[[], object]) -> str | None:
+    """None once done, else why it was refused (written under the name typed)."""
+    try:
+        action()
+    except services.ServiceError as exc:
+        return exc.message(current_lang())
+    return None
 
 
-def _rename(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> None:
-    def submit(name: str) -> str | None:
-        try:
-            services.rename_circle(uow(), circle.id, name)
-        except services.ServiceError as exc:
-            return exc.message(current_lang())
-        return None
+@dataclass(frozen=True)
+class CircleActions:
+    """What the screen does to circles, with the dialogs it asks in."""
 
-    def done(name: str) -> None:
-        changed()
-        show_snackbar(t("circles.renamed", name=name))
+    uow: UowFactory
+    changed: Callable[[], None]
+    ask_name: Callable[[AskName], None]
+    confirm: AskConfirm
+    show_error: ShowError
 
-    show_name_dialog(t("circles.rename_title"),
-                     t("circles.name_label"), circle.name,
-                     t("common.rename"), submit, done=done)
+    def _named(self, said: Callable[[str], str]) -> Callable[[str], None]:
+        """What follows a name accepted: the list again, and what `said(name)` says."""
+        def done(name: str) -> None:
+            self.changed()
+            show_snackbar(said(name))
+        return done
+
+    def ask_new(self) -> None:
+        """"Nouveau cercle": asks the name, creates it, says so."""
+        self.ask_name(AskName(
+            t("circles.new"), t("circles.name_label"), "", t("circles.create"),
+            lambda name: _refusal(lambda: services.create_circle(self.uow(), name)),
+            help_text=t("circles.new_help"),
+            done=self._named(lambda name: t("circles.created", name=name))))
+
+    def rename(self, circle: CircleRow) -> None:
+        self.ask_name(AskName(
+            t("circles.rename_title"), t("circles.name_label"), circle.name,
+            t("common.rename"),
+            lambda name: _refusal(lambda: services.rename_circle(self.uow(), circle.id, name)),
+            done=self._named(lambda name: t("circles.renamed", name=name))))
+
+    def delete(self, circle: CircleRow) -> None:
+        def confirmed() -> None:
+            try:
+                services.delete_circle(self.uow(), circle.id)
+            except services.ServiceError as exc:
+                self.show_error(t("common.not_possible"), exc.message(current_lang()))
+                return
+            self.changed()
+            show_snackbar(t("circles.deleted", name=circle.name))
+
+        self.confirm(Confirm(
+            t("circles.delete_title"),
+            nt("circles.delete_keeps", circle.games, name=circle.name) if circle.games
+            else t("circles.delete_empty", name=circle.name),
+            t("common.delete"), confirmed, destructive=True))
 
 
-def _delete(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> None:
-    def confirmed() -> None:
-        try:
-            services.delete_circle(uow(), circle.id)
-        except services.ServiceError as exc:
-            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
-            return
-        changed()
-        show_snackbar(t("circles.deleted", name=circle.name))
-
-    show_confirm_dialog(
-        t("circles.delete_title"),
-        nt("circles.delete_keeps", circle.games, name=circle.name) if circle.games
-        else t("circles.delete_empty", name=circle.name),
-        t("common.delete"), confirmed, destructive=True)
-
-
-def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]) -> ft.Control:
+def _circle_tile(circle: CircleRow, actions: CircleActions) -> ft.Control:
     page = ft.context.page
 
     def item(icon: ft.IconData, label: str, action: Callable[[], None]) -> ft.PopupMenuItem:
@@ -97,9 +103,9 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
                 item(ft.Icons.NIGHTLIFE, t("nav.evening"),
                      lambda: page.navigate(f"/circles/{circle.id}/soiree")),
                 item(ft.Icons.EDIT_OUTLINED, t("common.rename"),
-                     lambda: _rename(uow, circle, changed)),
+                     lambda: actions.rename(circle)),
                 item(ft.Icons.DELETE_OUTLINE, t("common.delete"),
-                     lambda: _delete(uow, circle, changed)),
+                     lambda: actions.delete(circle)),
             ])),
     )), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, key=f"circle-{circle.id}")
@@ -109,15 +115,18 @@ def _circle_tile(uow: UowFactory, circle: CircleRow, changed: Callable[[], None]
 def CirclesView() -> ft.View:
     uow = use_uow()
     page_key = use_page_key("/circles")
-    circles, changed = use_reloaded(lambda: services.list_circles(uow()), GAMES_TOPIC)
-    if not circles:
-        items: list[ft.Control] = [empty_state(
+    data = use_data(lambda: services.list_circles(uow()), topics=[GAMES_TOPIC])
+    actions = CircleActions(uow, data.again, use_name_dialog(), use_confirm(), use_error())
+    if not data.loaded:
+        items: list[ft.Control] = [loading_state()]
+    elif not data.value:
+        items = [empty_state(
             ft.Icons.GROUPS, t("circles.empty_title"),
             t("circles.empty_text"))]
     else:
-        items = [_circle_tile(uow, c, changed) for c in circles]
+        items = [_circle_tile(c, actions) for c in data.value]
     body = ft.ListView(items, expand=True, padding=ft.Padding.only(top=8, bottom=96))
     return screen(t("nav.circles"), body, route=page_key,
                   fab=ft.FloatingActionButton(icon=ft.Icons.ADD,
                                               content=t("circles.new"),
-                                              on_click=lambda _: ask_new_circle(uow, changed)))
+                                              on_click=lambda _: actions.ask_new()))

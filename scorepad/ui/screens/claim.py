@@ -14,7 +14,7 @@ from scorepad.services import tournament as tm
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import AppState, use_app_state
-from scorepad.ui.widgets.layout import empty_state, screen
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen
 from scorepad.ui.widgets.snackbar import navigate_then_show
 
 #: takes the role with the token, keeps the key; returns where to go and what to say
@@ -37,8 +37,7 @@ def _claim_screen(route: str, take: Take) -> ft.View:
 
     ft.use_effect(claim, dependencies=[token])
     body = empty_state(ft.Icons.LINK_OFF, t("claim.invalid"), failure) \
-        if failure else ft.Container(ft.ProgressRing(), alignment=ft.Alignment.CENTER,
-                                     padding=40)
+        if failure else loading_state()
     return screen(t("claim.title"), body, route=route + token, nav="/")
 
 

@@ -16,18 +16,21 @@ from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
 from scorepad.services.games import get_sheet
 from scorepad.services.views import DealVersion, SheetDeal
 from scorepad.ui.access import can_edit, forbidden
-from scorepad.ui.dialogs.table_code import show_unlock_dialog
+from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.confirm import Confirm, ShowError, use_confirm, use_error
+from scorepad.ui.dialogs.game_actions import after_change
+from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
+from scorepad.ui.live import ALL_TOPIC, game_topic
 from scorepad.ui.models.deal_form import outcome_text
-from scorepad.ui.screens.deal_entry import after_change
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.deal_explanation import explanation_block
 from scorepad.ui.widgets.deal_header import deal_title, load_error_screen
 from scorepad.ui.widgets.deal_preview import score_cells
-from scorepad.ui.widgets.layout import screen, use_page_key
+from scorepad.ui.widgets.layout import loading_state, screen, use_page_key
 from scorepad.ui.widgets.read_only_banner import read_only_banner
+from scorepad.ui.widgets.snackbar import show_snackbar
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +119,9 @@ def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Con
     return ft.Column(rows, spacing=0)
 
 
-def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id: int,
-            deal: SheetDeal, code: str | None, lang: str) -> None:
+def _delete(uow_factory: UowFactory, app_state: AppState, game_id: int, deal: SheetDeal,
+            code: str | None, lang: str, show_error: ShowError) -> None:
     """Deletes the deal as read (its version): a change made meanwhile elsewhere wins."""
-    page.pop_dialog()
     done: list[Change] = []
     try:
         delete_deal(uow_factory(), game_id, deal.id, expected_version=deal.version,
@@ -127,31 +129,15 @@ def _delete(page: ft.Page, uow_factory: UowFactory, app_state: AppState, game_id
     except DealConflict:
         # Nothing deleted: the page shows the deal as it is now, to decide again.
         app_state.touch()
-        page.show_dialog(ft.SnackBar(ft.Text(t("deal_detail.delete_conflict",
-                                               number=deal.number))))
+        show_snackbar(t("deal_detail.delete_conflict", number=deal.number))
         return
     except ServiceError as exc:
         forbidden(exc, app_state, game_id)
-        page.show_dialog(ft.SnackBar(ft.Text(exc.message(lang))))
+        show_snackbar(exc.message(lang))
         return
     after_change(app_state, uow_factory, game_id,
                  t("deal_detail.deleted", number=deal.number),
-                 done[0] if done else None)
-
-
-def _confirm_delete(page: ft.Page, do_delete: Callable[[], None], number: int) -> None:
-    page.show_dialog(ft.AlertDialog(
-        modal=True,
-        title=ft.Text(t("deal_detail.confirm_delete", number=number)),
-        content=ft.Text(t("deal_detail.confirm_delete_text")),
-        actions=[
-            ft.TextButton(t("deal_detail.keep"), on_click=lambda _e: page.pop_dialog()),
-            ft.FilledButton(t("common.delete"), icon=ft.Icons.DELETE_OUTLINE,
-                            on_click=lambda _e: do_delete(),
-                            style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR,
-                                                 color=ft.Colors.ON_ERROR)),
-        ],
-    ))
+                 done[0] if done else None, show_error)
 
 
 def _summary(ctx: DetailContext, lang: str) -> ft.Control:
@@ -203,6 +189,7 @@ def _action_buttons(deal: SheetDeal, on_edit: Callable[[], None],
 
 def _load(uow_factory: UowFactory, app_state: AppState, game_id: int, deal_id: int
           ) -> tuple[DetailContext | ServiceError, bool]:
+    """The deal and whether this phone may change it (database reads)."""
     try:
         return (load_detail(uow_factory, game_id, deal_id),
                 can_edit(uow_factory, game_id, app_state))
@@ -216,15 +203,20 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
     app_state = use_app_state()
     route = f"/games/{game_id}/deals/{deal_id}"
     page_key = use_page_key(route)
-    revision = app_state.revision
-    live = use_live(game_topic(game_id), ALL_TOPIC)
     code = app_state.code_for(game_id)
 
     # Another phone's change (live) shows here too: the row, the steps, the history.
-    ctx, editable = ft.use_memo(lambda: _load(uow_factory, app_state, game_id, deal_id),
-                                dependencies=[game_id, deal_id, revision, live, code])
+    data = use_data(lambda: _load(uow_factory, app_state, game_id, deal_id),
+                    key=[game_id, deal_id, code], topics=[game_topic(game_id), ALL_TOPIC])
     lang = current_lang()
     page = ft.context.page
+    confirm = use_confirm()
+    show_error = use_error()
+    unlock = use_unlock_dialog(game_id, app_state, uow_factory)
+    # Until this deal is read, a loading indicator (never another deal's steps).
+    if not data.loaded or data.key[:2] != (game_id, deal_id):
+        return screen("", loading_state(), route=page_key)
+    ctx, editable = data.value
 
     if isinstance(ctx, ServiceError):
         return load_error_screen(ctx.message(lang), route)
@@ -235,13 +227,14 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
         page.navigate(f"/games/{game_id}/deals/{deal_id}/edit")
 
     def confirm_delete() -> None:
-        _confirm_delete(page, lambda: _delete(page, uow_factory, app_state, game_id, deal,
-                                              code, lang), deal.number)
+        confirm(Confirm(
+            t("deal_detail.confirm_delete", number=deal.number),
+            t("deal_detail.confirm_delete_text"), t("common.delete"),
+            lambda: _delete(uow_factory, app_state, game_id, deal, code, lang, show_error),
+            destructive=True, cancel_label=t("deal_detail.keep"),
+            icon=ft.Icons.DELETE_OUTLINE))
 
     summary = _summary(ctx, lang)
-    def unlock() -> None:
-        show_unlock_dialog(game_id, app_state, uow_factory)
-
     body: list[ft.Control] = [summary, _action_buttons(deal, edit, confirm_delete)] if (
         editable) else [read_only_banner(unlock), summary]
     if deal.input is not None and ctx.scored is not None:

@@ -14,14 +14,15 @@ from scorepad.services.deals import edit_deal, record_deal
 from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
 from scorepad.services.views import SheetDeal
 from scorepad.ui.access import can_edit, forbidden
-from scorepad.ui.dialogs.game_actions import confirm_change
-from scorepad.ui.dialogs.table_code import show_unlock_dialog
+from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.confirm import ShowError, use_error
+from scorepad.ui.dialogs.game_actions import after_change
+from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.models.drafts import drop_draft, take_draft
 from scorepad.ui.services_context import UowFactory, off_loop, sheet_cache, use_uow
-from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot, use_counter_in_view
 from scorepad.ui.widgets.deal_controls import error_text
@@ -35,7 +36,7 @@ from scorepad.ui.widgets.form_keeper import (
     renumbered_note,
     use_form_keeper,
 )
-from scorepad.ui.widgets.layout import screen
+from scorepad.ui.widgets.layout import loading_state, screen
 from scorepad.ui.widgets.read_only_banner import read_only_banner
 
 
@@ -52,9 +53,10 @@ class EntryContext:
     expected_version: int | None = None
 
 
-def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> EntryContext:
+def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None,
+               lang: str) -> EntryContext:
     """Reads the sheet once; raises ServiceError when the game or deal does not exist."""
-    sheet = sheet_cache().get(uow_factory, game_id, lang=current_lang())
+    sheet = sheet_cache().get(uow_factory, game_id, lang=lang)
     if deal_id is None:
         return EntryContext(
             game_name=sheet.name,
@@ -76,30 +78,6 @@ def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> En
                 expected_version=deal.version,
             )
     raise DealNotFound(deal_id)
-
-
-def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
-                 change: Change | None) -> None:
-    """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
-    this change (shown once the sheet is there: it belongs to the sheet's screen)."""
-    page = ft.context.page
-    route = f"/games/{game_id}"
-
-    async def back_then_confirm() -> None:
-        # The sheet under the form reads its new line first; the router then moves to it
-        # here, without waiting for the browser's answer to the address change: the phone
-        # gets the sheet and its line in one screen update.
-        def move() -> None:
-            handler = page.on_route_change
-            if handler is not None:
-                handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
-
-        await sheet_caught_up(page, uow_factory, state, game_id,
-                              change.revision if change is not None else 0, move)
-        await page.push_route(route)  # the browser's address and history
-        confirm_change(state, uow_factory, text, change, route=route)
-
-    page.run_task(back_then_confirm)
 
 
 def _editable(uow_factory: UowFactory, game_id: int, state: AppState) -> bool:
@@ -142,6 +120,7 @@ class EntryActions:
     set_save_error: Callable[[FieldError | None], None]
     set_conflict: Callable[[Conflict | None], None]
     keeper: FormKeeper
+    show_error: ShowError
     set_restored: Callable[[bool], None] | None = None
 
     def changed(self) -> None:
@@ -206,13 +185,14 @@ class EntryActions:
                      number=number)
             keeper.done = True
             drop_draft(ft.context.page, self.game_id, self.deal_id)
-            after_change(self.app_state, self.uow_factory, self.game_id, text, change)
+            after_change(self.app_state, self.uow_factory, self.game_id, text, change,
+                         self.show_error)
         finally:
             keeper.saving = False
 
     def reload_ctx(self) -> None:
         try:
-            self.set_ctx(load_entry(self.uow_factory, self.game_id, self.deal_id))
+            self.set_ctx(load_entry(self.uow_factory, self.game_id, self.deal_id, self.lang))
         except ServiceError as exc:
             self.set_ctx(exc)
         self.set_save_error(None)
@@ -243,12 +223,30 @@ class Opened:
     original: DealForm | None = None
 
 
-def _open(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> Opened:
+@dataclass(frozen=True, slots=True)
+class EntryData:
+    """What the form reads from the database as it opens: the deal (or the game's next
+    one), or why it cannot open, and whether this phone may change it."""
+
+    ctx: EntryContext | ServiceError
+    editable: bool
+
+
+def _read_entry(uow_factory: UowFactory, app_state: AppState, game_id: int,
+                deal_id: int | None, lang: str) -> EntryData:
+    """Database reads only (a worker thread runs them)."""
     try:
-        ctx = load_entry(uow_factory, game_id, deal_id)
+        ctx: EntryContext | ServiceError = load_entry(uow_factory, game_id, deal_id, lang)
     except ServiceError as exc:
-        return Opened(exc)
-    page = ft.context.page
+        ctx = exc
+    return EntryData(ctx, _editable(uow_factory, game_id, app_state))
+
+
+def _open(page: ft.Page, ctx: EntryContext | ServiceError, game_id: int,
+          deal_id: int | None) -> Opened:
+    """The form as it opens, with what this phone typed and left unsaved if anything."""
+    if isinstance(ctx, ServiceError):
+        return Opened(ctx)
     draft = take_draft(page, game_id, deal_id)
     if deal_id is None:
         if draft is None:
@@ -267,10 +265,9 @@ def _open(uow_factory: UowFactory, game_id: int, deal_id: int | None) -> Opened:
         t("deal_entry.changed_since_draft"), kept))
 
 
-def _read_only_screen(game_id: int, app_state: AppState, uow_factory: UowFactory,
-                      route: str) -> ft.View:
+def _read_only_screen(unlock: Callable[[], None], route: str) -> ft.View:
     return screen(t("deal_entry.read_only_title"), ft.Column([
-        read_only_banner(lambda: show_unlock_dialog(game_id, app_state, uow_factory)),
+        read_only_banner(unlock),
         ft.Container(ft.Text(t("deal_entry.read_only"), size=14), padding=16),
     ]), route=route)
 
@@ -323,8 +320,29 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     app_state = use_app_state()
     route = (f"/games/{game_id}/deals/{deal_id}/edit" if deal_id is not None
              else f"/games/{game_id}/deal")
+    lang = current_lang()
+    code = app_state.code_for(game_id)
+    # Read once as the form opens (and again for a code entered here): the form then
+    # belongs to this phone; another phone's change only moves a new deal's number.
+    data = use_data(lambda: _read_entry(uow_factory, app_state, game_id, deal_id, lang),
+                    key=[game_id, deal_id, code], own_changes=False)
+    unlock = use_unlock_dialog(game_id, app_state, uow_factory)
+    if not data.loaded:
+        return screen("", loading_state(), route=route)
+    entry = data.value
+    if isinstance(entry.ctx, ServiceError):
+        return load_error_screen(entry.ctx.message(lang), route)
+    if not entry.editable:
+        return _read_only_screen(unlock, route)
+    return EntryForm(game_id, deal_id, entry.ctx, route)
 
-    opened = ft.use_ref(lambda: _open(uow_factory, game_id, deal_id)).current
+
+@ft.component
+def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str) -> ft.View:
+    """The form itself, opened from `first` (the deal as read) and this phone's draft."""
+    uow_factory = use_uow()
+    app_state = use_app_state()
+    opened = ft.use_ref(lambda: _open(ft.context.page, first, game_id, deal_id)).current
     assert opened is not None
     ctx, set_ctx = ft.use_state(opened.ctx)
     _tick, set_tick = ft.use_state(0)
@@ -351,18 +369,15 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     ft.use_effect(follow, dependencies=[app_state.revision])
     lang = current_lang()
     code = app_state.code_for(game_id)
-    editable = ft.use_memo(lambda: _editable(uow_factory, game_id, app_state),
-                           dependencies=[game_id, code])
+    show_error = use_error()
 
     if isinstance(ctx, ServiceError):
         return load_error_screen(ctx.message(lang), route)
-    if not editable:
-        return _read_only_screen(game_id, app_state, uow_factory, route)
 
     actions = EntryActions(
         uow_factory, app_state, game_id, deal_id, ctx, conflict, lang, code,
         set_ctx=set_ctx, set_tick=set_tick, set_save_error=set_save_error,
-        set_conflict=set_conflict, keeper=keeper,
+        set_conflict=set_conflict, keeper=keeper, show_error=show_error,
         set_restored=set_restored)
     preview = ctx.form.preview(lang)
     if save_error is not None and preview.can_save:

@@ -12,13 +12,20 @@ from scorepad.collation import name_key
 from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
 from scorepad.services.access import new_secret
-from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
+from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import current_lang, t
-from scorepad.ui.live import GAMES_TOPIC, use_live
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.models.fmt import deals_count, signed, when
 from scorepad.ui.services_context import UowFactory, use_uow, wiring
 from scorepad.ui.state import AppState, use_app_state
-from scorepad.ui.widgets.layout import empty_state, screen, section_title, use_page_key
+from scorepad.ui.widgets.layout import (
+    empty_state,
+    loading_state,
+    screen,
+    section_title,
+    use_page_key,
+)
 from scorepad.ui.widgets.snackbar import navigate_then_show, show_snackbar
 
 
@@ -81,7 +88,8 @@ def _game_tile(game: GameSummary,
 
 
 def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
-                 on_binned: Callable[[], None]) -> None:
+                 on_binned: Callable[[], None], confirm: AskConfirm,
+                 show_error: ShowError) -> None:
     """Asks first, then moves the game to the bin; a refusal is shown in words."""
     organiser = services.Organiser(state.organiser_key(game.id))
 
@@ -89,20 +97,20 @@ def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
         try:
             services.delete_game(uow(), game.id, organiser=organiser)
         except services.ServiceError as exc:
-            show_error_dialog(t("games.bin_refused"),
-                              exc.message(current_lang()))
+            show_error(t("games.bin_refused"), exc.message(current_lang()))
             return
         on_binned()
         show_snackbar(t("games.binned", name=game.name))
 
     days = services.BIN_DAYS
-    show_confirm_dialog(
+    confirm(Confirm(
         t("games.bin_title"),
         t("games.bin_text", name=game.name, days=days),
-        t("common.move_to_bin"), confirmed, destructive=True)
+        t("common.move_to_bin"), confirmed, destructive=True))
 
 
-def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent) -> None:
+def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent,
+                   show_error: ShowError) -> None:
     """Imports the picked JSON file and opens its sheet, or says why it was refused; the
     importing phone becomes the game's organiser."""
     if not e.files:
@@ -112,7 +120,7 @@ def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent
     try:
         game_id = services.import_game(uow(), data, organiser_key=key)
     except services.ServiceError as exc:
-        show_error_dialog(t("games.import_refused"), exc.message(current_lang()))
+        show_error(t("games.import_refused"), exc.message(current_lang()))
         return
     state.remember_organiser(game_id, key)
     navigate_then_show(f"/games/{game_id}", t("games.imported"))
@@ -185,26 +193,29 @@ def GamesView() -> ft.View:
     uow = use_uow()
     location = ft.use_route_location()
     page_key = use_page_key("/")
-    reload, set_reload = ft.use_state(0)
     # Under a sheet (a table's phones), the list waits until it is back on top rather
-    # than reading and drawing every game again for each deal of every table.
+    # than reading and drawing every game again for each deal of every table; it reads
+    # again each time it is back.
     on_top = location == "/"
-    live = use_live(GAMES_TOPIC, active=on_top)
-    games, binned = ft.use_memo(lambda: (services.list_games(uow()),
-                                         len(services.list_bin(uow()))), dependencies=[
-        on_top, state.revision if on_top else None, reload, live])
+    data = use_data(lambda: (services.list_games(uow()), len(services.list_bin(uow()))),
+                    topics=[GAMES_TOPIC], check_on=[on_top], active=on_top)
+
+    confirm, show_error = use_confirm(), use_error()
 
     def delete(game: GameSummary) -> None:
-        _confirm_bin(uow, state, game, lambda: set_reload(lambda n: n + 1))
+        _confirm_bin(uow, state, game, data.again, confirm, show_error)
 
     picker, _ = ft.use_state(lambda: ft.FilePicker())
-    picker.on_result = lambda e: _import_picked(uow, state, e)
+    picker.on_result = lambda e: _import_picked(uow, state, e, show_error)
 
     def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
         ft.context.page.navigate("/new")
 
-    body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
-                       padding=ft.Padding.only(top=4, bottom=96))
+    body: ft.Control = loading_state()
+    if data.loaded:
+        games, binned = data.value
+        body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
+                           padding=ft.Padding.only(top=4, bottom=96))
     return screen(
         t("nav.games"), body, route=page_key, nav="/",
         actions=[*_people_buttons(), _import_button(picker)],

@@ -15,16 +15,23 @@ from scorepad.domain import InvalidDeal
 from scorepad.domain.names import matching
 from scorepad.services import CircleRow
 from scorepad.ui.access import can_edit, forbidden
-from scorepad.ui.dialogs.confirm import show_error_dialog
+from scorepad.ui.data import Data, use_data
+from scorepad.ui.dialogs.confirm import ShowError, use_error
 from scorepad.ui.dialogs.game_actions import undo_change
-from scorepad.ui.dialogs.new_players import confirm_new_players, newcomer_hint
-from scorepad.ui.dialogs.table_code import show_unlock_dialog
+from scorepad.ui.dialogs.new_players import NewPlayers, newcomer_hint, use_new_players_dialog
+from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import babel_locale, current_lang, t
 from scorepad.ui.models.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.filters import circle_dropdown
-from scorepad.ui.widgets.layout import empty_state, primary_action, screen, section_title
+from scorepad.ui.widgets.layout import (
+    game_not_found_screen,
+    loading_state,
+    primary_action,
+    screen,
+    section_title,
+)
 from scorepad.ui.widgets.read_only_banner import read_only_banner
 from scorepad.ui.widgets.snackbar import navigate_then_show
 from scorepad.ui.widgets.text_input import NameEntry, kept_field
@@ -109,27 +116,26 @@ OFFERED = 12
 
 @dataclass(frozen=True)
 class Pickers:
-    """What the players' pickers show: the known names (most games first), the line being
-    typed, whether every known name is shown, and the token that empties the field."""
+    """What the players' pickers show: the line being typed, whether every known name is
+    shown, and the token that empties the field."""
 
-    known: list[str]
     typed: str = ""
     show_all: bool = False
     clear: int = 0
 
-    def offered(self, seats: tuple[str, ...]) -> list[str]:
-        """The chips: the known names matching what is typed; else the most regular ones
-        (every one when asked), with the seated ones always among them, in French order
-        (scorepad.collation: "Émile" beside "Emma", not after "Zoé")."""
+    def offered(self, known: list[str], seats: tuple[str, ...]) -> list[str]:
+        """The chips: the `known` names (most games first) matching what is typed; else the
+        most regular ones (every one when asked), with the seated ones always among them,
+        in French order (scorepad.collation: "Émile" beside "Emma", not after "Zoé")."""
         if self.typed.strip():
-            return matching(self.typed, self.known, OFFERED)
+            return matching(self.typed, known, OFFERED)
         if self.show_all:
-            return sorted_names(self.known)
-        first = self.known[:OFFERED]
-        return sorted_names([*first, *(n for n in self.known if n in seats and n not in first)])
+            return sorted_names(known)
+        first = known[:OFFERED]
+        return sorted_names([*first, *(n for n in known if n in seats and n not in first)])
 
 
-def _player_pickers(form: NewGameForm, pickers: Pickers,
+def _player_pickers(form: NewGameForm, known: list[str], pickers: Pickers,
                     set_pickers: Callable[[Callable[[Pickers], Pickers]], None],
                     set_form: SetForm) -> list[ft.Control]:
     """The field and button that add a player, then the known players as chips: the ones
@@ -154,18 +160,18 @@ def _player_pickers(form: NewGameForm, pickers: Pickers,
                   on_typing=lambda typed: set_pickers(
                       lambda p: p if p.typed == typed else replace(p, typed=typed))),
         padding=ft.Padding.only(left=16, right=16, top=4))]
-    names = pickers.offered(form.seats)
+    names = pickers.offered(known, form.seats)
     if names:
         controls.append(ft.Container(ft.Row([
             ft.Chip(label=ft.Text(name), selected=name in form.seats,
                     on_select=lambda e, n=name: chip_selected(n, bool(e.control.selected)))
             for name in names], wrap=True, spacing=8, run_spacing=4),
             padding=ft.Padding.only(left=16, right=16, top=8)))
-    hidden = len(pickers.known) - OFFERED
+    hidden = len(known) - OFFERED
     if not pickers.typed.strip() and hidden > 0:
         controls.append(ft.Container(ft.TextButton(
             t("new_game.fewer_players") if pickers.show_all else
-            t("new_game.all_players", count=len(pickers.known)),
+            t("new_game.all_players", count=len(known)),
             icon=ft.Icons.EXPAND_LESS if pickers.show_all else ft.Icons.EXPAND_MORE,
             on_click=toggle_all), padding=ft.Padding.symmetric(horizontal=8)))
     return controls
@@ -235,13 +241,14 @@ def _rules_choice(form: NewGameForm, set_form: SetForm) -> list[ft.Control]:
     return controls
 
 
-def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str) -> None:
+def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str,
+                 show_error: ShowError) -> None:
     """Creates the game and opens its sheet, or says why it was not created. This browser
     becomes the organiser: the key stays in its own storage, never in a URL."""
     try:
         made = services.new_game(uow(), **form.to_create_kwargs())
     except (services.ServiceError, InvalidDeal) as exc:
-        show_error_dialog(t("new_game.not_created"), exc.message(lang))
+        show_error(t("new_game.not_created"), exc.message(lang))
         return
     if made.organiser_key is not None:
         state.remember_organiser(made.id, made.organiser_key)
@@ -256,13 +263,20 @@ def NewGameView() -> ft.View:
     uow = use_uow()
     form, set_form = ft.use_state(lambda: NewGameForm(default_name=default_game_name()))
     tried, set_tried = ft.use_state(False)
-    pickers, set_pickers = ft.use_state(lambda: Pickers(known=[
-        p.name for p in sorted(services.list_players(uow()),  # ties in French order
-                               key=lambda p: (-p.games, name_key(p.name)))]))
-    # Names nobody has yet, each with the known ones it may be a slip of.
-    newcomers = ft.use_memo(lambda: services.new_players(uow(), list(form.seats)),
-                            dependencies=[form.seats])
-    circles = ft.use_memo(lambda: services.list_circles(uow()), dependencies=[])
+    pickers, set_pickers = ft.use_state(Pickers)
+    # Read once as the screen opens: the known players (most games first, ties in French
+    # order), the circles.
+    known: Data[tuple[list[str], list[CircleRow]]] = use_data(lambda: (
+        [p.name for p in sorted(services.list_players(uow()),
+                                key=lambda p: (-p.games, name_key(p.name)))],
+        services.list_circles(uow())), own_changes=False)
+    # Names nobody has yet, each with the known ones it may be a slip of (the previous
+    # answer stays on screen while the new seats are looked up).
+    lookup = use_data(lambda: services.new_players(uow(), list(form.seats)),
+                      key=[form.seats], own_changes=False)
+    newcomers = lookup.value if lookup.loaded else {}
+    show_error = use_error()
+    confirm_new_players = use_new_players_dialog()
     lang = current_lang()
     errors = form.errors(lang)
 
@@ -272,17 +286,20 @@ def NewGameView() -> ft.View:
             return
         found = services.new_players(uow(), list(form.seats))
         if not found:
-            _create_game(uow, state, form, lang)
+            _create_game(uow, state, form, lang, show_error)
             return
-        confirm_new_players(
+        confirm_new_players(NewPlayers(
             found, lambda name, k: set_form(lambda f: f.replace_player(name, k)),
-            lambda: _create_game(uow, state, form, lang))
+            lambda: _create_game(uow, state, form, lang, show_error)))
 
+    if not known.loaded:
+        return screen(t("new_game.title"), loading_state(), route="/new")
     seat_error = errors.get("seats") if tried or len(form.seats) > MAX_SEATS else None
+    players, circles = known.value
     controls: list[ft.Control] = [
         _name_field(form, errors.get("name") if tried else None, set_form),
         section_title(t("new_game.players")),
-        *_player_pickers(form, pickers, set_pickers, set_form),
+        *_player_pickers(form, players, pickers, set_pickers, set_form),
         section_title(t("new_game.table_order")),
         *_table_order(form, seat_error, set_form, newcomers),
         section_title(t("new_game.circle")),
@@ -296,7 +313,7 @@ def NewGameView() -> ft.View:
 
 
 def _save_rules(uow: UowFactory, state: AppState, game_id: int, code: str | None,
-                form: RulesForm, lang: str) -> None:
+                form: RulesForm, lang: str, show_error: ShowError) -> None:
     """Saves the rules (every deal rescored) and goes back to the sheet, with "Annuler"."""
     done: list[services.Change] = []
     try:
@@ -304,14 +321,14 @@ def _save_rules(uow: UowFactory, state: AppState, game_id: int, code: str | None
     except (services.ServiceError, InvalidDeal) as exc:
         if isinstance(exc, services.ServiceError):
             forbidden(exc, state, game_id)
-        show_error_dialog(t("new_game.rules_refused"), exc.message(lang))
+        show_error(t("new_game.rules_refused"), exc.message(lang))
         return
     text = t("new_game.rules_saved")
     if not done:  # the same rules: nothing changed, nothing to undo
         navigate_then_show(f"/games/{game_id}", text)
         return
     navigate_then_show(f"/games/{game_id}", text,
-                       undo=lambda: undo_change(state, uow, done[0]))
+                       undo=lambda: undo_change(state, uow, done[0], show_error))
 
 
 @ft.component
@@ -329,22 +346,38 @@ def GameRulesView(game_id: int) -> ft.View:
             return None
         return sheet.name, RulesForm.from_rules(sheet.rules), can_edit(uow, game_id, state)
 
-    loaded = ft.use_memo(load, dependencies=[game_id, code])
-    form, set_form = ft.use_state(lambda: loaded[1] if loaded else RulesForm.from_rules())
-    reset, set_reset = ft.use_state(0)
+    # Read as the screen opens (and again for a code entered here): the values typed
+    # then belong to this phone.
+    data = use_data(load, key=[game_id, code], own_changes=False)
+    if not data.loaded or data.key[0] != game_id:
+        return screen("", loading_state(), route=route)
+    loaded = data.value
     if loaded is None:
-        return screen(t("common.game_not_found"), empty_state(
-            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
-            t("sheet.no_game", id=str(game_id))), route=route)
+        return game_not_found_screen(game_id, route)
+    name, first, editable = loaded
+    return RulesScreen(game_id, name, first, editable)
+
+
+@ft.component
+def RulesScreen(game_id: int, name: str, first: RulesForm, editable: bool) -> ft.View:
+    """The rules' form, opened with the game's rules as read (`first`)."""
+    state = use_app_state()
+    uow = use_uow()
+    lang = current_lang()
+    route = f"/games/{game_id}/rules"
+    code = state.code_for(game_id)
+    form, set_form = ft.use_state(first)
+    reset, set_reset = ft.use_state(0)
+    show_error = use_error()
+    unlock = use_unlock_dialog(game_id, state, uow)
     errors = form.errors(lang)
 
     def save(_: ft.Event[ft.FilledButton]) -> None:
         if not errors:
-            _save_rules(uow, state, game_id, code, form, lang)
+            _save_rules(uow, state, game_id, code, form, lang, show_error)
 
-    editable = loaded[2]
     body = ft.ListView([
-        *([] if editable else [read_only_banner(lambda: show_unlock_dialog(game_id, state, uow))]),
+        *([] if editable else [read_only_banner(unlock)]),
         ft.Container(ft.Text(t("new_game.rescore_warning"), color=ft.Colors.ON_SURFACE_VARIANT),
                      padding=ft.Padding.only(bottom=12)),
         ft.Row([ft.TextButton(t("new_game.back_to_fft"),
@@ -355,5 +388,5 @@ def GameRulesView(game_id: int) -> ft.View:
     ], expand=True, padding=ft.Padding.all(16))
     bottom = primary_action(t("new_game.save_rules"), ft.Icons.CHECK,
                             save, disabled=bool(errors) or not editable)
-    return screen(t("new_game.rules_title", name=loaded[0]), body, route=route,
+    return screen(t("new_game.rules_title", name=name), body, route=route,
                   bottom=bottom)

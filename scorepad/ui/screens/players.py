@@ -10,28 +10,34 @@ import flet as ft
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.services import MergedPlayer, PlayerRow
-from scorepad.ui.dialogs.confirm import show_error_dialog
-from scorepad.ui.dialogs.merge import show_merge_dialog
-from scorepad.ui.dialogs.name import show_name_dialog
+from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.confirm import ShowError, use_error
+from scorepad.ui.dialogs.merge import AskMerge, use_merge_dialog
+from scorepad.ui.dialogs.name import AskName, use_name_dialog
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC, use_reloaded
+from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.widgets.layout import empty_state, screen, section_title
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen, section_title
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
 class PlayerActions:
     """What the screen does to players; every refusal in words, every success confirmed."""
 
-    def __init__(self, uow: UowFactory, changed: Callable[[], None]) -> None:
+    def __init__(self, uow: UowFactory, changed: Callable[[], None], show_error: ShowError,
+                 ask_name: Callable[[AskName], None],
+                 ask_merge: Callable[[AskMerge], None]) -> None:
         self.uow = uow
         self.changed = changed
+        self.show_error = show_error
+        self.ask_name = ask_name
+        self.ask_merge = ask_merge
 
     def _run(self, action: Callable[[], object]) -> bool:
         try:
             action()
         except (services.ServiceError, InvalidDeal) as exc:
-            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
+            self.show_error(t("common.not_possible"), exc.message(current_lang()))
             return False
         self.changed()
         return True
@@ -48,10 +54,13 @@ class PlayerActions:
             self.changed()
             show_snackbar(t("players.renamed", name=name, new=new))
 
-        show_name_dialog(t("players.rename_title", name=name),
-                         t("players.new_name"), name, t("common.rename"), submit,
-                         help_text=t("players.rename_help"),
-                         max_length=40, done=done)
+        self.ask_name(AskName(t("players.rename_title", name=name),
+                              t("players.new_name"), name, t("common.rename"), submit,
+                              help_text=t("players.rename_help"), max_length=40, done=done))
+
+    def ask_merge_with(self, name: str, others: Sequence[str]) -> None:
+        """"Fusionner avec…": the other player and the name kept, then the confirmation."""
+        self.ask_merge(AskMerge(name, others, self.merge))
 
     def hide(self, name: str, hidden: bool) -> None:
         if hidden:
@@ -85,7 +94,7 @@ def _player_tile(p: PlayerRow, others: Sequence[str], actions: PlayerActions) ->
         # Only the players never seated with this one (services.merge_options): two
         # people at one table are not the same person, so nobody is offered to refuse.
         *([_menu_item(ft.Icons.MERGE_TYPE, t("players.merge_with"),
-                      lambda: show_merge_dialog(p.name, others, actions.merge))]
+                      lambda: actions.ask_merge_with(p.name, others))]
           if others else []),
         _menu_item(ft.Icons.VISIBILITY if p.hidden else ft.Icons.VISIBILITY_OFF_OUTLINED,
                    t("players.offer_again") if p.hidden
@@ -147,8 +156,11 @@ def PlayersView() -> ft.View:
         return (services.list_players(uow(), include_hidden=True), services.list_merged(uow()),
                 services.merge_options(uow()))
 
-    (players, merged, options), again = use_reloaded(load, GAMES_TOPIC, ALL_TOPIC)
-    actions = PlayerActions(uow, again)
+    data = use_data(load, topics=[GAMES_TOPIC, ALL_TOPIC])
+    actions = PlayerActions(uow, data.again, use_error(), use_name_dialog(), use_merge_dialog())
+    if not data.loaded:
+        return screen(t("nav.players"), loading_state(), route="/players")
+    players, merged, options = data.value
     if not players and not merged:
         body: ft.Control = empty_state(
             ft.Icons.PEOPLE_OUTLINE, t("players.empty_title"),

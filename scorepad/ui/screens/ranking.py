@@ -8,13 +8,15 @@ import flet as ft
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.domain.ranking import SeasonRanking
+from scorepad.services import CircleRow
+from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.dates import use_dates_picker
 from scorepad.ui.i18n import current_lang, t
-from scorepad.ui.live import GAMES_TOPIC, use_live
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.models.stats_filter import StatsFilter, parse_circle, ranking_path
 from scorepad.ui.services_context import use_uow
-from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.filters import filter_bar
-from scorepad.ui.widgets.layout import empty_state, screen, section_title
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen, section_title
 from scorepad.ui.widgets.ranking_parts import (
     contract_table,
     partner_lines,
@@ -51,9 +53,7 @@ def ranking_controls(result: SeasonRanking, label: str) -> list[ft.Control]:
 
 @ft.component
 def RankingView(circle: int | None = None) -> ft.View:
-    state = use_app_state()
     uow = use_uow()
-    live = use_live(GAMES_TOPIC)
     today = ft.use_memo(services.today, dependencies=[])
     page = ft.context.page
     location = ft.use_route_location()
@@ -70,22 +70,29 @@ def RankingView(circle: int | None = None) -> ft.View:
         if changed.circle != chosen.circle and path != location:
             page.navigate(path)
 
-    circles = ft.use_memo(lambda: services.list_circles(uow()),
-                          dependencies=[state.revision, live])
+    pick_dates = use_dates_picker(chosen, choose, today)
     lang = current_lang()
 
-    def load() -> SeasonRanking | str:
+    def load() -> tuple[list[CircleRow], SeasonRanking | str]:
+        """The circles and the season's ranking with its ratings (a worker thread computes
+        them: a season of a hundred games takes a fifth of a second)."""
+        circles = services.list_circles(uow())
         try:
-            return services.ranking(uow(), circle=chosen.circle, period=chosen.period(today))
+            return circles, services.ranking(uow(), circle=chosen.circle,
+                                             period=chosen.period(today))
         except (services.ServiceError, InvalidDeal) as exc:
-            return exc.message(lang)
+            return circles, exc.message(lang)
 
-    result = ft.use_memo(load, dependencies=[chosen, live, state.revision, lang])
-    controls: list[ft.Control] = [filter_bar(circles, chosen, choose, today)]
-    if isinstance(result, str):
-        controls.append(empty_state(ft.Icons.SEARCH_OFF, t("ranking.unavailable"), result))
-    else:
-        controls += ranking_controls(result, chosen.label(today, lang))
+    data = use_data(load, key=[chosen, lang], topics=[GAMES_TOPIC])
+    circles: list[CircleRow] = []
+    controls: list[ft.Control] = [loading_state()]
+    if data.loaded:
+        circles, result = data.value
+        controls = [filter_bar(circles, chosen, choose, today, pick_dates)]
+        if isinstance(result, str):
+            controls.append(empty_state(ft.Icons.SEARCH_OFF, t("ranking.unavailable"), result))
+        else:
+            controls += ranking_controls(result, chosen.label(today, lang))
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
     title = t("nav.ranking")
     if chosen.circle is not None:

@@ -4,20 +4,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import flet as ft
 
 from scorepad.domain import GameStatus
 from scorepad.services import GameSheet
+from scorepad.ui.dialogs.confirm import use_error
+from scorepad.ui.dialogs.full_names import use_full_names
 from scorepad.ui.dialogs.game_actions import SheetActions
-from scorepad.ui.dialogs.game_menu import Rights, rights_of, show_game_menu
-from scorepad.ui.dialogs.table_code import show_unlock_dialog
+from scorepad.ui.dialogs.game_menu import GameMenuButton, Rights, rights_of
+from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import t
-from scorepad.ui.live import ALL_TOPIC, game_topic, use_live
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.sheet_data import use_sheet
 from scorepad.ui.state import use_app_state
-from scorepad.ui.widgets.layout import empty_state, primary_action, screen, use_page_key
+from scorepad.ui.widgets.layout import (
+    empty_state,
+    game_not_found_screen,
+    loading_state,
+    primary_action,
+    screen,
+    use_page_key,
+)
 from scorepad.ui.widgets.read_only_banner import read_only_banner
 from scorepad.ui.widgets.sheet_rows import (
     MemoDealLine,
@@ -66,17 +75,24 @@ def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str, shown: in
     return lines
 
 
+@dataclass(frozen=True)
+class _Opens:
+    """The sheet's own dialogs (the menu's are its button's)."""
+
+    unlock: Callable[[], None]
+    full_names: Callable[[GameSheet], None]
+
+
 def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
-                locked: bool, shown: int, show_more: Callable[[], None]) -> ft.Control:
+                locked: bool, shown: int, show_more: Callable[[], None],
+                opens: _Opens) -> ft.Control:
     finished = sheet.status == GameStatus.FINISHED
     number = sheet.next.number
-    top: list[ft.Control] = (
-        [read_only_banner(
-        lambda: show_unlock_dialog(actions.game_id, actions.state, actions.uow))] if locked else [])
+    top: list[ft.Control] = [read_only_banner(opens.unlock)] if locked else []
     progress = round_progress(sheet)
     return ft.Column([
         *top,
-        totals_header(sheet, dark),
+        totals_header(sheet, dark, opens.full_names),
         *([progress] if progress is not None else []),
         next_deal_strip(sheet, lambda: actions.redeal("passed", number),
                         lambda: actions.redeal("petit_sec", number), finished, locked),
@@ -86,8 +102,8 @@ def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
     ], spacing=0, expand=True)
 
 
-def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights
-                   ) -> ft.Control | None:
+def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights,
+                   unlock: Callable[[], None]) -> ft.Control | None:
     """Unlock on a read-only phone, else a new deal (or, for the organiser, reopen a
     finished game)."""
     game_id = actions.game_id
@@ -98,12 +114,9 @@ def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights
     def reopen(_: ft.Event[ft.FilledButton]) -> None:
         actions.reopen()
 
-    def unlock(_: ft.Event[ft.FilledButton]) -> None:
-        show_unlock_dialog(game_id, actions.state, actions.uow)
-
     if not rights.editable:
         return primary_action(t("sheet.enter_code"),
-                              ft.Icons.LOCK_OPEN, unlock)
+                              ft.Icons.LOCK_OPEN, lambda _e: unlock())
     finished = sheet.status == GameStatus.FINISHED
     if finished and not rights.may_organise:
         return None
@@ -112,8 +125,8 @@ def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights
         ft.Icons.REPLAY if finished else ft.Icons.ADD, reopen if finished else new_deal)
 
 
-def _bar_actions(sheet: GameSheet, actions: SheetActions, rights: Rights
-                 ) -> list[ft.Control]:
+def _bar_actions(sheet: GameSheet, actions: SheetActions, rights: Rights,
+                 unlock: Callable[[], None]) -> list[ft.Control]:
     """The lock-open mark (code entered here), undo, redo and the game menu."""
     locked = not rights.editable
     bar: list[ft.Control] = []
@@ -126,8 +139,8 @@ def _bar_actions(sheet: GameSheet, actions: SheetActions, rights: Rights
                       disabled=locked or not sheet.can_undo, on_click=lambda _: actions.undo()),
         ft.IconButton(ft.Icons.REDO, tooltip=t("sheet.redo"),
                       disabled=locked or not sheet.can_redo, on_click=lambda _: actions.redo()),
-        ft.IconButton(ft.Icons.MORE_VERT, tooltip=t("sheet.menu"),
-                      on_click=lambda _: show_game_menu(sheet, actions, rights)),
+        # Keyed: the lock-open mark coming in before it keeps the menu (and its dialogs).
+        GameMenuButton(sheet, actions, rights, unlock, key="game-menu"),
     ]
     return bar
 
@@ -147,26 +160,32 @@ def SheetView(game_id: int) -> ft.View:
     # comes back to the top (location), another phone or this one changed the game
     # (live, revision, reload); always when players are renamed (every game), a table
     # code or an organiser key is entered (code, key).
-    loaded = use_sheet(uow, state, (game_id, lang, code, key),
-                       follow=[game_topic(game_id)],
-                       check_on=[location, state.revision, reload],
-                       reload_on=[use_live(ALL_TOPIC)])
+    reader = use_sheet(uow, state, (game_id, lang, code, key), check_on=[location, reload])
+    route = f"/games/{game_id}"
+    ready = reader.loaded and reader.value.key[0] == game_id
+    # The dialogs' hooks before the early returns: the same hooks at every render.
+    show_error = use_error()
+    opens = _Opens(use_unlock_dialog(game_id, state, uow),
+                   use_full_names(reader.value.sheet if ready else None))
+    # Until this game is read, a loading indicator (another game's sheet is never shown;
+    # this game's stays on screen while a code or a language is applied).
+    if not ready:
+        return screen("", loading_state(), route=page_key)
+    loaded = reader.value
     sheet = loaded.sheet
     rights: Rights | None = None if sheet is None else rights_of(
         sheet, loaded.editable, loaded.organiser)
-    route = f"/games/{game_id}"
     if sheet is None or rights is None:
-        return screen(t("common.game_not_found"), empty_state(
-            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
-            t("sheet.no_game", id=str(game_id))), route=route)
+        return game_not_found_screen(game_id, route)
 
     def refresh() -> None:
         set_reload(lambda n: n + 1)
 
-    actions = SheetActions(game_id, uow, state, code, refresh, revision=sheet.revision)
+    actions = SheetActions(game_id, uow, state, code, refresh, show_error,
+                           revision=sheet.revision)
     locked = not rights.editable
     body = _sheet_body(sheet, actions, is_dark(state.theme), lang, locked, shown,
-                       lambda: set_shown(lambda n: n + LINES_PAGE))
+                       lambda: set_shown(lambda n: n + LINES_PAGE), opens)
     return screen(sheet.name, body, route=page_key,
-                  actions=_bar_actions(sheet, actions, rights),
-                  bottom=_bottom_action(sheet, actions, rights))
+                  actions=_bar_actions(sheet, actions, rights, opens.unlock),
+                  bottom=_bottom_action(sheet, actions, rights, opens.unlock))

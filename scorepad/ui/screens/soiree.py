@@ -10,15 +10,16 @@ import flet as ft
 
 from scorepad import services
 from scorepad.domain.soiree import SoireeRecap
+from scorepad.services import CircleRow
+from scorepad.ui.data import use_data
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import GAMES_TOPIC, use_live
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.models.stats_filter import circle_key, parse_circle, parse_day
 from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import use_uow, wiring
-from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.downloads import file_button
 from scorepad.ui.widgets.filters import circle_dropdown
-from scorepad.ui.widgets.layout import empty_state, screen, section_title
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen, section_title
 from scorepad.ui.widgets.qr import qr_image
 from scorepad.ui.widgets.soiree_parts import (
     day_text,
@@ -125,24 +126,24 @@ def recap_controls(recap: SoireeRecap, day: date, circle: int | None) -> list[ft
 
 @ft.component
 def SoireeView(circle: int | None = None, day: date | None = None) -> ft.View:
-    state = use_app_state()
     uow = use_uow()
-    live = use_live(GAMES_TOPIC)
     today = ft.use_memo(services.today, dependencies=[])
     chosen_circle, set_circle = ft.use_state(circle)
     chosen_day, set_day = ft.use_state(day or today)
-    circles = ft.use_memo(lambda: services.list_circles(uow()),
-                          dependencies=[state.revision, live])
 
-    def load() -> tuple[SoireeRecap | None, list[tuple[date, int]]]:
+    def load() -> tuple[list[CircleRow], SoireeRecap | None, list[tuple[date, int]]]:
+        circles = services.list_circles(uow())
         try:
-            return (services.soiree(uow(), chosen_day, circle=chosen_circle),
+            return (circles, services.soiree(uow(), chosen_day, circle=chosen_circle),
                     services.evenings(uow(), circle=chosen_circle))
         except services.CircleNotFound:
-            return None, []
+            return circles, None, []
 
-    recap, evenings = ft.use_memo(load, dependencies=[chosen_circle, chosen_day, live,
-                                                      state.revision])
+    data = use_data(load, key=[chosen_circle, chosen_day], topics=[GAMES_TOPIC])
+    route = ft.use_route_location() or "/stats"
+    if not data.loaded:
+        return screen(t("nav.evening"), loading_state(), route=route)
+    circles, recap, evenings = data.value
     filters = ft.Container(ft.Column([
         circle_dropdown(circles, chosen_circle, set_circle, identifier="soiree-circle"),
         _evening_dropdown(evenings, chosen_day, today, set_day),
@@ -154,7 +155,7 @@ def SoireeView(circle: int | None = None, day: date | None = None) -> ft.View:
     else:
         controls += recap_controls(recap, chosen_day, chosen_circle)
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
-    return screen(t("nav.evening"), body, route=ft.use_route_location() or "/stats")
+    return screen(t("nav.evening"), body, route=route)
 
 
 @ft.component

@@ -12,14 +12,23 @@ from scorepad import services
 from scorepad.collation import name_key, sorted_names
 from scorepad.domain.game import PlayedGame
 from scorepad.domain.stats import PlayerStats
+from scorepad.services import CircleRow
+from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.dates import use_dates_picker
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.live import GAMES_TOPIC, game_topic, use_live
+from scorepad.ui.live import GAMES_TOPIC, game_topic
 from scorepad.ui.models.fmt import number, signed
 from scorepad.ui.models.stats_filter import StatsFilter, circle_key
 from scorepad.ui.services_context import use_uow
-from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.filters import filter_bar
-from scorepad.ui.widgets.layout import empty_state, screen, section_title, use_page_key
+from scorepad.ui.widgets.layout import (
+    empty_state,
+    game_not_found_screen,
+    loading_state,
+    screen,
+    section_title,
+    use_page_key,
+)
 
 PALETTE = ["#1F77B4", "#D62728", "#2CA02C", "#FF7F0E", "#9467BD", "#8C564B", "#E377C2",
            "#17BECF", "#BCBD22", "#7F7F7F"]
@@ -140,7 +149,6 @@ def roles_table(players: Sequence[PlayerStats]) -> ft.Control:
 
 @ft.component
 def GameStatsView(game_id: int) -> ft.View:
-    use_app_state()
     uow = use_uow()
     location = ft.use_route_location()
     route = f"/games/{game_id}/stats"
@@ -151,12 +159,12 @@ def GameStatsView(game_id: int) -> ft.View:
         except services.GameNotFound:
             return None
 
-    live = use_live(game_topic(game_id))
-    stats = ft.use_memo(load, dependencies=[game_id, location, live])
+    data = use_data(load, key=[game_id], topics=[game_topic(game_id)], check_on=[location])
+    if not data.current:
+        return screen("", loading_state(), route=route)
+    stats = data.value
     if stats is None:
-        return screen(t("common.game_not_found"), empty_state(
-            ft.Icons.SEARCH_OFF, t("common.game_not_found"),
-            t("sheet.no_game", id=str(game_id))), route=route)
+        return game_not_found_screen(game_id, route)
     summary = t("stats.summary", deals=nt("stats.deals", stats.deals),
                 played=nt("stats.played", stats.played), passed=stats.passed,
                 petits_secs=nt("stats.petits_secs", stats.petits_secs))
@@ -225,29 +233,30 @@ def _all_stats_body(players: Sequence[PlayerStats], games: Sequence[PlayedGame],
 
 @ft.component
 def AllStatsView() -> ft.View:
-    state = use_app_state()
     uow = use_uow()
     location = ft.use_route_location()
     page_key = use_page_key("/stats")
-    live = use_live(GAMES_TOPIC)
     today = ft.use_memo(services.today, dependencies=[])
     chosen, set_chosen = ft.use_state(StatsFilter())
+    pick_dates = use_dates_picker(chosen, set_chosen, today)
     lang = current_lang()
-    circles = ft.use_memo(lambda: services.list_circles(uow()),
-                          dependencies=[location, state.revision, live])
 
-    def load() -> tuple[Sequence[PlayerStats], Sequence[PlayedGame]]:
+    def load() -> tuple[list[CircleRow], Sequence[PlayerStats], Sequence[PlayedGame]]:
+        circles = services.list_circles(uow())
         period = chosen.period(today)
         try:
-            return (services.all_statistics(uow(), circle=chosen.circle, period=period),
+            return (circles,
+                    services.all_statistics(uow(), circle=chosen.circle, period=period),
                     services.played_games(uow(), circle=chosen.circle, period=period))
         except services.CircleNotFound:
-            return (), ()
+            return circles, (), ()
 
-    players, games = ft.use_memo(load, dependencies=[location, state.revision, live, chosen])
-    body = ft.ListView([
-        filter_bar(circles, chosen, set_chosen, today),
-        _shortcuts(chosen),
-        *_all_stats_body(players, games, chosen.label(today, lang)),
-    ], expand=True, padding=ft.Padding.only(bottom=24))
+    data = use_data(load, key=[chosen], topics=[GAMES_TOPIC], check_on=[location])
+    controls: list[ft.Control] = [loading_state()]
+    if data.loaded:
+        circles, players, games = data.value
+        controls = [filter_bar(circles, chosen, set_chosen, today, pick_dates),
+                    _shortcuts(chosen),
+                    *_all_stats_body(players, games, chosen.label(today, lang))]
+    body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=24))
     return screen(t("nav.stats"), body, route=page_key, nav="/stats")

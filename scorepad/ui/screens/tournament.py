@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -20,9 +21,9 @@ from scorepad.domain.tournament import (
     table_plans,
 )
 from scorepad.services import tournament as tm
-from scorepad.ui.dialogs.confirm import show_confirm_dialog, show_error_dialog
-from scorepad.ui.dialogs.new_players import confirm_new_players
-from scorepad.ui.dialogs.tournament_dialogs import show_table_qr, show_tournament_handover
+from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
+from scorepad.ui.dialogs.new_players import NewPlayers, use_new_players_dialog
+from scorepad.ui.dialogs.tournament_dialogs import use_table_qr, use_tournament_handover
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.tournament_view import draw_offered
 from scorepad.ui.origin import link_origin
@@ -46,24 +47,36 @@ def results_url(tournament_id: int, fmt: str) -> str:
     return f"/api/tournaments/{tournament_id}/results.{fmt}?lang={current_lang()}"
 
 
+@dataclass(frozen=True)
+class PageDialogs:
+    """The dialogs the page's steps open (the page's hooks)."""
+
+    show_error: ShowError
+    confirm: AskConfirm
+    new_players: Callable[[NewPlayers], None]
+    show_qr: Callable[[tm.TableLink], None]
+    hand_over: Callable[[int, str], None]
+
+
 class Steps:
     """The organiser's steps on this page: each one calls its use case, says why when it
     is refused (nothing was saved), then reads the tournament again."""
 
     def __init__(self, uow: UowFactory, state: AppState, view: tm.TournamentView,
-                 done: Callable[[], None]) -> None:
+                 done: Callable[[], None], dialogs: PageDialogs) -> None:
         self.uow = uow
         self.state = state
         self.view = view
         self.tid = view.id
         self.who = services.Organiser(state.tournament_key(view.id))
         self.done = done
+        self.dialogs = dialogs
 
     def _run(self, step: Callable[[], object], success: str | None = None) -> bool:
         try:
             step()
         except Refusal as exc:
-            show_error_dialog(t("common.not_possible"), exc.message(current_lang()))
+            self.dialogs.show_error(t("common.not_possible"), exc.message(current_lang()))
             self.done()
             return False
         self.done()
@@ -77,20 +90,21 @@ class Steps:
             self._run(lambda: tm.check_in(self.uow(), self.tid, [name], organiser=self.who),
                       t("tournament_ui.checkin.done", name=name))
             return
-        confirm_new_players(found, lambda _typed, known: self.check_in(known),
-                            lambda: self._run(lambda: tm.check_in(
-                                self.uow(), self.tid, [name], organiser=self.who, new=[name]),
-                                t("tournament_ui.checkin.done", name=name)),
-                            create_label=t("tournament_ui.checkin.create_new"))
+        self.dialogs.new_players(NewPlayers(
+            found, lambda _typed, known: self.check_in(known),
+            lambda: self._run(lambda: tm.check_in(
+                self.uow(), self.tid, [name], organiser=self.who, new=[name]),
+                t("tournament_ui.checkin.done", name=name)),
+            create_label=t("tournament_ui.checkin.create_new")))
 
     def check_out(self, name: str) -> None:
         """Asked first: a thumb brushing a name must not take a player out of the draws."""
-        show_confirm_dialog(
+        self.dialogs.confirm(Confirm(
             t("tournament_ui.checkin.leave_title", name=name),
             t("tournament_ui.checkin.leave_text", name=name), t("tournament_ui.checkin.leave"),
             lambda: self._run(lambda: tm.check_out(self.uow(), self.tid, [name],
                                                    organiser=self.who),
-                              t("tournament_ui.checkin.left", name=name)))
+                              t("tournament_ui.checkin.left", name=name))))
 
     def draw(self, plan: str | None = None) -> None:
         number = self.view.next_round
@@ -140,13 +154,13 @@ class Steps:
                                      force=force)
         except Refusal as exc:
             if getattr(exc, "code", "") == "tournament_tables_playing":
-                show_confirm_dialog(t("tournament_ui.round.close_title", number=entry.number),
-                                    t("tournament_ui.round.close_anyway_text",
-                                      reason=exc.message(lang)),
-                                    t("tournament_ui.round.close_anyway"),
-                                    lambda: self.close(entry, force=True), destructive=True)
+                self.dialogs.confirm(Confirm(
+                    t("tournament_ui.round.close_title", number=entry.number),
+                    t("tournament_ui.round.close_anyway_text", reason=exc.message(lang)),
+                    t("tournament_ui.round.close_anyway"),
+                    lambda: self.close(entry, force=True), destructive=True))
             else:
-                show_error_dialog(t("common.not_possible"), exc.message(lang))
+                self.dialogs.show_error(t("common.not_possible"), exc.message(lang))
             self.done()
             return
         self.done()
@@ -167,13 +181,13 @@ class Steps:
             data = await asyncio.to_thread(tm.export_draw, self.uow(), self.tid, entry.number,
                                            organiser=self.who, origin=origin, lang=lang)
         except Refusal as exc:
-            show_error_dialog(t("common.not_possible"), exc.message(lang))
+            self.dialogs.show_error(t("common.not_possible"), exc.message(lang))
             return
         await picker.save_file(file_name=f"tournoi-{self.tid}-manche-{entry.number}.pdf",
                                src_bytes=data)
 
 
-def _header(view: tm.TournamentView, organiser: bool, state: AppState, uow: UowFactory
+def _header(view: tm.TournamentView, organiser: bool, hand_over: Callable[[int, str], None]
             ) -> ft.Control:
     page = ft.context.page
     tid = view.id
@@ -196,7 +210,7 @@ def _header(view: tm.TournamentView, organiser: bool, state: AppState, uow: UowF
     if organiser:
         buttons.append(ft.OutlinedButton(
             t("tournament_ui.page.handover"), icon=ft.Icons.SWAP_HORIZ,
-            on_click=lambda _e: show_tournament_handover(tid, view.name, state, uow)))
+            on_click=lambda _e: hand_over(tid, view.name)))
     lines: list[ft.Control] = [
         ft.Text(f"{day_text(view.day)} · {status}", size=14,
                 color=ft.Colors.ON_SURFACE_VARIANT),
@@ -262,10 +276,12 @@ def TournamentPage(tournament_id: int) -> ft.View:
                             dependencies=[tournament_id, key])
     picked, set_picked = ft.use_state(None)
     picker, _ = ft.use_state(lambda: ft.FilePicker())
+    dialogs = PageDialogs(use_error(), use_confirm(), use_new_players_dialog(), use_table_qr(),
+                          use_tournament_handover(state, uow))
     view = results.tournament if results is not None else None
     started = tuple(table.game_id for r in (view.rounds if view else ())
                     for table in r.tables if table.game_id is not None)
-    steps = Steps(uow, state, view, again) if view is not None else None
+    steps = Steps(uow, state, view, again, dialogs) if view is not None else None
 
     def keep_keys() -> None:
         if organiser and steps is not None and view is not None:
@@ -306,10 +322,10 @@ def TournamentPage(tournament_id: int) -> ft.View:
         return RoundActions(picked=picked, on_seat=on_seat(entry),
                             redraw=lambda: steps.redraw(entry), start=lambda: steps.start(entry),
                             close=lambda: steps.close(entry), print_draw=print_it,
-                            show_qr=show_table_qr,
+                            show_qr=dialogs.show_qr,
                             links=links if playing and entry.number == playing.number else {})
 
-    controls = [_header(view, organiser, state, uow),
+    controls = [_header(view, organiser, dialogs.hand_over),
                 *_page_sections(view, organiser, steps, known, actions_for)]
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
     return screen(view.name, body, route=page_key, services=[picker])

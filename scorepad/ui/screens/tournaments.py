@@ -13,14 +13,16 @@ from scorepad.domain import GameStatus
 from scorepad.domain.errors import Refusal
 from scorepad.domain.tournament import RankingRule
 from scorepad.services import tournament as tm
+from scorepad.ui.data import use_data
 from scorepad.ui.i18n import current_lang, t
-from scorepad.ui.live import GAMES_TOPIC, use_reloaded
+from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.models.tournament_form import NewTournamentForm, parse_day
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.filters import circle_dropdown
 from scorepad.ui.widgets.layout import (
     empty_state,
+    loading_state,
     primary_action,
     screen,
     section_title,
@@ -53,7 +55,10 @@ def _tile(item: tm.TournamentSummary) -> ft.Control:
 def TournamentsView() -> ft.View:
     uow = use_uow()
     page_key = use_page_key("/tournaments")
-    found, _again = use_reloaded(lambda: tm.list_tournaments(uow()), GAMES_TOPIC)
+    data = use_data(lambda: tm.list_tournaments(uow()), topics=[GAMES_TOPIC])
+    if not data.loaded:
+        return screen(t("tournament_ui.list.title"), loading_state(), route=page_key)
+    found = data.value
     items: list[ft.Control] = [_tile(item) for item in found] or [empty_state(
         ft.Icons.EMOJI_EVENTS, t("tournament_ui.list.empty_title"),
         t("tournament_ui.list.empty_text"))]
@@ -96,7 +101,7 @@ def NewTournamentView() -> ft.View:
     state = use_app_state()
     uow = use_uow()
     form, set_form = ft.use_state(lambda: NewTournamentForm.for_day(services.today()))
-    circles = ft.use_memo(lambda: services.list_circles(uow()), dependencies=[])
+    circles_data = use_data(lambda: services.list_circles(uow()), own_changes=False)
     lang = current_lang()
     errors = form.errors(lang)
 
@@ -113,6 +118,9 @@ def NewTournamentView() -> ft.View:
         navigate_then_show(f"/tournaments/{made.id}",
                            t("tournament_ui.form.created", name=" ".join(form.name.split())))
 
+    if not circles_data.loaded:
+        return screen(t("tournament_ui.form.title"), loading_state(), route="/tournaments/new")
+    circles = circles_data.value
     circle_error = errors.get("circle")
     day = parse_day(form.day)
     controls: list[ft.Control] = [

@@ -4,7 +4,7 @@ date-range picker for chosen dates)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import date, datetime
+from datetime import date
 
 import flet as ft
 
@@ -38,31 +38,10 @@ def circle_dropdown(circles: Sequence[CircleRow], current: int | None,
     ))
 
 
-def _as_date(value: object) -> date | None:
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    return None
-
-
 def period_chips(current: StatsFilter, on_change: Callable[[StatsFilter], None],
-                 today: date) -> ft.Control:
-    """Ce soir, ce mois, cette saison, tout, dates… (the last opens a date-range picker)."""
-    page = ft.context.page
-
-    def pick_dates() -> None:
-        def chosen(e: ft.Event[ft.DateRangePicker]) -> None:
-            start, end = _as_date(e.control.start_value), _as_date(e.control.end_value)
-            if start is not None:
-                on_change(current.with_dates(start, end or start))
-
-        page.show_dialog(ft.DateRangePicker(
-            start_value=current.start or today.replace(day=1), end_value=current.end or today,
-            first_date=datetime(2000, 1, 1), last_date=datetime(today.year + 1, 12, 31),
-            help_text=t("filters.pick_dates"),
-            save_text=t("filters.apply"), on_change=chosen))
-
+                 today: date, pick_dates: Callable[[], None]) -> ft.Control:
+    """Ce soir, ce mois, cette saison, tout, dates… (the last calls `pick_dates`, the
+    screen's date-range picker: scorepad.ui.dialogs.dates)."""
     def select(kind: str) -> None:
         if kind == "custom":
             pick_dates()
@@ -82,12 +61,13 @@ def period_chips(current: StatsFilter, on_change: Callable[[StatsFilter], None],
 
 
 def filter_bar(circles: Sequence[CircleRow], current: StatsFilter,
-               on_change: Callable[[StatsFilter], None], today: date, *,
-               with_period: bool = True) -> ft.Control:
-    """The circle and the period, above a statistics screen's content."""
+               on_change: Callable[[StatsFilter], None], today: date,
+               pick_dates: Callable[[], None] | None = None) -> ft.Control:
+    """The circle and, with `pick_dates` (the screen's date-range picker), the period,
+    above a statistics screen's content."""
     controls: list[ft.Control] = [
         circle_dropdown(circles, current.circle, lambda c: on_change(current.with_circle(c)))]
-    if with_period:
-        controls.append(period_chips(current, on_change, today))
+    if pick_dates is not None:
+        controls.append(period_chips(current, on_change, today, pick_dates))
     return ft.Container(ft.Column(controls, spacing=8),
                         padding=ft.Padding.only(left=16, right=16, top=12))

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 import flet as ft
 
 from scorepad.ui.i18n import t
+from scorepad.ui.state import MAX_BODY_WIDTH
 from scorepad.ui.widgets.snackbar import dismiss_when_left
 
-MAX_BODY_WIDTH = 720  # a tablet or a laptop shows the phone layout centred, not stretched
 SEED_COLOR = "#1F6F54"  # the green of a card table
 
 
@@ -147,6 +147,20 @@ def empty_state(icon: ft.IconData, title: str, text: str) -> ft.Control:
         padding=ft.Padding.symmetric(horizontal=32, vertical=48),
         alignment=ft.Alignment.CENTER,
     )
+
+
+def game_not_found_screen(game_id: int, route: str) -> ft.View:
+    """The screen of a game that does not exist (or no longer)."""
+    return screen(t("common.game_not_found"), empty_state(
+        ft.Icons.SEARCH_OFF, t("common.game_not_found"),
+        t("sheet.no_game", id=str(game_id))), route=route)
+
+
+def loading_state() -> ft.Control:
+    """What a screen shows until its data is read (a spinner, never an empty state that
+    would say there is nothing)."""
+    return ft.Container(ft.Semantics(identifier="loading", content=ft.ProgressRing()),
+                        alignment=ft.Alignment.CENTER, padding=40)
 
 
 #: Screens change at once, without the platform's slide or zoom: after "Enregistrer" the

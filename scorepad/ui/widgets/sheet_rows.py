@@ -26,10 +26,11 @@ def score_color(value: int, dark: bool) -> str | None:
     return None
 
 
-def totals_header(sheet: GameSheet, dark: bool) -> ft.Control:
+def totals_header(sheet: GameSheet, dark: bool,
+                  show_names: Callable[[GameSheet], None]) -> ft.Control:
     """Running totals, always visible above the lines; the next dealer is marked. Long
     names are shortened to labels that tell every player apart; a tap on the header
-    lists the full names."""
+    lists the full names (`show_names`)."""
     labels = player_labels(sheet.seats)
     cells: list[ft.Control] = []
     for seat in sheet.seats:
@@ -58,22 +59,8 @@ def totals_header(sheet: GameSheet, dark: bool) -> ft.Control:
         ft.Row(cells, spacing=0),
         bgcolor=ft.Colors.SURFACE_CONTAINER,
         padding=ft.Padding.symmetric(horizontal=8),
-        on_click=(lambda _e: show_full_names(sheet)) if shortened else None,
+        on_click=(lambda _e: show_names(sheet)) if shortened else None,
     )
-
-
-def show_full_names(sheet: GameSheet) -> None:
-    """The table's full names with their labels and totals (a tap on the totals)."""
-    labels = player_labels(sheet.seats)
-    page = ft.context.page
-    page.show_dialog(ft.AlertDialog(
-        title=ft.Text(t("sheet_rows.players")),
-        content=ft.Column([ft.Text(
-            f"{labels[s]} : {s}  ({signed(sheet.totals.get(s, 0))})"
-            if labels[s] != s else f"{s}  ({signed(sheet.totals.get(s, 0))})", size=15)
-            for s in sheet.seats], tight=True, spacing=8),
-        actions=[ft.TextButton(t("sheet_rows.ok"), on_click=lambda _e: page.pop_dialog())],
-    ))
 
 
 def _redeal_button(label: str, on_tap: Callable[[], None], disabled: bool) -> ft.Control:

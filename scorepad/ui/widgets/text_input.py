@@ -2,8 +2,8 @@
 
 A controlled field (value from state, state from `on_change`) echoes a stale value to the
 phone whenever a re-render lands between two keys, which drops the key typed meanwhile.
-`KeptTextField` keeps, across re-renders, the text the phone last reported; the screen
-sets the text only on an explicit reset (a new `reset` token). `NameEntry` adds names one
+`KeptField` keeps, across re-renders, the text the phone last reported; the screen sets
+the text only on an explicit reset (a new `reset` token). `NameEntry` adds names one
 after the other without ever clearing the field under a typing thumb: Enter starts a new
 line (the field keeps the focus) and each finished line is a name. The finished lines
 are cleared once the thumb has paused (`QUIET_SECONDS` without a key) or the field lost
@@ -24,27 +24,33 @@ import flet as ft
 
 from scorepad.ui.i18n import t
 
-
-@ft.control("TextField")
-class KeptTextField(ft.TextField):
-    """A TextField whose text belongs to the phone. `data` is the reset token: a render
-    with the same token keeps the phone's text; a new token applies `value`."""
-
-    def _migrate_state(self, other: Any) -> None:
-        keep = isinstance(other, ft.TextField) and other.data == self.data
-        super()._migrate_state(other)
-        if keep:
-            # Written like a patch from the phone (no change tracking, no frozen check):
-            # the diff then sees the phone's own text and sends nothing back.
-            if other.value:
-                self._values["value"] = other.value
-            else:
-                self._values.pop("value", None)
+#: the layout a field's wrapper takes from the field (see `KeptField`)
+_WRAPPER_LAYOUT = ("expand", "col")
+_NOT_YET = object()  # no token applied yet: the first render puts the value in
 
 
-def kept_field(*, reset: int | str = 0, **kwargs: Any) -> KeptTextField:
-    """A `KeptTextField`; pass a new `reset` to put `value` in it (e.g. clear it)."""
-    return KeptTextField(data=reset, **kwargs)
+@ft.component
+def KeptField(*, reset: int | str = 0, value: str = "", **kwargs: Any) -> ft.Control:
+    """A TextField whose text belongs to the phone: the first render and a render with a
+    new `reset` token put `value` in it; any other render leaves the phone's text alone.
+
+    Flet's own uncontrolled field does it (checked with Flet 1.0.5): a TextField rendered
+    with `value=None` takes over the text the phone last reported for the field it
+    replaces (`TextField._migrate_state`), so the diff sends nothing back. Flet cannot
+    do so for the top control a component returns (Flet freezes it, and the take-over
+    then raises), hence the Container around it, which takes the field's place in its
+    row (`expand`, `col`). tests/unit/test_flet_internals.py fails when a Flet release
+    changes this."""
+    applied = ft.use_ref(lambda: _NOT_YET)
+    fresh = applied.current != reset
+    applied.current = reset
+    layout = {k: kwargs.pop(k) for k in _WRAPPER_LAYOUT if k in kwargs}
+    return ft.Container(ft.TextField(value=value if fresh else None, **kwargs), **layout)
+
+
+def kept_field(*, reset: int | str = 0, **kwargs: Any) -> ft.Control:
+    """A `KeptField`; pass a new `reset` to put `value` in it (e.g. clear it)."""
+    return KeptField(reset=reset, **kwargs)
 
 
 #: how long a thumb pauses before the server clears a finished name it left in the field

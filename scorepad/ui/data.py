@@ -1,0 +1,271 @@
+"""What a screen shows from the database, read off the render and off the event loop:
+`use_data(load, ...)`, and the `Reader` under it (the sheet's is scorepad.ui.sheet_data)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar, cast
+
+import flet as ft
+
+from scorepad.ui.live import session_live
+from scorepad.ui.services_context import off_loop
+from scorepad.ui.state import use_app_state
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+#: seconds between two reads of one screen when changes come in a burst
+SHOW_GAP = 0.25
+
+
+class Unchanged:
+    """What `Reader.fetch` returns when what the screen shows is still current."""
+
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+UNCHANGED = Unchanged()
+
+Key = tuple[Any, ...]
+
+
+class Reader(Generic[T]):
+    """One mounted screen's reads: at most one at a time, requests arriving meanwhile
+    merged into one more read; `fetch` says what to read (a worker thread runs it)."""
+
+    def __init__(self, gap: float = SHOW_GAP) -> None:
+        self._value: T | None = None
+        self._loaded = False
+        #: the key the value was read for, and the key the screen shows now
+        self.key: Key = ()
+        self.wanted: Key = ()
+        #: a screen under another one holds its reads until it is back on top
+        self.active = True
+        #: how the mounted screen shows a new read (set at each render)
+        self.show: Callable[[], None] | None = None
+        self.page: ft.Page | None = None
+        self._gap = gap
+        self._pending = False
+        self._force = False
+        self._running = False
+        #: when the last read started (event loop time)
+        self._last_read = float("-inf")
+        #: called after each read; True once served (see `caught_up`)
+        self._waiters: list[Callable[[], bool]] = []
+
+    def fetch(self, key: Key, force: bool) -> T | Unchanged:
+        """In a worker thread: what to show for `key`, or UNCHANGED when the value shown
+        is current (`force`: read it whatever the screen shows)."""
+        raise NotImplementedError
+
+    @property
+    def loaded(self) -> bool:
+        """Something was read (for this key or an earlier one)."""
+        return self._loaded
+
+    @property
+    def current(self) -> bool:
+        """What was read is for the key the screen shows now."""
+        return self._loaded and self.key == self.wanted
+
+    @property
+    def value(self) -> T:
+        """What was read last; before the first read, RuntimeError (a screen asks
+        `loaded` first)."""
+        if not self._loaded:
+            raise RuntimeError("nothing read yet")
+        return cast(T, self._value)
+
+    def put(self, value: T, key: Key) -> None:
+        """Shows `value` as read for `key` (a read done elsewhere)."""
+        self._value, self.key, self._loaded = value, key, True
+
+    def request(self, *, force: bool = False) -> None:
+        """Reads again soon (at once when no read ran in the last SHOW_GAP seconds);
+        merged with the requests already waiting."""
+        self._force = self._force or force
+        self._pending = True
+        self._start()
+
+    def resume(self) -> None:
+        """Back on top: the reads held meanwhile run."""
+        if self._pending:
+            self._start()
+
+    def _held(self) -> bool:
+        # A screen opened under another one (a deep link to a sheet) still reads once,
+        # so that it is ready when it comes on top.
+        return not self.active and self._loaded
+
+    def _start(self) -> None:
+        if self._running or self._held() or self.page is None:
+            return
+        self._running = True
+        try:
+            self.page.run_task(self._run)
+        except (AttributeError, RuntimeError):  # disconnected: on_connect reads again
+            self._running = False
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._pending and not self._held():
+                # Changes in a burst (a club's busiest minute, a script) are shown at most
+                # every SHOW_GAP seconds: the first at once, the others together; never
+                # late for a phone waiting for its own change (caught_up).
+                wait = self._last_read + self._gap - loop.time()
+                if wait > 0 and not self._waiters:
+                    await asyncio.sleep(wait)
+                self._pending, force, self._force = False, self._force, False
+                key = self.wanted
+                self._last_read = loop.time()
+                got = await off_loop(self.fetch, key, force)
+                if not isinstance(got, Unchanged):
+                    self.put(got, key)
+                    if self.show is not None:
+                        self.show()
+                self._waiters = [serve for serve in self._waiters if not serve()]
+        except Exception:  # a database hiccup: the next change reads again
+            logger.exception("screen read failed")
+        finally:
+            self._running = False
+
+    async def caught_up(self, reached: Callable[[T], bool], then: Callable[[], None],
+                        timeout: float) -> bool:
+        """Calls `then()` right after this screen shows a value where `reached` holds, in
+        the same step as the screen's update (so both reach the phone together), and
+        returns True; after `timeout` returns False without calling it."""
+        done = asyncio.Event()
+
+        def serve() -> bool:
+            if not self._loaded or not reached(self.value):
+                return False
+            then()
+            done.set()
+            return True
+
+        if self.show is None:
+            return False
+        if not self._running and serve():
+            return True
+        self._waiters.append(serve)
+        self.request()
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), timeout)
+        finally:
+            if serve in self._waiters:
+                self._waiters.remove(serve)
+        return done.is_set()
+
+
+def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[str] = (),
+               reload_topics: Sequence[str] = (), check_on: Sequence[Any] = (),
+               active: bool = True, own_changes: bool = True) -> Reader[T]:
+    """Mounts `reader` on the calling screen: it reads at mount and whenever `key` changes
+    (forced), when a topic of `topics` is announced or a value of `check_on` changes, when
+    this phone changed something (`own_changes`), and forced when a topic of
+    `reload_topics` is announced. An announcement starts the read at once, without
+    rendering the screen first. While `active` is False the requests wait; they run
+    once it is True again."""
+    state = use_app_state()
+    page = ft.context.page
+    _shown, set_shown = ft.use_state(0)
+    reader.page = page
+    reader.wanted = tuple(key)
+    reader.active = active
+
+    def show() -> None:
+        set_shown(lambda n: n + 1)
+
+    reader.show = show
+
+    def follow() -> Callable[[], None]:
+        live = session_live(page)
+        stops = [live.add(topics, reader.request),
+                 live.add(reload_topics, lambda: reader.request(force=True))]
+
+        def stop() -> None:
+            for each in stops:
+                each()
+
+        return stop
+
+    def check() -> None:
+        reader.request()
+
+    def reload() -> None:
+        reader.request(force=True)
+
+    def back_on_top() -> None:
+        if active:
+            reader.resume()
+
+    ft.use_effect(follow, dependencies=[*topics, "|", *reload_topics])
+    ft.use_effect(check, dependencies=[*check_on, state.revision if own_changes else None])
+    ft.use_effect(reload, dependencies=list(key))
+    ft.use_effect(back_on_top, dependencies=[active])
+    return reader
+
+
+class _Loader(Reader[T]):
+    """A reader whose every read calls the screen's latest `load()`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.load: Callable[[], T] | None = None
+
+    def fetch(self, key: Key, force: bool) -> T | Unchanged:
+        assert self.load is not None
+        return self.load()
+
+
+class Data(Generic[T]):
+    """What `use_data` gives a screen: whether anything was read yet, whether it is for
+    the screen's current key, the value, and `again()` to read it again."""
+
+    def __init__(self, reader: Reader[T]) -> None:
+        self._reader = reader
+
+    @property
+    def loaded(self) -> bool:
+        """Something was read: the screen can show it (maybe an earlier key's, until the
+        new key's read lands)."""
+        return self._reader.loaded
+
+    @property
+    def current(self) -> bool:
+        """What was read is for the screen's current key."""
+        return self._reader.current
+
+    @property
+    def value(self) -> T:
+        return self._reader.value
+
+    @property
+    def key(self) -> Key:
+        """The key the value was read for."""
+        return self._reader.key
+
+    def again(self, *_changed: object) -> None:
+        """Reads again (a dialog of this screen changed what it shows)."""
+        self._reader.request(force=True)
+
+
+def use_data(load: Callable[[], T], *, key: Sequence[Any] = (), topics: Sequence[str] = (),
+             check_on: Sequence[Any] = (), active: bool = True,
+             own_changes: bool = True) -> Data[T]:
+    """What the screen shows from the database: `load()` (database reads only, no control
+    built: it runs in a worker thread) at mount and again as `use_reader` says. Until the
+    first read lands `loaded` is False: show a loading indicator, never an empty state."""
+    reader = ft.use_ref(_Loader).current
+    assert reader is not None
+    reader.load = load
+    use_reader(reader, key=key, topics=topics, check_on=check_on, active=active,
+               own_changes=own_changes)
+    return Data(reader)

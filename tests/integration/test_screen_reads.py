@@ -1,0 +1,162 @@
+"""What the screens read from the database, and when, in a real Flet session on a real SQLite
+file: off the render, a spinner until the first read lands, again when a topic is announced
+or this phone changed something, never for a window resized."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from scorepad import services
+from scorepad.domain.messages import render
+from scorepad.storage import open_database
+from scorepad.ui import app as app_module
+from scorepad.ui import services_context
+from scorepad.ui.live import GAMES_TOPIC
+from scorepad.ui.services_context import set_uow_factory
+from scorepad.ui.state import AppState
+from tests.factories import FOUR
+from tests.flet_session import Phone
+
+
+class CountedReads:
+    """The app's unit-of-work factory, counting the units opened (and where), and able
+    to hold them back (a slow database)."""
+
+    def __init__(self, uow: Callable[[], Any]) -> None:
+        self._uow = uow
+        self.count = 0
+        self.threads: set[int] = set()
+        self.open = threading.Event()
+        self.open.set()
+
+    def __call__(self) -> Any:
+        self.open.wait(10)
+        self.count += 1
+        self.threads.add(threading.get_ident())
+        return self._uow()
+
+
+@pytest.fixture
+def reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[CountedReads]:
+    database = open_database(f"sqlite:///{tmp_path / 'screens.db'}")
+    services.create_game(database.uow(), name="Mardi soir", seats=FOUR, deal_size=4)
+    counted = CountedReads(database.uow)
+    set_uow_factory(counted)
+
+    async def saved_settings() -> AppState:  # no browser storage to ask
+        return AppState()
+
+    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    yield counted
+    database.dispose()
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    asyncio.run(scenario())
+
+
+def state_of(phone: Phone) -> AppState:
+    """The session's app state (the argument of the app's root component)."""
+    state = phone.page.views.args[0]  # type: ignore[attr-defined]
+    assert isinstance(state, AppState)
+    return state
+
+
+def centred(phone: Phone) -> bool:
+    """The body is laid out at the phone's width in the middle of a wide window."""
+    return any(isinstance(c, ft.Container) and c.width == 720 for c in phone.controls())
+
+
+def test_a_window_crossing_the_phone_width_is_laid_out_again_without_a_database_read(
+        reads: CountedReads) -> None:
+    async def scenario() -> None:
+        phone = await Phone.open(app_module.main)
+        await phone.until(lambda: "Mardi soir" in phone.texts())
+        await phone.settle()
+        before = reads.count
+        assert not centred(phone)
+
+        await phone.resize(1024, 768)
+        await phone.until(lambda: centred(phone))
+        await phone.resize(1024, 400)  # a keyboard opening: no new layout either
+        await phone.settle()
+        assert reads.count == before
+        assert "Mardi soir" in phone.texts()
+
+        # This phone's own change does read again (the counter sees reads).
+        state_of(phone).touch()
+        await phone.until(lambda: reads.count > before)
+        phone.close()
+
+    run(scenario)
+
+
+def test_a_screen_shows_a_spinner_and_never_its_empty_state_until_its_data_is_read(
+        reads: CountedReads) -> None:
+    async def scenario() -> None:
+        reads.open.clear()  # the database is slow
+        phone = await Phone.open(app_module.main)
+        await phone.until(lambda: "loading" in phone.identifiers())
+        await phone.settle(0.3)
+        assert render("games.empty_title", {}, "fr") not in phone.texts()
+        assert "Mardi soir" not in phone.texts()
+
+        reads.open.set()
+        await phone.until(lambda: "Mardi soir" in phone.texts())
+        assert "loading" not in phone.identifiers()
+        phone.close()
+
+    run(scenario)
+
+
+def test_reads_run_off_the_event_loop_and_inline_where_python_has_no_threads(
+        reads: CountedReads, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def open_list() -> set[int]:
+        reads.threads.clear()
+        phone = await Phone.open(app_module.main)
+        await phone.until(lambda: "Mardi soir" in phone.texts())
+        phone.close()
+        return set(reads.threads)
+
+    loop_thread = threading.get_ident()
+    assert loop_thread not in asyncio.run(open_list())
+    # The browser's Python (Pyodide) has no threads: a server's screens, read inline.
+    monkeypatch.setattr(services_context, "_wiring", [services_context.Wiring(threads=False)])
+    assert asyncio.run(open_list()) == {loop_thread}
+
+
+def test_an_announced_change_is_read_and_shown_without_this_phone_doing_anything(
+        reads: CountedReads) -> None:
+    async def scenario() -> None:
+        phone = await Phone.open(app_module.main)
+        await phone.until(lambda: "Mardi soir" in phone.texts())
+        services.create_game(reads(), name="Jeudi", seats=FOUR, deal_size=4)
+        phone.page.pubsub.send_all_on_topic(GAMES_TOPIC, {})
+        await phone.until(lambda: "Jeudi" in phone.texts())
+        phone.close()
+
+    run(scenario)
+
+
+def test_a_deep_link_shows_its_sheet_and_the_list_under_it_is_read_once(
+        reads: CountedReads) -> None:
+    async def scenario() -> None:
+        phone = await Phone.open(app_module.main, route="/games/1")
+        await phone.until(lambda: "total-André" in phone.identifiers())
+        await phone.settle()
+        before = reads.count
+        # The list under the sheet waits for the top while games change elsewhere.
+        for _ in range(3):
+            phone.page.pubsub.send_all_on_topic(GAMES_TOPIC, {})
+        await phone.settle()
+        assert reads.count == before
+        phone.close()
+
+    run(scenario)

@@ -1,0 +1,139 @@
+"""Where scorepad leans on how Flet 1.0.5 works inside, each test fails when a Flet release
+changes it: the phone's text kept in a field, the router moved without the browser's round
+trip, and the web transport's frames formatted for a debug log that is off. (The served
+client's bytes are checked in test_boot_screen.py and test_web_client.py.)"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+from flet.messaging.protocol import Message, MessageAction
+
+from scorepad.ui.dialogs.game_actions import show_route_now
+from scorepad.ui.widgets.text_input import kept_field
+from scorepad.web.app import FLET_TRANSPORT_LOG, short_frame_text
+from tests.flet_session import Phone
+
+
+def test_flet_is_the_release_these_checks_were_made_with() -> None:
+    # pyproject pins flet>=1.0.5,<1.1: a minor release may change what follows.
+    major, minor, *_ = ft.version.flet_version.split(".")
+    assert (major, minor) == ("1", "0")
+
+
+def _field(phone: Phone) -> ft.TextField:
+    return next(c for c in phone.controls() if isinstance(c, ft.TextField))
+
+
+def test_a_field_keeps_what_the_phone_typed_across_renders_until_a_new_reset() -> None:
+    setters: dict[str, Callable[[Any], None]] = {}
+
+    @ft.component
+    def Screen() -> ft.View:
+        tick, setters["tick"] = ft.use_state(0)
+        token, setters["reset"] = ft.use_state(0)
+        return ft.View(route="/", controls=[ft.Text(f"render {tick}"), kept_field(
+            label="Nom", value="Partie du mardi", reset=token, expand=True)])
+
+    @ft.component
+    def App() -> list[ft.View]:
+        return [Screen()]
+
+    async def main(page: ft.Page) -> None:
+        page.render_views(App)
+
+    async def scenario() -> None:
+        phone = await Phone.open(main)
+        await phone.until(lambda: "render 0" in phone.texts())
+        assert _field(phone).value == "Partie du mardi"
+        await phone.type_into(_field(phone), "Partie du jeudi")
+
+        sent = len(phone.connection.sent)
+        setters["tick"](1)  # the screen renders again with the value it started with
+        await phone.until(lambda: "render 1" in phone.texts())
+        # Nothing written back under the thumb (only the text of the render goes).
+        assert phone.sent_values(sent) == ["render 1"]
+        assert _field(phone).value == "Partie du jeudi"
+
+        setters["reset"](1)  # the screen puts its value back on purpose
+        await phone.settle(0.2)
+        assert phone.sent_values(sent) == ["render 1", "Partie du mardi"]
+        phone.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_router_moves_in_the_same_step_without_asking_the_browser() -> None:
+    @ft.component
+    def Screen(name: str) -> ft.View:
+        return ft.View(route=f"/{name}", controls=[ft.Text(f"screen {name}")])
+
+    @ft.component
+    def First() -> ft.View:
+        return Screen("a")
+
+    @ft.component
+    def Second() -> ft.View:
+        return Screen("b")
+
+    @ft.component
+    def App() -> list[ft.View]:
+        return ft.Router([ft.Route(path="/", component=First),
+                          ft.Route(path="/b", component=Second)], manage_views=True)
+
+    async def main(page: ft.Page) -> None:
+        page.render_views(App)
+
+    async def scenario() -> None:
+        phone = await Phone.open(main)
+        await phone.until(lambda: "screen a" in phone.texts())
+        await phone.settle(0.2)  # the router's listeners are set by an effect
+        sent = len(phone.connection.sent)
+        show_route_now(phone.page, "/b")
+        await phone.until(lambda: "screen b" in phone.texts())
+        # The screen came without any question to the browser (push_route is one).
+        asked = [m for m in phone.connection.sent[sent:]
+                 if m.action == MessageAction.INVOKE_METHOD]
+        assert asked == []
+        phone.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_route_change_event_is_built_as_the_router_reads_it() -> None:
+    fields = inspect.signature(ft.RouteChangeEvent).parameters
+    assert {"name", "control", "route"} <= set(fields)
+    source = inspect.getsource(ft.Router)
+    assert "page.on_route_change = on_route_change" in source
+    assert "set_location(e.route)" in source
+
+
+def test_flets_web_transport_still_formats_every_frame_it_sends() -> None:
+    # When Flet formats frames lazily, short_frame_text has nothing left to save: remove it.
+    from flet_web.fastapi.flet_app import FletApp
+
+    source = inspect.getsource(FletApp.send_message)
+    assert 'transport_log.debug(f"send_message: {message}")' in source
+    assert logging.getLogger("flet_web.fastapi.flet_app") is not None
+    assert "transport_log = logging.getLogger(\"flet_transport\")" in inspect.getsource(
+        inspect.getmodule(FletApp))  # type: ignore[arg-type]
+    assert FLET_TRANSPORT_LOG == "flet_transport"
+
+
+def test_a_frame_reads_as_its_action_unless_the_transport_log_is_on() -> None:
+    short_frame_text()
+    short_frame_text()  # a second app in the process changes nothing more
+    message = Message(MessageAction.PATCH_CONTROL, {"patch": "x" * 10_000})
+    assert repr(message) == f"Message({MessageAction.PATCH_CONTROL!r})"
+    transport = logging.getLogger(FLET_TRANSPORT_LOG)
+    level = transport.level
+    transport.setLevel(logging.DEBUG)
+    try:
+        assert "x" * 10_000 in repr(message)  # debugging the transport shows it all
+    finally:
+        transport.setLevel(level)

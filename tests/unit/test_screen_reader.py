@@ -1,0 +1,167 @@
+"""A screen's reads (scorepad.ui.data.Reader): one at a time, requests merged, a burst shown
+at most every SHOW_GAP seconds, held while the screen is covered, and a phone waiting for
+its own change served at once."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import pytest
+
+from scorepad.ui.data import SHOW_GAP, UNCHANGED, Key, Reader, Unchanged
+
+
+class LoopPage:
+    """What a reader needs of a page: a task on the session's loop."""
+
+    def run_task(self, fn: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        asyncio.get_running_loop().create_task(fn())
+
+
+class Counting(Reader[int]):
+    """Reads the number of reads so far; `gate` holds a read until set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+        self.shown = 0
+        self.forced: list[bool] = []
+        self.gate = threading.Event()
+        self.gate.set()
+        self.show = self._shown
+        self.page = LoopPage()  # type: ignore[assignment]
+
+    def _shown(self) -> None:
+        self.shown += 1
+
+    def fetch(self, key: Key, force: bool) -> int | Unchanged:
+        self.gate.wait(5)
+        self.reads += 1
+        self.forced.append(force)
+        return self.reads
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    asyncio.run(scenario())
+
+
+async def idle(reader: Counting) -> None:
+    for _ in range(500):
+        await asyncio.sleep(0.01)
+        if not reader._running:
+            return
+
+
+def test_requests_made_before_or_during_a_read_are_merged_into_one_more_read() -> None:
+    async def scenario() -> None:
+        reader = Counting()
+        reader.request()
+        reader.request(force=True)  # both before the read starts: one read, forced
+        await asyncio.sleep(0.05)
+        reader.gate.clear()
+        reader.request()
+        await asyncio.sleep(SHOW_GAP + 0.1)  # the read has started, held by the database
+        for _ in range(5):  # while it runs
+            reader.request()
+        reader.gate.set()
+        await idle(reader)
+        assert reader.reads == 3
+        assert reader.forced == [True, False, False]
+        assert reader.value == 3 and reader.shown == 3
+
+    run(scenario)
+
+
+def test_a_burst_of_changes_is_read_at_once_then_at_most_every_show_gap() -> None:
+    async def scenario() -> None:
+        reader = Counting()
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        reader.request()
+        await idle(reader)
+        first = loop.time() - start
+        reader.request()
+        await idle(reader)
+        second = loop.time() - start
+        assert first < SHOW_GAP
+        assert second >= SHOW_GAP
+        assert reader.reads == 2
+
+    run(scenario)
+
+
+def test_a_covered_screen_reads_once_then_holds_its_reads_until_it_is_on_top() -> None:
+    async def scenario() -> None:
+        reader = Counting()
+        reader.active = False
+        reader.request()
+        await idle(reader)
+        assert reader.reads == 1  # ready when it comes on top
+        for _ in range(3):
+            reader.request()
+        await asyncio.sleep(SHOW_GAP + 0.1)
+        assert reader.reads == 1
+        reader.active = True
+        reader.resume()
+        await idle(reader)
+        assert reader.reads == 2
+
+    run(scenario)
+
+
+def test_what_is_still_current_is_not_shown_again() -> None:
+    class Same(Counting):
+        def fetch(self, key: Key, force: bool) -> int | Unchanged:
+            return super().fetch(key, force) if force else UNCHANGED
+
+    async def scenario() -> None:
+        reader = Same()
+        reader.request(force=True)
+        await idle(reader)
+        reader.request()
+        await idle(reader)
+        assert (reader.reads, reader.shown) == (1, 1)
+
+    run(scenario)
+
+
+def test_a_phone_waiting_for_its_own_change_is_served_in_the_step_that_shows_it() -> None:
+    async def scenario() -> None:
+        reader = Counting()
+        reader.request()
+        await idle(reader)
+        served: list[int] = []
+        # Right after a read, within SHOW_GAP: the waiter does not wait for the gap.
+        reached = await reader.caught_up(lambda n: n >= 2, lambda: served.append(reader.value),
+                                         timeout=SHOW_GAP / 2)
+        assert reached and served == [2]
+        late = await reader.caught_up(lambda n: n >= 99, lambda: served.append(0),
+                                      timeout=0.05)
+        assert not late and served == [2]
+
+    run(scenario)
+
+
+def test_a_failed_read_is_logged_and_the_next_request_reads_again(
+        caplog: pytest.LogCaptureFixture) -> None:
+    class Flaky(Counting):
+        def fetch(self, key: Key, force: bool) -> int | Unchanged:
+            if self.reads == 0:
+                self.reads += 1
+                raise OSError("database gone for a moment")
+            return super().fetch(key, force)
+
+    async def scenario() -> None:
+        reader = Flaky()
+        reader.request()
+        await idle(reader)
+        assert not reader.loaded
+        reader.request()
+        await idle(reader)
+        assert reader.loaded and reader.value == 2
+
+    run(scenario)
+    assert "screen read failed" in caplog.text
