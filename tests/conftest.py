@@ -52,14 +52,23 @@ SLOW = (
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks by place, so that no test can forget its marker: every test under tests/e2e
-    is `e2e`, every test named in SLOW (or in a file named there) is `slow`."""
+    is `e2e`, every test named in SLOW (or in a file named there) is `slow`.
+
+    The browser tests run last: Playwright's sync API keeps an event loop running in the
+    main thread until the session ends, and `asyncio.run()` refuses to start there, so
+    the tests that drive an in-process Flet session or the phone's loop must come first
+    (they passed alone and failed after the e2e tests)."""
+    browser: list[pytest.Item] = []
     for item in items:
         path = Path(os.path.relpath(item.fspath, ROOT)).as_posix()
         if path.startswith("tests/e2e/"):
             item.add_marker(pytest.mark.e2e)
+            browser.append(item)
         name = getattr(item, "originalname", item.name)
         if path in SLOW or f"{path}::{name}" in SLOW:
             item.add_marker(pytest.mark.slow)
+    chosen = set(map(id, browser))
+    items[:] = [i for i in items if id(i) not in chosen] + browser
 
 
 def _reset_postgres(url: str) -> None:

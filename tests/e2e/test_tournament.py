@@ -98,8 +98,20 @@ def _links(page: Any, app_url: str) -> dict[int, str]:
 
 
 def _scrolled_text(page: Any, number: int) -> str:
-    scroll_to_id(page, f"table-link-{number}")
-    return id_text(page, f"table-link-{number}")
+    """The table's link, looked for from the top of the page down, again until it is
+    drawn (the links come with the started round's view; a busy server draws them a
+    little after the round's own card, and one pass down may go past them)."""
+    deadline = time.monotonic() + 20
+    while True:
+        page.mouse.move(200, 400)
+        page.mouse.wheel(0, -20_000)
+        page.wait_for_timeout(300)
+        try:
+            scroll_to_id(page, f"table-link-{number}")
+            return id_text(page, f"table-link-{number}")
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
 
 
 def _deal_by_taps(phone: Any, link: str, seats: tuple[str, ...], game_id: int) -> str:
