@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,7 +84,11 @@ class TournamentFeed:
         self._read_lock = threading.Lock()
         self._lock = threading.Lock()
         self._looks = 0
-        self._listeners: dict[int, Callable[[], None]] = {}
+        #: weakly: a session Flet closes never unmounts its screens (Flet 1.0.5), so a
+        #: closed session's screen leaves the feed when it is collected
+        self._listeners: dict[int, weakref.WeakMethod[Callable[[], None]]] = {}
+        #: the names whose ids were read
+        self._id_names: frozenset[str] = frozenset()
         self._next = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         #: set by a poke; bound to the loop at its first wait (Python 3.10+)
@@ -128,8 +133,8 @@ class TournamentFeed:
         ids = self.latest.player_ids
         if results is not None:
             names = frozenset(e.name for e in results.tournament.entrants)
-            if names != frozenset(ids):
-                ids = _player_ids(self.uow, names)
+            if names != self._id_names:
+                ids, self._id_names = _player_ids(self.uow, names), names
         with self._lock:
             self.latest = Followed(stamp, results, ids)
             self.version += 1
@@ -139,15 +144,15 @@ class TournamentFeed:
 
     def listen(self, heard: Callable[[], None], loop: asyncio.AbstractEventLoop | None
                ) -> Callable[[], None]:
-        """Calls `heard()` (on `loop`) after each new read; the feed looks at the stamp
-        every POLL_SECONDS on `loop` while somebody listens. Returns the function that
-        stops."""
+        """Calls `heard()` (a bound method, held weakly; on `loop`) after each new read;
+        the feed looks at the stamp every POLL_SECONDS on `loop` while somebody listens.
+        Returns the function that stops."""
         with self._lock:
             token = self._next
             self._next += 1
-            self._listeners[token] = heard
+            self._listeners[token] = weakref.WeakMethod(heard)  # type: ignore[arg-type]
             if loop is not None and (self._loop is None or self._loop.is_closed()):
-                self._loop = loop
+                self._loop, self._wake = loop, asyncio.Event()
         _remember(self)
         self._ensure_running()
 
@@ -173,15 +178,21 @@ class TournamentFeed:
         self._ensure_running()
         return True
 
+    def _alive(self) -> list[Callable[[], None]]:
+        with self._lock:
+            alive = {token: ref() for token, ref in self._listeners.items()}
+            for token in [token for token, heard in alive.items() if heard is None]:
+                del self._listeners[token]
+            return [heard for heard in alive.values() if heard is not None]
+
     @property
     def listeners(self) -> int:
-        with self._lock:
-            return len(self._listeners)
+        """The screens following the feed."""
+        return len(self._alive())
 
     def _tell(self) -> None:
-        with self._lock:
-            listeners = list(self._listeners.values())
-            loop = self._loop
+        listeners = self._alive()
+        loop = self._loop
         for heard in listeners:
             if loop is not None:
                 # Readers are driven from the event loop only (scorepad.ui.data).
@@ -205,7 +216,7 @@ class TournamentFeed:
     async def _run(self) -> None:
         wake = self._wake
         try:
-            while self.listeners:
+            while self.listeners and wake is self._wake:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), POLL_SECONDS)
                 wake.clear()
@@ -218,8 +229,10 @@ class TournamentFeed:
         finally:
             with self._lock:
                 self._running = False
-            if self.listeners:  # somebody came back as it ended
+            if self.listeners:  # somebody came back as it ended, or on another loop
                 self._ensure_running()
+            else:
+                _forget(self)
 
 
 def _safely(heard: Callable[[], None]) -> None:
