@@ -9,6 +9,8 @@ it changed."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import flet as ft
 
 from scorepad.domain.tournament import RankingRule, RoundStatus, StandingLine
@@ -29,16 +31,13 @@ from scorepad.ui.widgets.tournament_parts import (
 
 
 @ft.component
-def StandingRow(line: StandingLine, rule: RankingRule, rounds: tuple[int, ...],
-                player_id: int | str, s: float, lang: str) -> ft.Control:
-    """One player's line: rank, name, each round's score, total. Memoized (MemoStandingRow)
-    and keyed by the player: after a deal only the lines whose rank or scores moved are
-    drawn again and sent."""
+def StandingCells(line: StandingLine, rule: RankingRule, rounds: tuple[int, ...],
+                  player_id: int | str, s: float, lang: str) -> ft.Control:
+    """A player's name, each round's score and total (drawn again when they change)."""
     total = total_text(line, rule, lang)
     cells = "  ".join(t("tournament_ui.big.round_cell", round=n, score=round_text(
         line.round(n), rule, lang)) for n in rounds)
-    return ft.Container(ft.Row([
-        rank_badge(line.rank, 54 * s),
+    return ft.Row([
         ft.Column([ft.Text(line.player, size=36 * s, weight=ft.FontWeight.W_700, color=INK,
                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                    ft.Text(cells, size=18 * s, color=SOFT, max_lines=1,
@@ -47,6 +46,28 @@ def StandingRow(line: StandingLine, rule: RankingRule, rounds: tuple[int, ...],
         ft.Semantics(identifier=f"big-total-{line.player}", content=ft.Text(
             total, size=44 * s, weight=ft.FontWeight.W_800, color=INK,
             key=f"standing-{player_id}")),
+    ], spacing=16 * s, expand=True)
+
+
+@ft.component
+def RankBadge(rank: int, diameter: float) -> ft.Control:
+    return rank_badge(rank, diameter)
+
+
+MemoStandingCells = ft.memo(StandingCells)
+MemoRankBadge = ft.memo(RankBadge)
+
+
+@ft.component
+def StandingRow(rank: int, line: StandingLine, rule: RankingRule, rounds: tuple[int, ...],
+                player_id: int | str, s: float, lang: str) -> ft.Control:
+    """One player's line: rank, name, each round's score, total. Memoized (MemoStandingRow)
+    and keyed by the player, so that after a deal only the lines whose rank or scores
+    moved are drawn again and sent; a line moved a place by another table's deal draws
+    its rank again, not its scores (`line` comes with its rank at 0: see `board`)."""
+    return ft.Container(ft.Row([
+        MemoRankBadge(rank, 54 * s),
+        MemoStandingCells(line, rule, rounds, player_id, s, lang),
     ], spacing=16 * s), padding=ft.Padding.symmetric(vertical=4 * s, horizontal=10 * s))
 
 
@@ -104,10 +125,10 @@ def board(results: tm.TournamentResults, ids: dict[str, int], width: float | Non
     ranking = ft.Container(ft.Column([
         ft.Text(t("tournament_ui.standings.title"), size=30 * s, color=SOFT,
                 weight=ft.FontWeight.W_600),
-        *([MemoStandingRow(line, standings.rule, standings.rounds, ids.get(line.player,
-                                                                          line.player),
-                           s, lang, key=f"standing-row-{ids.get(line.player, line.player)}")
-           for line in standings.lines] or [ft.Text(
+        *([MemoStandingRow(line.rank, dataclasses.replace(line, rank=0), standings.rule,
+                           standings.rounds, pid, s, lang, key=f"standing-row-{pid}")
+           for line in standings.lines
+           for pid in [ids.get(line.player, line.player)]] or [ft.Text(
                nt("tournament_ui.checkin.present", len(view.present)), size=28 * s,
                color=SOFT)]),
         ft.Text(tie_break(standings), size=16 * s, color=SOFT),
