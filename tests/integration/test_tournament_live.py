@@ -79,11 +79,8 @@ def run(scenario: Any) -> None:
 
 def big_total(phone: Phone, player: str) -> str | None:
     """The total the big screen shows for `player`."""
-    for control in phone.controls():
-        if isinstance(control, ft.Semantics) and control.identifier == f"big-total-{player}":
-            content = control.content
-            return str(content.value) if isinstance(content, ft.Text) else None
-    return None
+    text = standing_text(phone, player)
+    return None if text is None else str(text.value)
 
 
 def standing_text(phone: Phone, player: str) -> ft.Text | None:
