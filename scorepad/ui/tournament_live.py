@@ -152,7 +152,9 @@ class TournamentFeed:
             self._next += 1
             self._listeners[token] = weakref.WeakMethod(heard)  # type: ignore[arg-type]
             if loop is not None and (self._loop is None or self._loop.is_closed()):
-                self._loop, self._wake = loop, asyncio.Event()
+                # A new loop (the first, or a test's next one): a look-out left on a
+                # closed loop never ends by itself.
+                self._loop, self._wake, self._running = loop, asyncio.Event(), False
         _remember(self)
         self._ensure_running()
 
