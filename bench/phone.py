@@ -8,8 +8,9 @@ is printed next to its goal:
 - a start from the phone's cache (median of several): goal median <= 4 s;
 - save tap to the new line, with the static server stopped: goal median <= 200 ms;
 
-and where a start's time goes (the page's loader, Pyodide, the app archive, the
-imports, the database, the first screen), from the marks the phone prints.
+and where a start's time goes, from the marks the phone prints: Python's steps (the
+worker, Pyodide, the app archive, the imports, the storage read, the database) run
+beside the client's loader; then the session and the first screen.
 
     .venv/bin/python bench/phone.py [--site DIR] [--starts 5] [--deals 6]
 """
@@ -33,8 +34,9 @@ from tests.e2e.phone_site import StaticServer, build, open_phone  # noqa: E402
 
 MB = 1_000_000
 FOUR = ["André", "Bruno", "Cécile", "Didier"]
-STEPS = (("loader", "Flutter app loaded"), ("worker", "Starting up Python worker"),
-         ("pyodide", "python_module_name"))
+STEPS = (("loader", "Flutter app loaded"), ("worker", "scorepad: Python starts with the page"),
+         ("pyodide", "python_module_name"), ("client", "scorepad: the client connects"),
+         ("ready", "scorepad: Python is ready"))
 
 
 class Start:
@@ -56,14 +58,13 @@ class Start:
             self.marks = {k: v - self.t0 for k, v in marks.items()}
 
     def breakdown(self) -> str:
+        """Each step's end, in the order they ended, with the time since the one before
+        (Python and the client load side by side: "loader" is the client's end)."""
         points = {**self.seen, **self.marks}
-        order = ["loader", "worker", "pyodide", "python", "storage", "imports", "database",
-                 "screen"]
         parts, last = [], 0.0
-        for name in order:
-            if name in points:
-                parts.append(f"{name} +{(points[name] - last) / 1000:.1f}")
-                last = points[name]
+        for name, at in sorted(points.items(), key=lambda item: item[1]):
+            parts.append(f"{name} +{(at - last) / 1000:.1f}")
+            last = at
         return ", ".join(parts)
 
 
@@ -131,7 +132,7 @@ def main() -> int:
         wire = site.first_visit_bytes()
         print("One phone alone (bench/phone.py)")
         print(f"  first visit on the wire, brotli copies: {wire / MB:.2f} MB "
-              f"(goal <= 15 MB: {verdict(wire <= 15 * MB)}); Safari/Firefox's CanvasKit: "
+              f"(goal <= 15 MB: {verdict(wire <= 15 * MB)}); Safari/Firefox (CanvasKit): "
               f"{site.first_visit_bytes('full') / MB:.2f} MB; gzip only: "
               f"{site.first_visit_bytes(encoding='gzip') / MB:.2f} MB; files as built: "
               f"{sum(site.files[n] for n in site.first_visit()) / MB:.2f} MB")

@@ -1,15 +1,21 @@
 """The entry point in the browser: the database file from the browser's storage,
-migrated as on a server, the services wired to it, then the same UI as `scorepad serve`."""
+migrated as on a server, the services wired to it, then the same UI as `scorepad serve`.
+What does not need the client (the storage, the imports, the database) is done before
+the client connects."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.phone.storage import DATABASE, BrowserStorage
+
+if TYPE_CHECKING:
+    from scorepad.storage.database import Database
 
 logger = logging.getLogger(__name__)
 
@@ -39,22 +45,38 @@ def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
     connection.send_message = storage.hold(connection.send_message)
 
 
-async def main(page: Any) -> None:
+class _Prepared:
+    """What a start prepares before the client connects: the storage read from IndexedDB
+    and the database opened and migrated (`ready`, a task of the event loop)."""
+
+    def __init__(self) -> None:
+        self.storage = BrowserStorage()
+        # IndexedDB is read (by the browser) while Python imports the app below.
+        self._opening = self.storage.open()
+        self.ready: asyncio.Future[tuple[str | None, Database]] = asyncio.ensure_future(
+            self._open())
+
+    async def _open(self) -> tuple[str | None, Database]:
+        from scorepad.storage.database import open_database
+
+        refused = await self._opening
+        mark("storage")
+        database = open_database(f"sqlite:///{DATABASE}")
+        mark("database")
+        return refused, database
+
+
+async def main(page: Any, prepared: _Prepared) -> None:
     mark("session")
-    storage = BrowserStorage()
-    refused = await storage.open()
-    mark("storage")
     from scorepad.phone import notices
-    from scorepad.storage.database import open_database
     from scorepad.ui.app import main as ui_main
     from scorepad.ui.services_context import ONE_PHONE, set_uow_factory, set_wiring
 
-    mark("imports")
+    storage = prepared.storage
+    refused, database = await prepared.ready
     if refused is not None:
         logger.warning("no persistent storage: %s", refused)
     _hold_screen_updates(page, storage)
-    database = open_database(f"sqlite:///{DATABASE}")
-    mark("database")
     # The migrations just written (a new site version's schema) are stored at once.
     storage.changed()
     database.after_commit(storage.changed)
@@ -68,6 +90,18 @@ async def main(page: Any) -> None:
 
 
 def run() -> None:
+    """Starts reading the storage, imports the app and opens its database, all before
+    the client connects: with the page's python-early.js, Python does this while Flutter
+    loads, and the first screen is drawn as soon as both are there."""
     import flet as ft
 
-    ft.run(main)
+    prepared = _Prepared()
+    import scorepad.phone.notices
+    import scorepad.ui.app  # noqa: F401  # the screens, imported before the client asks
+
+    mark("imports")
+
+    async def session(page: ft.Page) -> None:
+        await main(page, prepared)
+
+    ft.run(session)

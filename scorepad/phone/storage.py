@@ -52,13 +52,14 @@ class BrowserStorage:
         """A commit is not yet in IndexedDB."""
         return self._dirty or self._syncing
 
-    async def open(self) -> str | None:
-        """Mounts the folder and loads what IndexedDB holds; the browser's reason when
-        it refuses (private browsing may have no IndexedDB), else None."""
+    def open(self) -> asyncio.Future[str | None]:
+        """Mounts the folder and starts loading what IndexedDB holds, at once; the future
+        gives the browser's reason when it refuses (private browsing may have no
+        IndexedDB), else None."""
         fs = self._fs()
         fs.mkdirTree(self.mount)
         fs.mount(fs.filesystems.IDBFS, _js_object(), self.mount)
-        return await self._sync(populate=True)
+        return self._sync(populate=True)
 
     def _sync(self, *, populate: bool) -> asyncio.Future[str | None]:
         future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()

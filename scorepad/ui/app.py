@@ -2,34 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
 from scorepad.ui.dialogs.confirm import error_context, use_error_host
 from scorepad.ui.dialogs.notice import use_notice_host
 from scorepad.ui.live import session_live
-from scorepad.ui.screens.big_screen import BigScreenRoute
-from scorepad.ui.screens.bin import BinView
-from scorepad.ui.screens.calculator import CalculatorView
-from scorepad.ui.screens.circles import CirclesView
-from scorepad.ui.screens.claim import ClaimView, TournamentClaimView
-from scorepad.ui.screens.deal_detail import DealDetailView
 from scorepad.ui.screens.deal_entry import DealEntryView
 from scorepad.ui.screens.games import GamesView
-from scorepad.ui.screens.new_game import GameRulesView, NewGameView
 from scorepad.ui.screens.not_found import NotFoundView
-from scorepad.ui.screens.players import PlayersView
-from scorepad.ui.screens.ranking import RankingRoute
-from scorepad.ui.screens.settings import SettingsView
 from scorepad.ui.screens.sheet import SheetView
-from scorepad.ui.screens.soiree import SoireeRoute
-from scorepad.ui.screens.stats import AllStatsView, GameStatsView
-from scorepad.ui.screens.tournament import TournamentRoute
-from scorepad.ui.screens.tournament_big_screen import TournamentBigScreenRoute
-from scorepad.ui.screens.tournament_standings import StandingsRoute
-from scorepad.ui.screens.tournament_table import TableLinkView
-from scorepad.ui.screens.tournaments import NewTournamentView, TournamentsView
 from scorepad.ui.services_context import wiring
 from scorepad.ui.state import AppState, app_state_context, load_state
 from scorepad.ui.widgets.layout import app_theme
@@ -53,6 +38,43 @@ def _game_route(build: Callable[[int], ft.View]) -> Callable[[], ft.View]:
 
 Screen = Callable[..., ft.View]
 RouteTree = dict[str, "Screen | tuple[Screen, RouteTree]"]
+
+
+def _lazy(module: str, name: str) -> Screen:
+    """A screen imported when it is first shown: a start imports only the screens it
+    draws (the games, a sheet, a deal), which on one phone alone saves the browser's
+    Python a good part of its imports."""
+    @ft.component
+    def LazyScreen(*args: Any, **kwargs: Any) -> ft.View:
+        screen: Screen = getattr(importlib.import_module(f"scorepad.ui.screens.{module}"),
+                                 name)
+        return screen(*args, **kwargs)
+
+    LazyScreen.__qualname__ = LazyScreen.__name__ = f"Lazy{name}"
+    return LazyScreen
+
+
+BigScreenRoute = _lazy("big_screen", "BigScreenRoute")
+BinView = _lazy("bin", "BinView")
+CalculatorView = _lazy("calculator", "CalculatorView")
+CirclesView = _lazy("circles", "CirclesView")
+ClaimView = _lazy("claim", "ClaimView")
+TournamentClaimView = _lazy("claim", "TournamentClaimView")
+DealDetailView = _lazy("deal_detail", "DealDetailView")
+GameRulesView = _lazy("new_game", "GameRulesView")
+NewGameView = _lazy("new_game", "NewGameView")
+PlayersView = _lazy("players", "PlayersView")
+RankingRoute = _lazy("ranking", "RankingRoute")
+SettingsView = _lazy("settings", "SettingsView")
+SoireeRoute = _lazy("soiree", "SoireeRoute")
+AllStatsView = _lazy("stats", "AllStatsView")
+GameStatsView = _lazy("stats", "GameStatsView")
+TournamentRoute = _lazy("tournament", "TournamentRoute")
+TournamentBigScreenRoute = _lazy("tournament_big_screen", "TournamentBigScreenRoute")
+StandingsRoute = _lazy("tournament_standings", "StandingsRoute")
+TableLinkView = _lazy("tournament_table", "TableLinkView")
+NewTournamentView = _lazy("tournaments", "NewTournamentView")
+TournamentsView = _lazy("tournaments", "TournamentsView")
 
 # Made once, at import: a route's component must stay the same function across renders.
 SheetRoute = _game_route(SheetView)

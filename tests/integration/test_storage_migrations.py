@@ -124,3 +124,22 @@ def test_0009_keeps_the_games_of_0007_open_as_games_from_before_organisers(
     s.rename_game(db.uow(), 1, "Renommée par un téléphone")  # today's rule, kept
     assert s.get_sheet(db.uow(), 1).seats == ("André", "Bruno", "Cécile", "Didier")
     db.dispose()
+
+
+def test_the_newest_migration_named_in_the_code_is_alembic_s_only_head() -> None:
+    # A database at that revision opens without Alembic (a phone's start); a migration
+    # added without updating the name would be skipped there.
+    from scorepad.storage.database import LATEST_MIGRATION, _heads
+
+    assert _heads() == {LATEST_MIGRATION}
+
+
+def test_a_database_one_migration_behind_is_still_brought_up_to_date(db_url: str) -> None:
+    from scorepad.storage.database import LATEST_MIGRATION, _stored_revisions
+
+    engine = create_db_engine(db_url)
+    upgrade(engine, "0008")
+    assert _stored_revisions(engine) == {"0008"}
+    upgrade(engine)
+    assert _stored_revisions(engine) == {LATEST_MIGRATION}
+    engine.dispose()

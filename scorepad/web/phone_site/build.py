@@ -65,7 +65,7 @@ def site_folder() -> Path:
 class Site:
     """A built site: its folder, version, files (name -> bytes) and, for each file, its
     compressed copies' sizes; `precache` is the service worker's list (common files, and
-    each CanvasKit variant's)."""
+    each renderer's)."""
 
     folder: Path
     version: str
@@ -88,12 +88,12 @@ class Site:
             "version": self.version, "files": self.files, "compressed": self.compressed,
             "precache": self.precache}, indent=1), encoding="utf-8")
 
-    def first_visit(self, variant: str = "chromium", encoding: str = "br") -> list[str]:
+    def first_visit(self, variant: str = "skwasm", encoding: str = "br") -> list[str]:
         """What a first visit downloads: the page and every file the service worker
-        precaches for that CanvasKit variant."""
+        precaches for that renderer (client_files.RENDERERS)."""
         return [*self.precache["common"], *self.precache[variant]]
 
-    def first_visit_bytes(self, variant: str = "chromium", encoding: str = "br") -> int:
+    def first_visit_bytes(self, variant: str = "skwasm", encoding: str = "br") -> int:
         """Bytes on the wire for a first visit from a host serving the compressed copies
         (`encoding`, or gzip where the browser offers no brotli: plain HTTP)."""
         total = 0
@@ -166,10 +166,10 @@ def manifest_json() -> bytes:
 
 def precache_lists(names: list[str]) -> dict[str, list[str]]:
     """The service worker's lists: "common" (the page first), then each variant's."""
-    variant_files = {f for files in client_files.CANVASKIT.values() for f in files}
+    variant_files = set(client_files.renderer_files())
     common = [page.PAGE_NAME] + [n for n in names
                                  if n not in variant_files and n != page.PAGE_NAME]
-    return {"common": common, **{k: list(v) for k, v in client_files.CANVASKIT.items()}}
+    return {"common": common, **{k: list(v) for k, v in client_files.RENDERERS.items()}}
 
 
 def service_worker(version_id: str, precache: dict[str, list[str]]) -> bytes:
@@ -178,7 +178,7 @@ def service_worker(version_id: str, precache: dict[str, list[str]]) -> bytes:
     variants = {k: v for k, v in precache.items() if k != "common"}
     return (template.replace("__VERSION__", version_id)
             .replace("__COMMON__", json.dumps(precache["common"]))
-            .replace("__CANVASKIT__", json.dumps(variants))).encode("utf-8")
+            .replace("__RENDERERS__", json.dumps(variants))).encode("utf-8")
 
 
 def _prepare_output(out: Path) -> None:
@@ -201,6 +201,7 @@ def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
     log(N_("phone.build.preparing"))
     site_files: list[tuple[str, bytes]] = list(client_files.client_files(
         web_dir, lambda: scorepad_icon_font(web_dir / client.ICON_FONT)))
+    site_files.append((page.EARLY_PYTHON, page.early_python_js()))
     site_files += icons.icon_files()
     site_files.append(("manifest.json", manifest_json()))
     python_files = list(scorepad_files())

@@ -3,10 +3,13 @@ runtime of the flet-web wheel, and only the files these load, prepared as `score
 serve` prepares them (no CDN, no foreign script, the icon font cut down, the boot
 screen without English words).
 
-Renderer: a Python app in the browser draws with CanvasKit (dart2js), as `flet publish`
-does by default (the dart2wasm build's typed-data crossings cost every frame of an app
-whose frames come from Python). CanvasKit comes in two variants, the smaller one for
-Chromium's browsers; the service worker precaches the one the phone's browser loads.
+Renderer: as `scorepad serve` serves it, the stock loader's choice: dart2wasm + skwasm
+where Flutter allows it (Chromium's browsers, so Android phones), dart2js + CanvasKit
+elsewhere (Safari, Firefox; and a Chromium without WebGL, with CanvasKit's smaller
+Chromium variant). Measured on the phone site in Chromium (bench/phone.py), skwasm
+drew the sheet after a save in half the time of CanvasKit and loaded in half the time,
+and it is the smaller download. The service worker precaches the one renderer the
+phone's browser loads.
 """
 
 from __future__ import annotations
@@ -20,21 +23,30 @@ from scorepad.web import boot_screen, client
 
 #: Files of the stock client the phone site ships as they are (or patched below).
 COMMON = (
-    "flutter.js", "flutter_bootstrap.js", "python.js", "python-worker.js", "main.dart.js",
-    "version.json",
+    "flutter.js", "flutter_bootstrap.js", "python-worker.js", "version.json",
     "assets/AssetManifest.bin", "assets/AssetManifest.bin.json", "assets/NOTICES",
     "assets/shaders/ink_sparkle.frag", "assets/shaders/stretch_effect.frag",
     "assets/fonts/roboto.woff2",
     "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
     "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
 )
-#: CanvasKit by variant: the loader picks "chromium" where the browser has Chromium's
-#: text break iterators and image codecs, "full" elsewhere (Safari, Firefox).
 STDLIB = "pyodide/python_stdlib.zip"
-CANVASKIT = {
-    "chromium": ("canvaskit/chromium/canvaskit.js", "canvaskit/chromium/canvaskit.wasm"),
-    "full": ("canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
+#: The renderers, by the name the page gives the service worker (page.OFFLINE decides it
+#: as Flutter's loader does): "skwasm" on Chromium's browsers with WebAssembly GC and
+#: WebGL; "chromium", CanvasKit's Chromium variant, on one without them; "full"
+#: elsewhere (Safari, Firefox).
+RENDERERS = {
+    "skwasm": ("main.dart.mjs", "main.dart.wasm", "canvaskit/skwasm.js",
+               "canvaskit/skwasm.wasm"),
+    "chromium": ("main.dart.js", "canvaskit/chromium/canvaskit.js",
+                 "canvaskit/chromium/canvaskit.wasm"),
+    "full": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
 }
+
+
+def renderer_files() -> tuple[str, ...]:
+    """Every renderer's files, each once."""
+    return tuple(dict.fromkeys(f for files in RENDERERS.values() for f in files))
 # Flet's loader passes Flutter's (deprecated) service worker settings: where a worker is
 # registered (ours), Flutter then registers flutter_service_worker.js in its place, a
 # stub that unregisters itself. The phone site keeps its own worker.
@@ -52,8 +64,7 @@ def bootstrap_without_flutter_worker(data: bytes) -> bytes:
 
 def stock_files() -> tuple[str, ...]:
     """Every stock file the site ships (the font manifest and icon font are rewritten)."""
-    return (*COMMON, *(f for files in CANVASKIT.values() for f in files),
-            client.FONT_MANIFEST, client.ICON_FONT)
+    return (*COMMON, *renderer_files(), client.FONT_MANIFEST, client.ICON_FONT)
 
 
 def font_manifest(web_dir: Path) -> bytes:
@@ -66,7 +77,7 @@ def font_manifest(web_dir: Path) -> bytes:
 
 def client_files(web_dir: Path, icon_font: Callable[[], bytes]) -> Iterator[tuple[str, bytes]]:
     """(site path, bytes) of every client file but the page (written by the builder)."""
-    for relative in (*COMMON, *(f for files in CANVASKIT.values() for f in files)):
+    for relative in (*COMMON, *renderer_files()):
         data = (web_dir / relative).read_bytes()
         if relative == "flutter_bootstrap.js":
             data = bootstrap_without_flutter_worker(data)

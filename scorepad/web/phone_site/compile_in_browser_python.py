@@ -1,7 +1,7 @@
 """Run by compile_pyc.mjs inside Pyodide (the browser's Python 3.14), /build mounted:
 /build/app holds the archive's files. It starts what the phone starts (the imports, a
-database migrated in memory), then byte-compiles what that start imported, so that the
-phone compiles nothing before its first screen:
+database migrated in memory) and imports every screen, then byte-compiles what it
+imported, so that the phone compiles nothing before a screen:
 - /build/app/scorepad: every module, bytecode in __pycache__ (unchecked hash), sources
   kept;
 - /build/app/__pypackages__: the modules imported at start, as bytecode in place of the
@@ -23,9 +23,17 @@ UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
 
 sys.path[:0] = [APP + "/__pypackages__", APP]
 # What the phone's start imports and runs, short of the browser's own modules.
+import pkgutil  # noqa: E402
+
 import scorepad.phone.main  # noqa: E402
-import scorepad.ui.app  # noqa: E402,F401
+import scorepad.ui.app  # noqa: E402
+import scorepad.ui.screens  # noqa: E402
 from scorepad.storage.database import open_database  # noqa: E402
+
+# The screens a start leaves for later (scorepad.ui.app imports them when first shown):
+# their packages (the charts...) are byte-compiled too.
+for screen in pkgutil.iter_modules(scorepad.ui.screens.__path__, "scorepad.ui.screens."):
+    __import__(screen.name)
 
 open_database("sqlite://").dispose()
 

@@ -19,6 +19,9 @@ from scorepad.web import client
 
 APP_NAME = "scorepad"
 PAGE_NAME = "index.html"
+#: The phone site's own python.js (python_early.js): the browser's Python starts with
+#: the page instead of once the client has loaded.
+EARLY_PYTHON = "python-early.js"
 APP_DESCRIPTION = "La feuille de marque du tarot, sur un seul téléphone"
 #: Where the worker finds Pyodide. `flet publish --no-cdn` (1.0.5) writes
 #: "pyodide/pyodide.mjs", which a module worker's import() rejects as a bare specifier.
@@ -41,10 +44,13 @@ FLET_BASE = """<script>
   flet.canvasKitBaseUrl = window.scorepadBase + "canvaskit/";
 </script>"""
 
-# The service worker (cache-first, sw.js) and persistent storage. The CanvasKit variant
-# is decided as Flutter's loader decides it, so that the worker precaches the one this
-# browser loads. A version installed during an earlier visit waits; at this start, before
-# the app boots, it is told to take over and the page reloads once under it.
+# The service worker (cache-first, sw.js) and persistent storage. The renderer is decided
+# as Flutter's loader (flutter_bootstrap.js, Flet 1.0.5) decides it, so that the worker
+# precaches the one this browser loads: skwasm on Chromium's browsers with WebAssembly
+# GC and WebGL, else CanvasKit (its Chromium variant where Chromium's text break
+# iterators and image codecs are there). A version installed during an earlier visit
+# waits; at this start, before the app boots, it is told to take over and the page
+# reloads once under it.
 OFFLINE = """<script>
   (function () {
     if (navigator.storage && navigator.storage.persist) {
@@ -56,7 +62,12 @@ OFFLINE = """<script>
     var blink = navigator.vendor === "Google Inc." || navigator.userAgent.indexOf("Edg/") >= 0;
     var chromium = blink && typeof ImageDecoder !== "undefined"
       && typeof Intl.v8BreakIterator !== "undefined" && typeof Intl.Segmenter !== "undefined";
-    var url = window.scorepadBase + "sw.js?canvaskit=" + (chromium ? "chromium" : "full");
+    var wasmGC = typeof WebAssembly === "object" && WebAssembly.validate(new Uint8Array(
+      [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 95, 1, 120, 0]));
+    var canvas = document.createElement("canvas");
+    var webGL = !!(canvas.getContext("webgl2") || canvas.getContext("webgl"));
+    var renderer = blink && wasmGC && webGL ? "skwasm" : chromium ? "chromium" : "full";
+    var url = window.scorepadBase + "sw.js?renderer=" + renderer;
     var reloading = false;
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       if (reloading || !window.scorepadHadController) return;
@@ -73,6 +84,13 @@ OFFLINE = """<script>
     });
   })();
 </script>"""
+
+
+def early_python_js() -> bytes:
+    """python-early.js, the script that takes the place of Flet's python.js."""
+    from importlib import resources
+
+    return resources.files("scorepad.web.phone_site").joinpath("python_early.js").read_bytes()
 
 
 def pyodide_version(web_dir: Path) -> str:
@@ -92,7 +110,7 @@ def index_html(web_dir: Path, *, app_archive: str) -> str:
             index_path=str(page), base_href="/", app_name=APP_NAME,
             app_description=APP_DESCRIPTION, pyodide=True, pyodide_script_path="main.py",
             pyodide_version=pyodide_version(web_dir), app_package_url=app_archive,
-            web_renderer=WebRenderer.CANVAS_KIT, route_url_strategy=RouteUrlStrategy.HASH,
+            web_renderer=WebRenderer.AUTO, route_url_strategy=RouteUrlStrategy.HASH,
             no_cdn=True)
         html = page.read_text(encoding="utf-8")
     if _PUBLISHED_PYODIDE_URL not in html:
@@ -101,8 +119,11 @@ def index_html(web_dir: Path, *, app_archive: str) -> str:
     html = html.replace(_PUBLISHED_PYODIDE_URL, f'flet.pyodideUrl="{_pyodide_url()}";')
     html = client.index_html(html)
     html = _after_base(html, RUNTIME_BASE)
-    html = html.replace('<script src="python.js"></script>',
-                        FLET_BASE + '\n  <script src="python.js"></script>', 1)
+    python_js = '<script src="python.js"></script>'
+    if python_js not in html:
+        raise ValueError("flet-web's page no longer loads python.js as 1.0.5 did: "
+                         "check the phone site's page against this release")
+    html = html.replace(python_js, f'{FLET_BASE}\n  <script src="{EARLY_PYTHON}"></script>', 1)
     return html.replace("</body>", OFFLINE + "\n</body>", 1)
 
 

@@ -7,16 +7,16 @@
 const VERSION = "__VERSION__";
 const CACHE = "scorepad-phone-" + VERSION;
 const COMMON = __COMMON__;
-const CANVASKIT = __CANVASKIT__;
-const variant = new URL(self.location.href).searchParams.get("canvaskit") === "full"
-  ? "full" : "chromium";
+const RENDERERS = __RENDERERS__;
+const asked = new URL(self.location.href).searchParams.get("renderer");
+const variant = asked in RENDERERS ? asked : "full";
 const PAGE = "index.html";
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "reload": from the network, never from the HTTP cache of an older build.
-    await cache.addAll(COMMON.concat(CANVASKIT[variant])
+    await cache.addAll(COMMON.concat(RENDERERS[variant])
       .map((path) => new Request(path, {cache: "reload"})));
   })());
 });

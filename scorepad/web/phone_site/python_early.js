@@ -1,0 +1,73 @@
+// scorepad: the browser's Python starts with the page, beside Flutter's loader.
+//
+// Flet 1.0.5's python.js starts the Python worker when the client first connects,
+// once Flutter has loaded: a start then waits for the client, then for Pyodide, the
+// app and its imports, one after the other. This file takes python.js's place with the
+// same three functions the client calls (jsConnect, jsSend, jsDisconnect) and the same
+// worker (python-worker.js, unchanged), but starts the worker at once: the app is
+// imported and its database opened while the client loads.
+"use strict";
+(function () {
+  var base = flet.entrypointBaseUrl.replace(/\/$/, "");
+  var python = null;
+
+  function start() {
+    console.log("scorepad: Python starts with the page");
+    var worker = new Worker(base + "/python-worker.js", {type: "module"});
+    var started = {worker: worker, appId: null, client: null, early: [], ready: null};
+    started.ready = new Promise(function (resolve) {
+      worker.onmessage = function (event) {
+        if (typeof event.data === "string") {
+          console.log("scorepad: Python is ready");
+          resolve(event.data);  // "initialized", or the reason Python did not start
+        } else if (started.client) {
+          started.client(event.data);
+        } else {
+          started.early.push(event.data);
+        }
+      };
+    });
+    // The client's own arguments are not known yet; the worker reads only its archive's
+    // address from them (and finds no arguments at all a fault).
+    worker.postMessage({
+      pyodideUrl: flet.pyodideUrl, args: {app_package_url: flet.appPackageUrl},
+      documentUrl: document.URL,
+      appPackageUrl: flet.appPackageUrl, micropipIncludePre: flet.micropipIncludePre,
+      pythonModuleName: flet.pythonModuleName,
+    });
+    return started;
+  }
+
+  python = start();
+
+  globalThis.jsConnect = async function (appId, _args, onMessage) {
+    console.log("scorepad: the client connects");
+    if (python === null) python = start();  // the client connects again after a stop
+    var connected = python;
+    connected.appId = appId;
+    connected.client = onMessage;
+    connected.early.splice(0).forEach(onMessage);
+    var status = await connected.ready;
+    if (status !== "initialized") {
+      console.error("Python worker init error:", status);
+      await globalThis.jsDisconnect(appId);
+      throw status;
+    }
+    console.log("Python worker initialized: " + appId);
+  };
+
+  globalThis.jsSend = async function (appId, data) {
+    if (python !== null && python.appId === appId) {
+      python.worker.postMessage(data, [data.buffer]);
+    }
+  };
+
+  globalThis.jsDisconnect = async function (appId) {
+    if (python !== null && python.appId === appId) {
+      console.log("Terminating Python worker: " + appId);
+      python.worker.onmessage = null;
+      python.worker.terminate();
+      python = null;
+    }
+  };
+})();
