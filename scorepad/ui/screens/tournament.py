@@ -31,7 +31,13 @@ from scorepad.ui.screens.not_found import NotFoundView
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.tournament_live import use_tournament
-from scorepad.ui.widgets.layout import empty_state, screen, section_title, use_page_key
+from scorepad.ui.widgets.layout import (
+    empty_state,
+    loading_state,
+    screen,
+    section_title,
+    use_page_key,
+)
 from scorepad.ui.widgets.snackbar import show_snackbar
 from scorepad.ui.widgets.soiree_parts import day_text
 from scorepad.ui.widgets.tournament_checkin import CheckIn
@@ -270,7 +276,8 @@ def TournamentPage(tournament_id: int) -> ft.View:
     state = use_app_state()
     uow = use_uow()
     page_key = use_page_key(f"/tournaments/{tournament_id}")
-    results, again = use_tournament(uow, tournament_id)
+    live = use_tournament(uow, tournament_id)
+    results, again = live.results, live.again
     key = state.tournament_key(tournament_id)
     organiser = ft.use_memo(lambda: key is not None and _holds(uow, tournament_id, key),
                             dependencies=[tournament_id, key])
@@ -296,6 +303,8 @@ def TournamentPage(tournament_id: int) -> ft.View:
                         else {}, dependencies=[tournament_id, organiser,
                                                playing.number if playing else None])
     route = f"/tournaments/{tournament_id}"
+    if not live.loaded:
+        return screen("", loading_state(), route=route)
     if view is None or steps is None:
         return screen(t("tournament_ui.page.not_found"), empty_state(
             ft.Icons.SEARCH_OFF, t("tournament_ui.page.not_found"),

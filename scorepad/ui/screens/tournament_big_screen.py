@@ -3,20 +3,24 @@ round's clock, the tables of the round being played, and the next round's draw o
 read-only, live after every deal saved anywhere, in type legible across the room.
 
 Each standings row holds a text keyed `standing-{player id}` whose value is the player's
-total (bench/tournament.py measures when a deal's new total reaches it)."""
+total (bench/tournament.py measures when a deal's new total reaches it); the rows and the
+tables' cards are memoized components, keyed, so that a deal redraws and sends only what
+it changed."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import flet as ft
 
-from scorepad import services
-from scorepad.domain.tournament import RoundStatus, StandingLine, Standings
+from scorepad.domain.tournament import RankingRule, RoundStatus, StandingLine
 from scorepad.services import tournament as tm
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.models.tournament_view import round_text, total_text
 from scorepad.ui.screens.big_screen import BACKGROUND, INK, PANEL, SOFT, rank_badge, scale_for
-from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.services_context import use_uow
 from scorepad.ui.tournament_live import use_tournament
+from scorepad.ui.widgets.layout import loading_state
 from scorepad.ui.widgets.tournament_parts import (
     RoundClock,
     progress_text,
@@ -26,43 +30,76 @@ from scorepad.ui.widgets.tournament_parts import (
 )
 
 
-def _row(line: StandingLine, standings: Standings, player_id: int | str, s: float
-         ) -> ft.Control:
-    lang = current_lang()
-    total = total_text(line, standings.rule, lang)
-    rounds = "  ".join(t("tournament_ui.big.round_cell", round=n, score=round_text(
-        line.round(n), standings.rule, lang)) for n in standings.rounds)
-    return ft.Container(ft.Row([
-        rank_badge(line.rank, 54 * s),
+@ft.component
+def StandingCells(line: StandingLine, rule: RankingRule, rounds: tuple[int, ...],
+                  player_id: int | str, s: float, lang: str) -> ft.Control:
+    """A player's name, each round's score and total (drawn again when they change)."""
+    total = total_text(line, rule, lang)
+    cells = "  ".join(t("tournament_ui.big.round_cell", round=n, score=round_text(
+        line.round(n), rule, lang)) for n in rounds)
+    return ft.Row([
         ft.Column([ft.Text(line.player, size=36 * s, weight=ft.FontWeight.W_700, color=INK,
                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                   ft.Text(rounds, size=18 * s, color=SOFT, max_lines=1,
+                   ft.Text(cells, size=18 * s, color=SOFT, max_lines=1,
                            overflow=ft.TextOverflow.ELLIPSIS)],
                   spacing=0, expand=True, tight=True),
         ft.Semantics(identifier=f"big-total-{line.player}", content=ft.Text(
             total, size=44 * s, weight=ft.FontWeight.W_800, color=INK,
             key=f"standing-{player_id}")),
-    ], spacing=16 * s), padding=ft.Padding.symmetric(vertical=4 * s, horizontal=10 * s),
-        key=f"standing-row-{player_id}")
+    ], spacing=16 * s, expand=True)
+
+
+@ft.component
+def RankBadge(rank: int, diameter: float) -> ft.Control:
+    return rank_badge(rank, diameter)
+
+
+MemoStandingCells = ft.memo(StandingCells)
+MemoRankBadge = ft.memo(RankBadge)
+
+
+@ft.component
+def StandingRow(rank: int, line: StandingLine, rule: RankingRule, rounds: tuple[int, ...],
+                player_id: int | str, s: float, lang: str) -> ft.Control:
+    """One player's line: rank, name, each round's score, total. Memoized (MemoStandingRow)
+    and keyed by the player, so that after a deal only the lines whose rank or scores
+    moved are drawn again and sent; a line moved a place by another table's deal draws
+    its rank again, not its scores (`line` comes with its rank at 0: see `board`)."""
+    return ft.Container(ft.Row([
+        MemoRankBadge(rank, 54 * s),
+        MemoStandingCells(line, rule, rounds, player_id, s, lang),
+    ], spacing=16 * s), padding=ft.Padding.symmetric(vertical=4 * s, horizontal=10 * s))
+
+
+MemoStandingRow = ft.memo(StandingRow)
+
+
+@ft.component
+def TableCard(table: tm.TournamentTable, s: float, lang: str) -> ft.Control:
+    """A table of a round: seats in order, and how far it is while it plays. Memoized
+    (MemoTableCard): a deal draws its own table's card again, not the others."""
+    lines: list[ft.Control] = [ft.Row([
+        ft.Text(table_heading(table), size=26 * s, weight=ft.FontWeight.W_700, color=INK,
+                expand=True),
+        *([ft.Text(progress_text(table), size=18 * s, color=SOFT)]
+          if table.game_id is not None else []),
+    ])]
+    lines += [ft.Text(f"{seat}. {name}", size=22 * s, color=INK, max_lines=1,
+                      overflow=ft.TextOverflow.ELLIPSIS)
+              for seat, name in enumerate(table.seats, 1)]
+    return ft.Container(ft.Column(lines, spacing=2 * s, tight=True), bgcolor=PANEL,
+                        border_radius=14 * s, padding=14 * s)
+
+
+MemoTableCard = ft.memo(TableCard)
 
 
 def _tables(entry: tm.TournamentRound, s: float) -> ft.Control:
-    """A round's tables: seats in order, and how far each table is while it plays."""
-    cards = []
-    for table in entry.tables:
-        lines: list[ft.Control] = [ft.Row([
-            ft.Text(table_heading(table), size=26 * s, weight=ft.FontWeight.W_700, color=INK,
-                    expand=True),
-            *([ft.Text(progress_text(table), size=18 * s, color=SOFT)]
-              if table.game_id is not None else []),
-        ])]
-        lines += [ft.Text(f"{seat}. {name}", size=22 * s, color=INK, max_lines=1,
-                          overflow=ft.TextOverflow.ELLIPSIS)
-                  for seat, name in enumerate(table.seats, 1)]
-        cards.append(ft.Container(ft.Column(lines, spacing=2 * s, tight=True),
-                                  bgcolor=PANEL, border_radius=14 * s, padding=14 * s,
-                                  col={"xs": 12, "sm": 6, "xl": 4},
-                                  key=f"big-r{entry.number}-t{table.number}"))
+    """A round's tables, a card each."""
+    lang = current_lang()
+    cards = [ft.Container(MemoTableCard(table, s, lang), col={"xs": 12, "sm": 6, "xl": 4},
+                          key=f"big-r{entry.number}-t{table.number}")
+             for table in entry.tables]
     return ft.ResponsiveRow(cards, spacing=12 * s, run_spacing=12 * s)
 
 
@@ -70,6 +107,7 @@ def board(results: tm.TournamentResults, ids: dict[str, int], width: float | Non
           ) -> ft.Control:
     view, standings = results.tournament, results.standings
     s = scale_for(width)
+    lang = current_lang()
     playing = view.playing
     last = view.rounds[-1] if view.rounds else None
     drawn = last if last is not None and last.status is RoundStatus.DRAWN else None
@@ -87,8 +125,10 @@ def board(results: tm.TournamentResults, ids: dict[str, int], width: float | Non
     ranking = ft.Container(ft.Column([
         ft.Text(t("tournament_ui.standings.title"), size=30 * s, color=SOFT,
                 weight=ft.FontWeight.W_600),
-        *([_row(line, standings, ids.get(line.player, line.player), s)
-           for line in standings.lines] or [ft.Text(
+        *([MemoStandingRow(line.rank, dataclasses.replace(line, rank=0), standings.rule,
+                           standings.rounds, pid, s, lang, key=f"standing-row-{pid}")
+           for line in standings.lines
+           for pid in [ids.get(line.player, line.player)]] or [ft.Text(
                nt("tournament_ui.checkin.present", len(view.present)), size=28 * s,
                color=SOFT)]),
         ft.Text(tie_break(standings), size=16 * s, color=SOFT),
@@ -110,22 +150,18 @@ def board(results: tm.TournamentResults, ids: dict[str, int], width: float | Non
     ], spacing=20 * s)
 
 
-def _player_ids(uow: UowFactory, names: tuple[str, ...]) -> dict[str, int]:
-    if not names:
-        return {}
-    return {p.name: p.id for p in services.list_players(uow(), include_hidden=True)
-            if p.name in names}
-
-
 @ft.component
 def TournamentBigScreen(tournament_id: int) -> ft.View:
-    uow = use_uow()
-    results, _again = use_tournament(uow, tournament_id)
-    names = tuple(sorted(e.name for e in results.tournament.entrants)) if results else ()
-    ids = ft.use_memo(lambda: _player_ids(uow, names), dependencies=[names])
+    live = use_tournament(use_uow(), tournament_id)
     width = ft.context.page.width
-    content: ft.Control = board(results, ids, width) if results is not None else ft.Text(
-        t("tournament_ui.page.not_found_text", id=str(tournament_id)), size=40, color=INK)
+    content: ft.Control
+    if not live.loaded:
+        content = loading_state()
+    elif live.results is None:
+        content = ft.Text(t("tournament_ui.page.not_found_text", id=str(tournament_id)),
+                          size=40, color=INK)
+    else:
+        content = board(live.results, live.player_ids, width)
     return ft.View(route=f"/tournaments/{tournament_id}/grand-ecran", bgcolor=BACKGROUND,
                    padding=ft.Padding.all(28 * scale_for(width)),
                    controls=[ft.ListView([content], expand=True)])

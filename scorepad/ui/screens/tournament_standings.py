@@ -9,10 +9,11 @@ import flet as ft
 from scorepad.domain.messages import N_
 from scorepad.domain.tournament import RoundStatus
 from scorepad.services import tournament as tm
+from scorepad.ui.data import use_data
 from scorepad.ui.i18n import t
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.tournament_live import use_tournament
-from scorepad.ui.widgets.layout import empty_state, screen, section_title
+from scorepad.ui.widgets.layout import empty_state, loading_state, screen, section_title
 from scorepad.ui.widgets.text_input import kept_field
 from scorepad.ui.widgets.tournament_parts import standing_line, tie_break
 
@@ -29,10 +30,14 @@ def seat_text(found: tm.SeatFinding) -> str:
              others=others)
 
 
-def _finder(uow: UowFactory, tid: int, typed: str) -> list[ft.Control]:
+def _seats(uow: UowFactory, tid: int, typed: str) -> list[tm.SeatFinding]:
+    """Where the typed name sits (database reads: off the render, by use_data)."""
+    return tm.find_seat(uow(), tid, typed) if typed.strip() else []
+
+
+def _finder(typed: str, found: list[tm.SeatFinding]) -> list[ft.Control]:
     if not typed.strip():
         return []
-    found = tm.find_seat(uow(), tid, typed)
     if not found:
         return [ft.Text(t("tournament_ui.seat.nobody", typed=typed.strip()),
                         color=ft.Colors.ON_SURFACE_VARIANT)]
@@ -43,12 +48,16 @@ def _finder(uow: UowFactory, tid: int, typed: str) -> list[ft.Control]:
 @ft.component
 def StandingsPage(tournament_id: int) -> ft.View:
     uow = use_uow()
-    results, _again = use_tournament(uow, tournament_id)
+    live = use_tournament(uow, tournament_id)
+    results = live.results
     typed, set_typed = ft.use_state("")
     route = f"/tournaments/{tournament_id}/standings"
     # Read again when a round is drawn or swapped (the tournament's revision moves).
-    seats = ft.use_memo(lambda: _finder(uow, tournament_id, typed), dependencies=[
-        tournament_id, typed, results.tournament.revision if results else None])
+    found = use_data(lambda: _seats(uow, tournament_id, typed), key=(
+        tournament_id, typed, results.tournament.revision if results else None))
+    seats = _finder(typed, found.value if found.current else [])
+    if not live.loaded:
+        return screen(t("tournament_ui.standings.title"), loading_state(), route=route)
     if results is None:
         return screen(t("tournament_ui.page.not_found"), empty_state(
             ft.Icons.SEARCH_OFF, t("tournament_ui.page.not_found"),
