@@ -105,8 +105,11 @@ def run() -> None:
     import flet as ft
 
     prepared = _Prepared()
+    # Imported while IndexedDB is read, before the client asks: the storage (SQLAlchemy,
+    # SQLModel, pydantic: most of the imports' time) and the first screens.
     import scorepad.phone.notices
-    import scorepad.ui.app  # noqa: F401  # the screens, imported before the client asks
+    import scorepad.storage.database
+    import scorepad.ui.app  # noqa: F401
 
     mark("imports")
 

@@ -310,6 +310,24 @@ def TournamentPage(tournament_id: int) -> ft.View:
             ft.Icons.SEARCH_OFF, t("tournament_ui.page.not_found"),
             t("tournament_ui.page.not_found_text", id=str(tournament_id))), route=route)
 
+    actions_for = _round_actions(
+        steps, dialogs, picker, (picked, set_picked),
+        links if playing else {}, playing.number if playing else None) if organiser \
+        else (lambda _entry: None)
+
+    controls = [_header(view, organiser, dialogs.hand_over),
+                *_page_sections(view, organiser, steps, known, actions_for)]
+    body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
+    return screen(view.name, body, route=page_key, services=[picker])
+
+
+def _round_actions(steps: Steps, dialogs: PageDialogs, picker: ft.FilePicker,
+                   picking: tuple[str | None, Callable[[str | None], None]],
+                   links: dict[int, tm.TableLink], playing: int | None
+                   ) -> Callable[[tm.TournamentRound], RoundActions | None]:
+    """The organiser's actions on each round: a seat tapped, then another, swaps them."""
+    picked, set_picked = picking
+
     def on_seat(entry: tm.TournamentRound) -> Callable[[str], None]:
         def tap(name: str) -> None:
             if picked is None:
@@ -322,9 +340,6 @@ def TournamentPage(tournament_id: int) -> ft.View:
         return tap
 
     def actions_for(entry: tm.TournamentRound) -> RoundActions | None:
-        if not organiser:
-            return None
-
         async def print_it(_e: object) -> None:
             await steps.print_draw(entry, picker)
 
@@ -332,12 +347,9 @@ def TournamentPage(tournament_id: int) -> ft.View:
                             redraw=lambda: steps.redraw(entry), start=lambda: steps.start(entry),
                             close=lambda: steps.close(entry), print_draw=print_it,
                             show_qr=dialogs.show_qr,
-                            links=links if playing and entry.number == playing.number else {})
+                            links=links if entry.number == playing else {})
 
-    controls = [_header(view, organiser, dialogs.hand_over),
-                *_page_sections(view, organiser, steps, known, actions_for)]
-    body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
-    return screen(view.name, body, route=page_key, services=[picker])
+    return actions_for
 
 
 def _page_sections(view: tm.TournamentView, organiser: bool, steps: Steps, known: list[str],

@@ -8,7 +8,11 @@ const VERSION = "__VERSION__";
 const CACHE = "scorepad-phone-" + VERSION;
 const COMMON = __COMMON__;
 const RENDERERS = __RENDERERS__;
-const asked = new URL(self.location.href).searchParams.get("renderer");
+const params = new URL(self.location.href).searchParams;
+// A page of a build before the renderer's choice named CanvasKit's variant instead
+// ("canvaskit=chromium"): this build's page loads skwasm on those browsers.
+const asked = params.get("renderer")
+  || (params.get("canvaskit") === "chromium" ? "skwasm" : params.get("canvaskit"));
 const variant = asked in RENDERERS ? asked : "full";
 const PAGE = "index.html";
 
