@@ -3,7 +3,6 @@ start, the SQL unit of work, and the listeners told of every committed change.""
 
 from __future__ import annotations
 
-import functools
 import logging
 import sys
 import threading
@@ -120,14 +119,6 @@ def _stored_revisions(engine: Engine) -> set[str] | None:
         return None
 
 
-@functools.cache
-def _heads() -> frozenset[str]:
-    """The latest migrations, read once a process (Alembic compiles every script it reads)."""
-    from alembic.script import ScriptDirectory
-
-    return frozenset(ScriptDirectory.from_config(_config()).get_heads())
-
-
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Apply the Alembic migrations up to `revision` (no alembic.ini needed). A database
     already at the latest one is left alone without running Alembic's environment: every
@@ -135,12 +126,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     if revision == "head" and _stored_revisions(engine) == {LATEST_MIGRATION}:
         return  # without importing Alembic: a third of a second of a phone's start
     from alembic import command
-    from alembic.migration import MigrationContext
 
-    if revision == "head":
-        with engine.connect() as connection:
-            if frozenset(MigrationContext.configure(connection).get_current_heads()) == _heads():
-                return
     config = _config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
