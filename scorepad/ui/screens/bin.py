@@ -14,7 +14,7 @@ from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
-from scorepad.ui.widgets.layout import empty_state, loading_state, screen
+from scorepad.ui.widgets.layout import empty_state, list_card, loading_state, screen
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
@@ -58,7 +58,8 @@ def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
         buttons.append(ft.TextButton(t("common.delete_for_good"),
                                      icon=ft.Icons.DELETE_FOREVER, on_click=ask_purge,
                                      style=ft.ButtonStyle(color=ft.Colors.ERROR)))
-    return ft.Card(content=ft.Container(ft.Column([
+    # Keyed: a game restored above another leaves, rather than taking its place.
+    return list_card(ft.Container(ft.Column([
         ft.Text(game.name, weight=ft.FontWeight.W_600),
         ft.Text(", ".join(game.seats), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Semantics(identifier=f"bin-days-{game.id}", content=ft.Text(
@@ -66,9 +67,6 @@ def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
             size=12, color=ft.Colors.ON_SURFACE_VARIANT)),
         ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
     ], spacing=4, tight=True), padding=ft.Padding.only(left=16, right=8, top=12, bottom=4)),
-        margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        # Keyed: a game restored above another leaves, rather than taking its place.
         key=f"bin-{game.id}")
 
 

@@ -16,7 +16,13 @@ from scorepad.ui.dialogs.name import AskName, use_name_dialog
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.widgets.layout import empty_state, loading_state, screen, use_page_key
+from scorepad.ui.widgets.layout import (
+    empty_state,
+    list_card,
+    loading_state,
+    screen,
+    use_page_key,
+)
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
@@ -87,7 +93,7 @@ def _circle_tile(circle: CircleRow, actions: CircleActions) -> ft.Control:
 
     # The row's identifier wraps the whole tile: on its title alone, it took the name out
     # of what a screen reader says for the row ("1 partie · classement").
-    return ft.Card(content=ft.Semantics(identifier=f"circle-{circle.name}", container=True,
+    return list_card(ft.Semantics(identifier=f"circle-{circle.name}", container=True,
                                         content=ft.ListTile(
         leading=ft.CircleAvatar(content=ft.Icon(ft.Icons.GROUPS, size=20),
                                 bgcolor=ft.Colors.PRIMARY_CONTAINER),
@@ -107,8 +113,7 @@ def _circle_tile(circle: CircleRow, actions: CircleActions) -> ft.Control:
                 item(ft.Icons.DELETE_OUTLINE, t("common.delete"),
                      lambda: actions.delete(circle)),
             ])),
-    )), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, key=f"circle-{circle.id}")
+    )), key=f"circle-{circle.id}")
 
 
 @ft.component

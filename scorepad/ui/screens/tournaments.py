@@ -22,6 +22,7 @@ from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.filters import circle_dropdown
 from scorepad.ui.widgets.layout import (
     empty_state,
+    list_card,
     loading_state,
     primary_action,
     screen,
@@ -39,7 +40,7 @@ def _tile(item: tm.TournamentSummary) -> ft.Control:
     page = ft.context.page
     status = t("tournament_ui.list.finished") if item.status is GameStatus.FINISHED \
         else t("tournament_ui.list.in_progress")
-    return ft.Card(content=ft.ListTile(
+    return list_card(ft.ListTile(
         leading=ft.CircleAvatar(content=ft.Icon(ft.Icons.EMOJI_EVENTS, size=20),
                                 bgcolor=ft.Colors.PRIMARY_CONTAINER),
         title=ft.Semantics(identifier=f"tournament-{item.id}", content=ft.Text(
@@ -47,8 +48,7 @@ def _tile(item: tm.TournamentSummary) -> ft.Control:
             overflow=ft.TextOverflow.ELLIPSIS)),
         subtitle=ft.Text(f"{day_text(item.day)} · {status}", size=12),
         on_click=lambda _: page.navigate(f"/tournaments/{item.id}"),
-    ), margin=ft.Margin.symmetric(horizontal=12, vertical=4), elevation=0,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, key=f"tournament-{item.id}")
+    ), key=f"tournament-{item.id}")
 
 
 @ft.component

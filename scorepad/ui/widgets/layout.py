@@ -137,6 +137,13 @@ def section_title(text: str) -> ft.Control:
     )
 
 
+def list_card(content: ft.Control, key: str) -> ft.Card:
+    """One entry of a screen's list (a game in the bin, a circle, a tournament): a flat
+    card, keyed so that an entry that goes leaves rather than another taking its place."""
+    return ft.Card(content=content, margin=ft.Margin.symmetric(horizontal=12, vertical=4),
+                   elevation=0, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, key=key)
+
+
 def empty_state(icon: ft.IconData, title: str, text: str) -> ft.Control:
     return ft.Container(
         ft.Column([

@@ -11,6 +11,7 @@ would bring the server's (httpx and oauthlib for flet, Pillow for fpdf2).
 
 from __future__ import annotations
 
+import functools
 import io
 import subprocess
 import sys
@@ -180,6 +181,7 @@ def kept(path: str) -> bool:
     return True
 
 
+@functools.cache
 def _collation_table() -> str:
     """The one table of pyuca's five that its Collator reads on Python 3 (6.6 MB less to
     unpack at each start)."""

@@ -9,7 +9,6 @@
 "use strict";
 (function () {
   var base = flet.entrypointBaseUrl.replace(/\/$/, "");
-  var python = null;
 
   function start() {
     console.log("scorepad: Python starts with the page");
@@ -38,7 +37,7 @@
     return started;
   }
 
-  python = start();
+  var python = start();  // null once stopped (jsDisconnect)
 
   globalThis.jsConnect = async function (appId, _args, onMessage) {
     console.log("scorepad: the client connects");
