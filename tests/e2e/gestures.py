@@ -68,6 +68,15 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
     raise AssertionError(f"{target} never came within reach of a thumb")
 
 
+def tap_between(page: Any, target: Any, above: Any, below: Any) -> None:
+    """A thumb's tap on a control of a scrolling dialog, once its list has brought it
+    between `above` (the dialog's title) and `below` (its buttons): a control still past
+    the dialog's edge exists on the page (Flutter builds a little beyond what a list
+    shows), and a tap at its place would land beside the dialog and close it."""
+    top, bottom = settled_box(page, above.first), settled_box(page, below.first)
+    tap_at(page, target, top=top["y"] + top["height"], bottom=bottom["y"])
+
+
 def settled_box(page: Any, control: Any) -> Any:
     """Where a control is drawn once it stops moving: a sheet sliding up or a dialog
     growing in is tapped when it stands still, as a person's eye waits for it."""
