@@ -20,6 +20,11 @@ T = TypeVar("T")
 
 #: seconds between two reads of one screen when changes come in a burst
 SHOW_GAP = 0.25
+#: seconds before a failed read is tried again by itself, doubled at each failure in a
+#: row up to RETRY_MAX: a screen whose first read failed (a database hiccup) would
+#: otherwise show its loading indicator until something else asks it to read
+RETRY_GAP = 0.5
+RETRY_MAX = 8.0
 
 
 class Unchanged:
@@ -46,6 +51,9 @@ class Reader(Generic[T]):
         self.wanted: Key = ()
         #: a screen under another one holds its reads until it is back on top
         self.active = True
+        #: False once the screen is gone: a failed read is no longer tried again
+        self.mounted = True
+        self._failures = 0
         #: how the mounted screen shows a new read (set at each render)
         self.show: Callable[[], None] | None = None
         self.page: ft.Page | None = None
@@ -109,6 +117,7 @@ class Reader(Generic[T]):
         try:
             self.page.run_task(self._run)
         except (AttributeError, RuntimeError):  # disconnected: on_connect reads again
+            # (the request stays pending: use_reader asks again when the phone is back)
             self._running = False
 
     async def _run(self) -> None:
@@ -130,10 +139,19 @@ class Reader(Generic[T]):
                     if self.show is not None:
                         self.show()
                 self._waiters = [serve for serve in self._waiters if not serve()]
-        except Exception:  # a database hiccup: the next change reads again
+                self._failures = 0
+        except Exception:  # a database hiccup: read again soon, by itself
             logger.exception("screen read failed")
+            self._pending = True
+            delay = min(RETRY_GAP * 2 ** self._failures, RETRY_MAX)
+            self._failures += 1
+            loop.call_later(delay, self._retry)
         finally:
             self._running = False
+
+    def _retry(self) -> None:
+        if self.mounted and self._pending:
+            self._start()
 
     async def caught_up(self, reached: Callable[[T], bool], then: Callable[[], None],
                         timeout: float) -> bool:
@@ -185,6 +203,18 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
 
     reader.show = show
 
+    def mounted() -> Callable[[], None]:
+        reader.mounted = True
+        # Back from a lost connection: every mounted screen reads again, even one that
+        # follows no topic (a read asked while the phone was away did not start).
+        stop = session_live(page).on_reconnect(reader.request)
+
+        def unmounted() -> None:
+            reader.mounted = False
+            stop()
+
+        return unmounted
+
     def follow() -> Callable[[], None]:
         live = session_live(page)
         stops = [live.add(topics, reader.request),
@@ -206,6 +236,7 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
         if active:
             reader.resume()
 
+    ft.use_effect(mounted, dependencies=[])
     ft.use_effect(follow, dependencies=[*topics, "|", *reload_topics])
     ft.use_effect(check, dependencies=[*check_on, state.revision if own_changes else None])
     ft.use_effect(reload, dependencies=list(key))

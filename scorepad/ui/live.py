@@ -61,6 +61,7 @@ class LiveTopics:
     def __init__(self, page: ft.Page) -> None:
         self._page = page
         self._callbacks: dict[str, dict[int, Callable[[], None]]] = {}
+        self._reconnect: dict[int, Callable[[], None]] = {}
         self._ids = itertools.count()
         self._lock = threading.Lock()
 
@@ -87,6 +88,19 @@ class LiveTopics:
 
         return remove
 
+    def on_reconnect(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Calls `callback` when the phone is back from a lost connection (`refresh_all`);
+        returns the function that stops it."""
+        token = next(self._ids)
+        with self._lock:
+            self._reconnect[token] = callback
+
+        def remove() -> None:
+            with self._lock:
+                self._reconnect.pop(token, None)
+
+        return remove
+
     def _on_message(self, topic: str, _message: object) -> None:
         # Flet runs pubsub handlers outside the session's context (checked on 1.0.5): a state
         # setter called here would raise "The context is not associated with any page", so
@@ -96,9 +110,9 @@ class LiveTopics:
         self._schedule(callbacks)
 
     def refresh_all(self) -> None:
-        """Reloads every following screen (the phone has just reconnected)."""
+        """Reloads every mounted screen (the phone has just reconnected)."""
         with self._lock:
-            callbacks = list({id(c): c for cs in self._callbacks.values()
+            callbacks = list({id(c): c for cs in (*self._callbacks.values(), self._reconnect)
                               for c in cs.values()}.values())
         self._schedule(callbacks)
 

@@ -50,9 +50,15 @@ def stop_server(server: AppServer) -> None:
     stop_app(server.process)
 
 
+#: the servers' logs, shown with a failing test (a CI run keeps nothing else of it)
+SERVER_LOGS: list[Path] = []
+LOG_TAIL = 6_000
+
+
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     server = start_server(tmp_path_factory.mktemp("app"))
+    SERVER_LOGS.append(server.log)
     yield server
     stop_server(server)
 
@@ -100,6 +106,29 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = outcome.get_result()  # type: ignore[attr-defined]
     if report.when == "call":
         item.stash[_FAILED] = report.failed
+        if report.failed:
+            for title, content in _what_was_going_on(item):
+                report.sections.append((title, content))
+
+
+def _what_was_going_on(item: pytest.Item) -> list[tuple[str, str]]:
+    """What a failing test's report carries besides the traceback: the text each of its
+    phones showed, and the end of the server's log."""
+    sections = []
+    for name in ("page", "second_page"):
+        phone = getattr(item, "funcargs", {}).get(name)
+        if phone is None:
+            continue
+        try:
+            shown = f"{phone.url}\n{phone.locator('body').inner_text(timeout=2_000)}"
+        except Exception as exc:  # the page may be gone or hung
+            shown = f"(unreadable: {exc})"
+        sections.append((f"what {name} showed", shown))
+    for log in SERVER_LOGS:
+        with contextlib.suppress(OSError):
+            sections.append((f"end of {log.name}",
+                             log.read_text(errors="replace")[-LOG_TAIL:]))
+    return sections
 
 
 _FAILED = pytest.StashKey[bool]()

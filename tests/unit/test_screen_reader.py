@@ -5,12 +5,14 @@ its own change served at once."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
 
+from scorepad.ui import data
 from scorepad.ui.data import SHOW_GAP, UNCHANGED, Key, Reader, Unchanged
 
 
@@ -24,8 +26,8 @@ class LoopPage:
 class Counting(Reader[int]):
     """Reads the number of reads so far; `gate` holds a read until set."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, gap: float = SHOW_GAP) -> None:
+        super().__init__(gap)
         self.reads = 0
         self.shown = 0
         self.forced: list[bool] = []
@@ -145,23 +147,82 @@ def test_a_phone_waiting_for_its_own_change_is_served_in_the_step_that_shows_it(
     run(scenario)
 
 
-def test_a_failed_read_is_logged_and_the_next_request_reads_again(
-        caplog: pytest.LogCaptureFixture) -> None:
-    class Flaky(Counting):
-        def fetch(self, key: Key, force: bool) -> int | Unchanged:
-            if self.reads == 0:
-                self.reads += 1
-                raise OSError("database gone for a moment")
-            return super().fetch(key, force)
+class Flaky(Counting):
+    """Its first `failing` reads fail (the database gone for a moment)."""
+
+    def __init__(self, failing: int) -> None:
+        super().__init__(gap=0.0)
+        self.failing = failing
+        self.failed = 0
+
+    def fetch(self, key: Key, force: bool) -> int | Unchanged:
+        if self.failed < self.failing:
+            self.failed += 1
+            raise OSError("database gone for a moment")
+        return super().fetch(key, force)
+
+
+def test_a_failed_read_is_logged_and_tried_again_by_itself_until_it_lands(
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A screen that follows nothing (a new game's form) would otherwise keep showing its
+    # loading indicator: nobody else asks it to read again.
+    monkeypatch.setattr(data, "RETRY_GAP", 0.02)
 
     async def scenario() -> None:
-        reader = Flaky()
+        reader = Flaky(failing=3)
         reader.request()
-        await idle(reader)
-        assert not reader.loaded
-        reader.request()
-        await idle(reader)
-        assert reader.loaded and reader.value == 2
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if reader.loaded:
+                break
+        assert reader.failed == 3
+        assert reader.loaded and reader.value == 1 and reader.shown == 1
 
     run(scenario)
-    assert "screen read failed" in caplog.text
+    assert caplog.text.count("screen read failed") == 3
+
+
+def test_a_failed_read_waits_longer_each_time_and_stops_once_the_screen_is_gone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(data, "RETRY_GAP", 0.05)
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        reader = Flaky(failing=100)
+        tried: list[float] = []
+        fetch = reader.fetch
+
+        def timed(key: Key, force: bool) -> int | Unchanged:
+            tried.append(loop.time())
+            return fetch(key, force)
+
+        reader.fetch = timed  # type: ignore[method-assign]
+        reader.request()
+        while len(tried) < 3:
+            await asyncio.sleep(0.01)
+        gaps = [b - a for a, b in itertools.pairwise(tried)]
+        assert gaps[0] >= 0.05 and gaps[1] >= 0.1  # 0.05 s, then twice as long
+        reader.mounted = False  # the person left the screen
+        await asyncio.sleep(0.5)
+        assert len(tried) == 3 and not reader.loaded
+
+    run(scenario)
+
+
+def test_a_request_made_while_the_phone_was_away_stays_asked_for() -> None:
+    class Away:
+        def run_task(self, fn: Callable[[], Coroutine[Any, Any, None]]) -> None:
+            raise RuntimeError("no connection")
+
+    async def scenario() -> None:
+        reader = Counting()
+        reader.page = Away()  # type: ignore[assignment]
+        reader.request()
+        await asyncio.sleep(0.05)
+        assert reader.reads == 0 and not reader._running
+        reader.page = LoopPage()  # type: ignore[assignment]  # back: on_connect asks again
+        reader.request()
+        await idle(reader)
+        assert reader.reads == 1 and reader.loaded
+
+    run(scenario)
