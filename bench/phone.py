@@ -107,16 +107,17 @@ WATCH_LINE = """() => {
 }"""
 
 
-def save_times(page: Any, url: str, deals: int) -> list[float]:
+def save_times(page: Any, url: str, deals: int) -> tuple[list[float], list[float]]:
     """Seconds from each save tap (the finger's touch) to the deal's new line on the
-    sheet, as the page itself timed them (WATCH_LINE)."""
+    sheet, as the page itself timed them (WATCH_LINE); and as this script saw them, its
+    round trips to the browser included."""
     from tests.e2e.conftest import button, by_id, click, tap_box
     from tests.e2e.flows import start_new_game
     from tests.e2e.gestures import tap, type_points
 
     game = start_new_game(page, url + "#", "Banc téléphone", FOUR)
     page.evaluate(WATCH_LINE)
-    times = []
+    times, seen = [], []
     for number in range(1, deals + 1):
         click(page, "Nouvelle donne")
         by_id(page, "taker-Bruno").wait_for()
@@ -126,13 +127,15 @@ def save_times(page: Any, url: str, deals: int) -> list[float]:
         save = button(page, "Enregistrer la donne").first
         save.wait_for()
         page.evaluate("id => { window.scorepadLine = {id, at: 0}; }", identifier)
+        began = time.perf_counter()
         tap_box(page, save)
         by_id(page, identifier).first.wait_for(state="attached", timeout=30_000)
+        seen.append(time.perf_counter() - began)
         page.wait_for_function("() => window.scorepadLine.at > 0")
         took = page.evaluate("() => window.scorepadLine.at - window.scorepadTouch")
         times.append(took / 1000)
         page.wait_for_url(f"{url}#/games/{game}")
-    return times
+    return times, seen
 
 
 def verdict(ok: bool) -> str:
@@ -183,14 +186,15 @@ def main() -> int:
                       f"{verdict(median <= 4)}); last: {last.breakdown()}")
                 phone, page, _, _ = start(browser_type, profile, server.url)
                 server.stop()  # no network at all from now on
-                saves = save_times(page, server.url, args.deals)
+                saves, seen = save_times(page, server.url, args.deals)
                 phone.close()
         finally:
             server.stop()
         median_save = statistics.median(saves)
         print(f"  save tap to the new line, no network: median {1000 * median_save:.0f} ms "
               f"over {len(saves)} (max {1000 * max(saves):.0f} ms; goal median <= 200 ms: "
-              f"{verdict(median_save <= 0.2)})")
+              f"{verdict(median_save <= 0.2)}); as this script sees it, its own round trips "
+              f"to the browser included: median {1000 * statistics.median(seen):.0f} ms")
     return 0
 
 
