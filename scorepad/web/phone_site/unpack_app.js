@@ -1,0 +1,57 @@
+// scorepad: the app archive unpacked by JavaScript, straight into Pyodide's memory file
+// system. Flet 1.0.5's worker unpacks it with Python's shutil (zipfile, one Python-level
+// copy per file): 1,600 files at every start. The archive is stored, not compressed
+// (scorepad build-phone writes it so), so each file is a slice of the archive's bytes,
+// handed to the file system as it is. client_files.worker_unpacking_in_javascript puts
+// this file in front of Flet's worker and calls it where the worker unpacked.
+"use strict";
+self.scorepadUnpack = function (buffer, dest, fs) {
+  var FS = fs || self.pyodide.FS;
+  var view = new DataView(buffer);
+  var bytes = new Uint8Array(buffer);
+  var decoder = new TextDecoder();
+  // The end of the central directory: its signature, within the last 64 KB + 22 bytes.
+  var end = -1;
+  for (var i = buffer.byteLength - 22; i >= Math.max(0, buffer.byteLength - 65557); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new Error("scorepad: the app archive is not a zip file");
+  var count = view.getUint16(end + 10, true);
+  var at = view.getUint32(end + 16, true);
+  var made = new Set();
+  function folder(path) {
+    if (!made.has(path)) {
+      FS.mkdirTree(path);
+      made.add(path);
+    }
+  }
+  for (var n = 0; n < count; n++) {
+    if (view.getUint32(at, true) !== 0x02014b50) {
+      throw new Error("scorepad: the app archive's directory is damaged");
+    }
+    var method = view.getUint16(at + 10, true);
+    var size = view.getUint32(at + 20, true);
+    var nameLength = view.getUint16(at + 28, true);
+    var local = view.getUint32(at + 42, true);
+    var name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.startsWith("/") || name.split("/").indexOf("..") >= 0) {
+      throw new Error("scorepad: the app archive names a file outside its folder: " + name);
+    }
+    var path = dest + "/" + name;
+    if (name.endsWith("/")) {
+      folder(path.slice(0, -1));
+      continue;
+    }
+    if (method !== 0) {
+      throw new Error("scorepad: the app archive must be stored, not compressed: " + name);
+    }
+    folder(path.slice(0, path.lastIndexOf("/")));
+    var start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    FS.writeFile(path, bytes.subarray(start, start + size), {canOwn: true});
+  }
+  return count;
+};

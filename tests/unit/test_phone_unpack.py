@@ -1,0 +1,94 @@
+"""The phone's worker unpacks the app archive in JavaScript (unpack_app.js), run here
+under Node.js on an archive the builder writes, into a stand-in for Pyodide's file
+system: every file, byte for byte, where Python's zipfile puts it."""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import subprocess
+import zipfile
+from importlib import resources
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+
+from scorepad.web import client
+from scorepad.web.phone_site import build, client_files
+
+NODE = shutil.which("node") or shutil.which("nodejs")
+
+RUN = """
+globalThis.self = globalThis;
+const fs = require("node:fs");
+eval(fs.readFileSync(process.argv[1], "utf8"));
+const files = {}, folders = [];
+const FS = {
+  mkdirTree: (path) => folders.push(path),
+  writeFile: (path, data, options) => {
+    files[path] = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("base64");
+  },
+};
+const archive = fs.readFileSync(process.argv[2]);
+const buffer = archive.buffer.slice(archive.byteOffset, archive.byteOffset + archive.length);
+try {
+  const count = self.scorepadUnpack(buffer, "/home/pyodide", FS);
+  console.log(JSON.stringify({count, files, folders}));
+} catch (error) {
+  console.log(JSON.stringify({error: String(error.message)}));
+}
+"""
+
+
+def unpack(tmp_path: Path, archive: bytes) -> dict[str, object]:
+    if NODE is None:
+        pytest.skip("Node.js is missing (apt-get install nodejs)")
+    script = resources.files("scorepad.web.phone_site").joinpath("unpack_app.js")
+    (tmp_path / "app.zip").write_bytes(archive)
+    done = subprocess.run([NODE, "-e", RUN, str(script), str(tmp_path / "app.zip")],
+                          capture_output=True, text=True, check=True, timeout=60)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_every_file_of_the_app_archive_lands_where_zipfile_puts_it(tmp_path: Path) -> None:
+    files = [("scorepad/__init__.py", b'"""scorepad."""\n'),
+             ("scorepad/domain/locale/fr/LC_MESSAGES/scorepad.mo", bytes(range(256)) * 40),
+             ("__pypackages__/pyuca/allkeys-é.txt", "ligne Œ\n".encode() * 1000),
+             ("__pypackages__/empty.py", b"")]
+    archive = build.app_archive(files, b'{"version": "test"}')
+    got = unpack(tmp_path, archive)
+    with zipfile.ZipFile(BytesIO(archive)) as expected:
+        wanted = {f"/home/pyodide/{info.filename}": expected.read(info)
+                  for info in expected.infolist()}
+    files_written: dict[str, str] = got["files"]  # type: ignore[assignment]
+    folders: list[str] = got["folders"]  # type: ignore[assignment]
+    written = {path: base64.b64decode(data) for path, data in files_written.items()}
+    assert written == wanted
+    assert got["count"] == len(wanted)
+    for path in wanted:  # each file's folder made before the file
+        assert path.rsplit("/", 1)[0] in folders
+
+
+def test_a_deflated_or_damaged_archive_is_refused_in_words(tmp_path: Path) -> None:
+    deflated = BytesIO()
+    with zipfile.ZipFile(deflated, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("main.py", b"print('scorepad')\n" * 50)
+    assert "stored, not compressed: main.py" in str(unpack(tmp_path, deflated.getvalue())["error"])
+    assert "not a zip file" in str(unpack(tmp_path, b"<html>404</html>")["error"])
+    outside = BytesIO()
+    with zipfile.ZipFile(outside, "w") as archive:
+        archive.writestr("../evil.py", b"")
+    assert "outside its folder" in str(unpack(tmp_path, outside.getvalue())["error"])
+
+
+def test_the_worker_unpacks_with_it_and_says_so_when_flet_changes_its_worker() -> None:
+    stock = (client.stock_web_dir() / "python-worker.js").read_bytes()
+    patched = client_files.worker_unpacking_in_javascript(stock)
+    assert b"await response.unpack_archive(format=_archive_format)" not in patched
+    assert patched.count(b"scorepadUnpack(await response.js_response.arrayBuffer()") == 1
+    assert patched.startswith(b"// scorepad: the app archive unpacked by JavaScript")
+    with pytest.raises(ValueError, match="no longer unpacks the app archive once"):
+        client_files.worker_unpacking_in_javascript(stock.replace(b"unpack_archive", b"x"))
