@@ -3,6 +3,7 @@ this browser holds, persisted per browser (local storage in web mode)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass, field
 
@@ -165,13 +166,13 @@ def _persist(key: str, value: str) -> None:
 async def load_state() -> AppState:
     """The settings this browser saved last time (French and system theme by default)."""
     prefs = ft.SharedPreferences()
-    lang = await prefs.get(PREF_LANG)
-    theme = await prefs.get(PREF_THEME)
-    state = AppState(lang=language(lang),
-                     theme=theme if theme in THEMES else "system",
-                     organiser_keys=_organiser_keys(await prefs.get(PREF_ORGANISER)),
-                     tournament_keys=_organiser_keys(await prefs.get(PREF_TOURNAMENTS)))
-    return state
+    # Asked together: one round trip to the browser before the first screen, not four.
+    lang, theme, organiser, tournaments = await asyncio.gather(
+        prefs.get(PREF_LANG), prefs.get(PREF_THEME), prefs.get(PREF_ORGANISER),
+        prefs.get(PREF_TOURNAMENTS))
+    return AppState(lang=language(lang), theme=theme if theme in THEMES else "system",
+                    organiser_keys=_organiser_keys(organiser),
+                    tournament_keys=_organiser_keys(tournaments))
 
 
 app_state_context = ft.create_context(AppState())
