@@ -115,8 +115,9 @@ def _what_was_going_on(item: pytest.Item) -> list[tuple[str, str]]:
     """What a failing test's report carries besides the traceback: the text each of its
     phones showed, and the end of the server's log."""
     sections = []
-    for name in ("page", "second_page"):
-        phone = getattr(item, "funcargs", {}).get(name)
+    phones = {name: getattr(item, "funcargs", {}).get(name) for name in ("page", "second_page")}
+    phones["phone"] = item.stash.get(PHONE_PAGE, None)
+    for name, phone in phones.items():
         if phone is None:
             continue
         try:
@@ -132,6 +133,8 @@ def _what_was_going_on(item: pytest.Item) -> list[tuple[str, str]]:
 
 
 _FAILED = pytest.StashKey[bool]()
+#: the phone of a test that opens its own browser (one phone alone's persistent profile)
+PHONE_PAGE = pytest.StashKey[Any]()
 FAILURE_SHOTS = Path(os.environ.get("SCOREPAD_E2E_SHOTS", "/tmp/scorepad-e2e-failures"))
 
 

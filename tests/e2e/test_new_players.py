@@ -8,7 +8,7 @@ from typing import Any
 
 from scorepad.services import create_game, get_sheet, list_players
 from tests.e2e.conftest import button, by_id, open_app, tap_box, tap_field, text
-from tests.e2e.gestures import tap_at
+from tests.e2e.gestures import tap_at, thumb
 
 
 def test_a_near_miss_of_a_known_player_proposes_them_and_creates_no_one(
@@ -31,7 +31,7 @@ def test_a_near_miss_of_a_known_player_proposes_them_and_creates_no_one(
     # ... and said again before the game is created.
     tap_box(page, button(page, "Commencer la partie"))
     text(page, "Nouveau joueur : Géard — vérifier l'orthographe").wait_for()
-    tap_box(page, button(page, "Utiliser Gérard"))
+    thumb(page, button(page, "Utiliser Gérard"))
     by_id(page, "seat-Gérard").wait_for()
     assert by_id(page, "seat-Géard").count() == 0
     assert by_id(page, "new-player-Gérard").count() == 0
@@ -53,10 +53,10 @@ def test_a_new_player_is_created_once_confirmed(
     by_id(page, "seat-Théophane").wait_for()
     tap_box(page, button(page, "Commencer la partie"))
     text(page, "Nouveau joueur : Wandrille — vérifier l'orthographe").wait_for()
-    tap_box(page, button(page, "Corriger"))  # nothing created, still on the screen
+    thumb(page, button(page, "Corriger"))  # nothing created, still on the screen
     assert "Wandrille" not in {p.name for p in list_players(uow_factory())}
     tap_box(page, button(page, "Commencer la partie"))
-    tap_box(page, button(page, "Créer et commencer"))
+    thumb(page, button(page, "Créer et commencer"))
     page.wait_for_url(f"{app_url}/games/*")
     assert {"Ysaline", "Wandrille", "Théophane"} <= {p.name for p in
                                                     list_players(uow_factory())}

@@ -12,7 +12,7 @@ import pytest
 
 from scorepad.services import get_sheet
 from tests.e2e.conftest import by_id, click, open_app, tap_box, tap_field, text
-from tests.e2e.gestures import tap_at
+from tests.e2e.gestures import tap_at, thumb
 from tests.e2e.slow_link import SlowLink
 
 NAMES = [
@@ -119,7 +119,7 @@ def test_the_game_name_and_a_rule_typed_fast_on_a_slow_link_are_kept(
     page.keyboard.type("12", delay=30)
     page.wait_for_timeout(1500)  # the slow link: the last key reaches the server
     tap_box(page, page.get_by_role("button", name="Commencer la partie").first)
-    tap_box(page, page.get_by_role("button", name="Créer et commencer").first)
+    thumb(page, page.get_by_role("button", name="Créer et commencer"))  # the dialog stands still
     page.wait_for_url("**/games/*")
     sheet = get_sheet(uow_factory(), int(page.url.rsplit("/", 1)[-1]))
     assert sheet.name == "Mardi soir chez Éloïse-Anne"
