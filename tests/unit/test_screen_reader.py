@@ -220,8 +220,8 @@ def test_a_request_made_while_the_phone_was_away_stays_asked_for() -> None:
         reader.request()
         await asyncio.sleep(0.05)
         assert reader.reads == 0 and not reader._running
-        reader.page = LoopPage()  # type: ignore[assignment]  # back: on_connect asks again
-        reader.request()
+        reader.page = LoopPage()  # type: ignore[assignment]
+        reader.resume()  # back: what was asked for meanwhile is read (nothing asked anew)
         await idle(reader)
         assert reader.reads == 1 and reader.loaded
 
