@@ -7,7 +7,7 @@ import argparse
 import sys
 from datetime import date
 
-from scorepad.cli.data import _error, _uow_factory, command, count, print_list, write_output
+from scorepad.cli.data import command, count, print_list, refuse, units_of_work, write_output
 from scorepad.domain.language import word
 from scorepad.domain.messages import NP_, render
 
@@ -17,7 +17,7 @@ def cmd_circles(args: argparse.Namespace) -> int:
 
     lang = args.lang
     return print_list(
-        services.list_circles(_uow_factory(args)()), as_json=args.json,
+        services.list_circles(units_of_work(args)()), as_json=args.json,
         item_json=lambda c: {"id": c.id, "name": c.name, "games": c.games},
         item_line=lambda c: f"{c.id:>4}  {c.name}  ({count(c.games, NP_('cli.games'), lang)})",
         empty=word("cli.no_circles", lang))
@@ -26,7 +26,7 @@ def cmd_circles(args: argparse.Namespace) -> int:
 def cmd_circle(args: argparse.Namespace) -> int:
     from scorepad import services
 
-    uow = _uow_factory(args)
+    uow = units_of_work(args)
     if args.action == "new":
         sys.stdout.write(f"{services.create_circle(uow(), args.name)}\n")
     elif args.action == "rename":
@@ -42,7 +42,7 @@ def cmd_ranking(args: argparse.Namespace) -> int:
     from scorepad.domain.period import Period
 
     period = Period.parse(args.period, services.today())
-    result = services.ranking(_uow_factory(args)(), circle=args.circle, period=period)
+    result = services.ranking(units_of_work(args)(), circle=args.circle, period=period)
     lang = args.lang
     average, won = word("cli.average", lang), word("cli.won", lang)
     rating_word = word("cli.rating", lang)
@@ -62,8 +62,8 @@ def cmd_export_soiree(args: argparse.Namespace) -> int:
     try:
         day = services.today() if args.date == "today" else date.fromisoformat(args.date)
     except ValueError:
-        return _error("date", render("cli.soiree_date", {"text": args.date}, args.lang))
-    data = services.export_soiree(_uow_factory(args)(), day, args.format, circle=args.circle,
+        return refuse("date", render("cli.soiree_date", {"text": args.date}, args.lang))
+    data = services.export_soiree(units_of_work(args)(), day, args.format, circle=args.circle,
                                   lang=args.lang)
     return write_output(data, args.output, args.lang)
 

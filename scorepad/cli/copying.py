@@ -4,8 +4,8 @@ services' copy between a snapshot of the source and an exclusive transaction of 
 from __future__ import annotations
 
 from scorepad.domain.messages import N_, Message
-from scorepad.services.copy import copy_games
-from scorepad.services.copy_report import CopyError, CopyReport
+from scorepad.services.exchange.copy import copy_games
+from scorepad.services.exchange.copy_report import CopyError, CopyReport
 from scorepad.storage import Database, DatabaseError, open_database
 from scorepad.storage.urls import parse_url, safe_url, same_database, sqlite_file
 

@@ -8,7 +8,10 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from scorepad.services import UnitOfWork
 
 from scorepad.cli.scoring import lang_option, print_json
 from scorepad.domain.language import DEFAULT_LANGUAGE, nword, word
@@ -25,7 +28,7 @@ def count(n: int, noun: str, lang: str) -> str:
     return f"{n} {nword(noun, n, lang)}"
 
 
-def _error(field: str, message: str) -> int:
+def refuse(field: str, message: str) -> int:
     """FORMAT.md §3 on stdout, exit status 2."""
     sys.stdout.write(json.dumps({"error": {"field": field, "message": message}},
                                 ensure_ascii=False) + "\n")
@@ -44,16 +47,18 @@ def _run(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
         try:
             return func(args)
         except (ServiceError, InvalidDeal, DatabaseError) as exc:
-            return _error(getattr(exc, "field", "db"), exc.message(lang))
+            return refuse(getattr(exc, "field", "db"), exc.message(lang))
         except (KeyboardInterrupt, BrokenPipeError):
             raise
         except Exception as exc:  # a storage failure (disk full, server gone...)
-            return _error("db", render("cli.unexpected", {"reason": str(exc)[:300]}, lang))
+            return refuse("db", render("cli.unexpected", {"reason": str(exc)[:300]}, lang))
 
     return command
 
 
-def _uow_factory(args: argparse.Namespace) -> Any:
+def units_of_work(args: argparse.Namespace) -> Callable[[], UnitOfWork]:
+    """The database of `--db` (or SCOREPAD_DATABASE_URL, or the data directory's file),
+    opened once: call the result for each use case's unit of work."""
     from scorepad.storage import open_database
 
     return open_database(args.db).uow
@@ -84,7 +89,7 @@ def cmd_games(args: argparse.Namespace) -> int:
                 f"{count(g.deals, NP_('cli.deals'), lang)})  {totals}")
 
     return print_list(
-        services.list_games(_uow_factory(args)()), as_json=args.json, item_line=line,
+        services.list_games(units_of_work(args)()), as_json=args.json, item_line=line,
         item_json=lambda g: {
             "id": g.id, "name": g.name, "seats": list(g.seats), "deals": g.deals,
             "totals": g.totals, "status": g.status.value, "deal_size": g.deal_size,
@@ -96,7 +101,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from scorepad import services
 
-    data = services.export_game(_uow_factory(args)(), args.game, args.format, args.lang)
+    data = services.export_game(units_of_work(args)(), args.game, args.format, args.lang)
     return write_output(data, args.output, args.lang)
 
 
@@ -110,7 +115,7 @@ def write_output(data: bytes, output: str | None, lang: str) -> int:
     try:
         Path(output).write_bytes(data)
     except OSError as exc:
-        return _error("output", render("cli.unwritable", {
+        return refuse("output", render("cli.unwritable", {
             "path": output, "reason": exc.strerror or exc}, lang))
     return 0
 
@@ -121,16 +126,16 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     except OSError as exc:
-        return _error("file", render("cli.unreadable", {
+        return refuse("file", render("cli.unreadable", {
             "path": args.file, "reason": exc.strerror or exc}, args.lang))
     if services.is_backup(data):
         # A phone's backup (FORMAT.md §7): every game, each once, all or nothing.
-        report = services.import_backup(_uow_factory(args)(), data)
+        report = services.import_backup(units_of_work(args)(), data)
         sys.stdout.write(render("phone.backup.taken", {
             "added": report.added, "extended": report.extended,
             "unchanged": report.unchanged}, args.lang) + "\n")
         return 0
-    game_id = services.import_game(_uow_factory(args)(), data, by_operator=True)
+    game_id = services.import_game(units_of_work(args)(), data, by_operator=True)
     sys.stdout.write(f"{game_id}\n")
     say_operator_game(game_id, args.lang)
     return 0
@@ -147,12 +152,12 @@ def _names(names: tuple[str, ...]) -> str:
 
 def cmd_copy(args: argparse.Namespace) -> int:
     from scorepad.cli.copying import copy_database
-    from scorepad.services.copy_report import CopyError
+    from scorepad.services.exchange.copy_report import CopyError
 
     try:
         report = copy_database(args.source, args.target)
     except CopyError as exc:
-        return _error(exc.field, exc.message(args.lang))
+        return refuse(exc.field, exc.message(args.lang))
     if args.json:
         print_json(report.to_dict())
         return 0

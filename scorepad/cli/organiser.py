@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scorepad.cli.data import _error, _uow_factory, command, print_list, say_operator_game
+from scorepad.cli.data import command, print_list, refuse, say_operator_game, units_of_work
 from scorepad.cli.serve import DEFAULT_PORT, lan_addresses, qr_text
 from scorepad.domain.language import word
 from scorepad.domain.messages import render, render_count
@@ -22,15 +22,15 @@ def _rules(path: str | None, lang: str) -> tuple[dict[str, Any] | None, int | No
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        return None, _error("rules", render("cli.rules_unreadable", {
+        return None, refuse("rules", render("cli.rules_unreadable", {
             "path": path, "reason": exc.strerror or exc}, lang))
     try:
         rules = json.loads(raw)
     except ValueError as exc:
-        return None, _error("rules", render("cli.rules_json", {"path": path, "reason": exc},
+        return None, refuse("rules", render("cli.rules_json", {"path": path, "reason": exc},
                                             lang))
     if not isinstance(rules, dict):
-        return None, _error("rules", render("cli.rules_json", {
+        return None, refuse("rules", render("cli.rules_json", {
             "path": path, "reason": type(rules).__name__}, lang))
     return rules, None
 
@@ -50,7 +50,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     if rules is not None:
         data["rules"] = rules
     # The operator makes it: it has no organiser until `scorepad organiser` names one.
-    made = services.new_game_from_dict(_uow_factory(args)(), data, by_operator=True)
+    made = services.new_game_from_dict(units_of_work(args)(), data, by_operator=True)
     sys.stdout.write(f"{made.id}\n")
     say_operator_game(made.id, args.lang)
     return 0
@@ -60,7 +60,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_code(args: argparse.Namespace) -> int:
     from scorepad import services
 
-    uow = _uow_factory(args)
+    uow = units_of_work(args)
     game = {"id": str(args.game)}
     if args.set is None and not args.remove:
         protected = services.game_is_protected(uow(), args.game)
@@ -77,7 +77,7 @@ def cmd_code(args: argparse.Namespace) -> int:
 def cmd_organiser(args: argparse.Namespace) -> int:
     from scorepad import services
 
-    uow = _uow_factory(args)
+    uow = units_of_work(args)
     made = services.start_handover(uow(), args.game, organiser=services.OPERATOR)
     lang = args.lang
     given = {"name": services.get_sheet(uow(), args.game).name,
@@ -98,7 +98,7 @@ def cmd_organiser(args: argparse.Namespace) -> int:
 def cmd_bin(args: argparse.Namespace) -> int:
     from scorepad import services
 
-    uow = _uow_factory(args)
+    uow = units_of_work(args)
     lang = args.lang
     if args.restore is not None:
         services.restore_game(uow(), args.restore)

@@ -257,7 +257,7 @@ def _run_uvicorn(app: object, args: argparse.Namespace, sock: socket.socket) -> 
     """uvicorn on the socket bound at start, with the guarded protocols and limits."""
     import uvicorn
 
-    from scorepad.services.exchange import IMPORT_MAX_BYTES
+    from scorepad.services.exchange.games import IMPORT_MAX_BYTES
     from scorepad.web.connections import (
         ConnectionLimits,
         exempt_addresses,

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any
 
-from scorepad.cli.data import _uow_factory, command, print_list, write_output
+from scorepad.cli.data import command, print_list, units_of_work, write_output
 from scorepad.cli.scoring import print_json
 from scorepad.cli.serve import DEFAULT_PORT, lan_addresses, qr_text
 from scorepad.domain.language import N_, NP_, nword, words_of
@@ -68,7 +68,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     for option in ("day", "circle"):
         if getattr(args, option) is not None:
             data[option] = getattr(args, option)
-    made = t.new_tournament_from_dict(_uow_factory(args)(), data)
+    made = t.new_tournament_from_dict(units_of_work(args)(), data)
     sys.stdout.write(f"{made.id}\n")
     sys.stderr.write(_words(args.lang)["created"].format(id=made.id) + "\n")
     return 0
@@ -79,7 +79,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
     text = _words(args.lang)
     return print_list(
-        t.list_tournaments(_uow_factory(args)()), as_json=args.json,
+        t.list_tournaments(units_of_work(args)()), as_json=args.json,
         item_json=lambda t: {"id": t.id, "name": t.name, "day": t.day.isoformat(),
                              "circle": t.circle_id, "status": t.status.value},
         item_line=lambda t: text["line"].format(id=t.id, name=t.name, day=t.day.isoformat(),
@@ -91,7 +91,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from scorepad.services import tournament as t
     from scorepad.web.api.tournament_shapes import Tournament
 
-    view = t.get_tournament(_uow_factory(args)(), args.tournament)
+    view = t.get_tournament(units_of_work(args)(), args.tournament)
     if args.json:
         print_json(Tournament.of(view, args.lang).model_dump(mode="json"))
         return 0
@@ -109,7 +109,7 @@ def cmd_checkin(args: argparse.Namespace) -> int:
     from scorepad import services
     from scorepad.services import tournament as t
 
-    uow, who = _uow_factory(args), services.OPERATOR
+    uow, who = units_of_work(args), services.OPERATOR
     if args.out:
         view = t.check_out(uow(), args.tournament, args.names, organiser=who)
     else:
@@ -124,7 +124,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     from scorepad import services
     from scorepad.services import tournament as t
 
-    drawn = t.draw_next_round(_uow_factory(args)(), args.tournament,
+    drawn = t.draw_next_round(units_of_work(args)(), args.tournament,
                                      organiser=services.OPERATOR, seed=args.seed,
                                      plan=args.tables)
     _print_round(drawn, args.lang)
@@ -135,7 +135,7 @@ def cmd_swap(args: argparse.Namespace) -> int:
     from scorepad import services
     from scorepad.services import tournament as t
 
-    drawn = t.swap_players(_uow_factory(args)(), args.tournament, args.round,
+    drawn = t.swap_players(units_of_work(args)(), args.tournament, args.round,
                                   args.first, args.second, organiser=services.OPERATOR)
     _print_round(drawn, args.lang)
     return 0
@@ -145,7 +145,7 @@ def cmd_start(args: argparse.Namespace) -> int:
     from scorepad import services
     from scorepad.services import tournament as t
 
-    started = t.start_round(_uow_factory(args)(), args.tournament, args.round,
+    started = t.start_round(units_of_work(args)(), args.tournament, args.round,
                                    organiser=services.OPERATOR, lang=args.lang)
     _print_round(started, args.lang)
     return 0
@@ -157,7 +157,7 @@ def cmd_close(args: argparse.Namespace) -> int:
     from scorepad.services import tournament as t
 
     text = _words(args.lang)
-    closing = t.close_round(_uow_factory(args)(), args.tournament, args.round,
+    closing = t.close_round(units_of_work(args)(), args.tournament, args.round,
                                    organiser=services.OPERATOR, force=args.force)
     sys.stdout.write(text["closed"].format(round=args.round) + "\n")
     if closing.unfinished:
@@ -174,7 +174,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from scorepad.services import tournament as t
     from scorepad.web.api.tournament_shapes import Standings
 
-    results = t.tournament_results(_uow_factory(args)(), args.tournament)
+    results = t.tournament_results(units_of_work(args)(), args.tournament)
     if args.json:
         print_json(Standings.of(results, args.lang).model_dump(mode="json"))
         return 0
@@ -193,7 +193,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from scorepad import services
     from scorepad.services import tournament as t
 
-    uow = _uow_factory(args)
+    uow = units_of_work(args)
     if args.draw is not None:
         data = t.export_draw(uow(), args.tournament, args.draw,
                                     organiser=services.OPERATOR, origin=_origin(args),
@@ -207,7 +207,7 @@ def cmd_finish(args: argparse.Namespace) -> int:
     from scorepad import services
     from scorepad.services import tournament as t
 
-    t.finish_tournament(_uow_factory(args)(), args.tournament,
+    t.finish_tournament(units_of_work(args)(), args.tournament,
                                organiser=services.OPERATOR)
     sys.stdout.write(_words(args.lang)["finished"] + "\n")
     return 0
@@ -217,7 +217,7 @@ def cmd_organiser(args: argparse.Namespace) -> int:
     from scorepad import services
     from scorepad.services import tournament as t
 
-    made = t.start_tournament_handover(_uow_factory(args)(), args.tournament,
+    made = t.start_tournament_handover(units_of_work(args)(), args.tournament,
                                               organiser=services.OPERATOR)
     text = _words(args.lang)
     url = f"{_origin(args)}{made.path}"

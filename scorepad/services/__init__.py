@@ -6,39 +6,25 @@ Only the entry points wire storage in::
     db = scorepad.storage.open_database(url)   # None: SCOREPAD_DATABASE_URL or the data dir
     game = services.new_game(db.uow(), name="Mardi", seats=["André", "Bruno", "Cécile"])
 
-Where to look: `organiser` (`new_game`, or `new_game_from_dict` for a request's body: a
-game with its organiser key, as the phones and the API create them, or `by_operator`
-from the command line: no organiser until one is named; hand-over links) over `games`
-(`create_game`, without a key; the sheet, totals, status, table code); `deals`;
-`history` (undo, redo, rules) and `changes` (what names a change, the scope of an undo);
-`players`, `circles`, `soirees` (evenings, rankings, ratings); `game_bin`; `exchange`
-(exports, imports, statistics); `copy` (between two databases); `access` (codes and
-keys); `events` and `sheet_cache` (after a commit); `ports` (what storage provides),
-`views` (what readers get), `errors`; `tournament` (a club's night of rounds, one game
-per table and round: every use case of it, listed in its docstring).
+Where to look: six packages by meaning, each importing only those below it (an
+import-linter contract):
+
+- `ports`: what storage provides (records, the unit of work, the change events);
+- `base`: refusals, access (codes and keys), the common checks, changes, views;
+- `club`: players, circles, soirées (evenings, rankings, ratings);
+- `games`: `game` (the sheet, totals, status, table code), `organiser` (`new_game` with
+  its organiser key, hand-over links), `deals`, `history` (undo, redo, rules), `bin`,
+  `sheet_cache`, `record` (a whole game for the domain);
+- `tournament`: a club's night of rounds, one game per table and round (its own names
+  from `from scorepad.services import tournament`);
+- `exchange` (exports, imports, backups, the copy between databases) and `stats`
+  (figures derived from the stored deals), side by side on top.
 """
 
 from scorepad.ratings import RATING_EXPLAINED
-from scorepad.services.access import OPERATOR, Organiser
-from scorepad.services.backup import BackupReport, export_backup, import_backup, is_backup
-from scorepad.services.changes import Change
-from scorepad.services.circles import (
-    create_circle,
-    delete_circle,
-    get_circle,
-    list_circles,
-    rename_circle,
-    set_game_circle,
-)
-from scorepad.services.deals import (
-    deal_history,
-    delete_deal,
-    edit_deal,
-    explain_deal,
-    record_deal,
-    record_redeal,
-)
-from scorepad.services.errors import (
+from scorepad.services.base.access import OPERATOR, Organiser
+from scorepad.services.base.changes import Change
+from scorepad.services.base.errors import (
     CircleNameTaken,
     CircleNotFound,
     DealConflict,
@@ -60,17 +46,49 @@ from scorepad.services.errors import (
     StaleUndo,
     TooManyCodes,
 )
-from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
-from scorepad.services.exchange import (
+from scorepad.services.base.views import (
+    DealVersion,
+    GameSheet,
+    GameSummary,
+    NextDeal,
+    SheetDeal,
+)
+from scorepad.services.club.circles import (
+    create_circle,
+    delete_circle,
+    get_circle,
+    list_circles,
+    rename_circle,
+    set_game_circle,
+)
+from scorepad.services.club.players import (
+    MergedPlayer,
+    hide_player,
+    list_merged,
+    list_players,
+    merge_options,
+    merge_players,
+    unhide_player,
+    unmerge_player,
+)
+from scorepad.services.club.soirees import (
+    SOIREE_FORMATS,
+    evenings,
+    export_soiree,
+    played_games,
+    ranking,
+    rating_sentence,
+    soiree,
+    today,
+)
+from scorepad.services.exchange.backup import BackupReport, export_backup, import_backup, is_backup
+from scorepad.services.exchange.games import (
     EXPORT_FORMATS,
-    all_statistics,
     export_game,
     export_version,
-    game_record,
-    game_statistics,
     import_game,
 )
-from scorepad.services.game_bin import (
+from scorepad.services.games.bin import (
     BIN_DAYS,
     BinnedGame,
     empty_bin,
@@ -79,7 +97,15 @@ from scorepad.services.game_bin import (
     purge_game,
     restore_game,
 )
-from scorepad.services.games import (
+from scorepad.services.games.deals import (
+    deal_history,
+    delete_deal,
+    edit_deal,
+    explain_deal,
+    record_deal,
+    record_redeal,
+)
+from scorepad.services.games.game import (
     check_organiser,
     check_table_code,
     create_game,
@@ -98,8 +124,8 @@ from scorepad.services.games import (
     standings,
     totals,
 )
-from scorepad.services.history import change_rules, redo, undo
-from scorepad.services.organiser import (
+from scorepad.services.games.history import change_rules, redo, undo
+from scorepad.services.games.organiser import (
     HANDOVER_MINUTES,
     Handover,
     NewGame,
@@ -108,34 +134,10 @@ from scorepad.services.organiser import (
     new_game_from_dict,
     start_handover,
 )
-from scorepad.services.players import (
-    MergedPlayer,
-    hide_player,
-    list_merged,
-    list_players,
-    merge_options,
-    merge_players,
-    unhide_player,
-    unmerge_player,
-)
+from scorepad.services.games.record import game_record
 from scorepad.services.ports import CircleRow, PlayerRow, UnitOfWork
-from scorepad.services.soirees import (
-    SOIREE_FORMATS,
-    evenings,
-    export_soiree,
-    played_games,
-    ranking,
-    rating_sentence,
-    soiree,
-    today,
-)
-from scorepad.services.views import (
-    DealVersion,
-    GameSheet,
-    GameSummary,
-    NextDeal,
-    SheetDeal,
-)
+from scorepad.services.ports.events import ChangeKind, ChangeListener, GameChanged
+from scorepad.services.stats.statistics import all_statistics, game_statistics
 
 __all__ = [
     "BIN_DAYS",

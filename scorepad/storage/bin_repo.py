@@ -7,8 +7,8 @@ from datetime import datetime
 
 from sqlalchemy import delete, insert, update
 
-from scorepad.services.events import ChangeKind
 from scorepad.services.ports import GameRow
+from scorepad.services.ports.events import ChangeKind
 from scorepad.storage.games_repo import GamesRepository
 from scorepad.storage.repo_base import GAME, HANDOVER, db_time
 

@@ -18,7 +18,7 @@ from sqlalchemy.exc import ArgumentError, OperationalError, ProgrammingError
 
 from scorepad.config import database_url
 from scorepad.domain.errors import Refusal
-from scorepad.services.events import ChangeKind, ChangeListener, GameChanged
+from scorepad.services.ports.events import ChangeKind, ChangeListener, GameChanged
 from scorepad.storage.repository import SqlRepository
 from scorepad.storage.urls import safe_url, sqlite_file
 from scorepad.storage.watch import (

@@ -11,8 +11,8 @@ from sqlalchemy import delete, func, insert, select, update
 
 from scorepad.collation import sorted_by_name
 from scorepad.domain import GameStatus
-from scorepad.services.events import ChangeKind
 from scorepad.services.ports import GameRow, PlayerRow
+from scorepad.services.ports.events import ChangeKind
 from scorepad.storage.repo_base import (
     DEAL,
     GAME,

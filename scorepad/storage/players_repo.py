@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy import and_, select, update
 
 from scorepad.domain.parsing import map_players
-from scorepad.services.events import ChangeKind
+from scorepad.services.ports.events import ChangeKind
 from scorepad.storage.repo_base import (
     DEAL,
     PLAYER,

@@ -23,8 +23,8 @@ from sqlalchemy import (
 )
 
 from scorepad.domain.parsing import map_players
-from scorepad.services.events import ChangeKind, ChangeLog
 from scorepad.services.ports import InputJson
+from scorepad.services.ports.events import ChangeKind, ChangeLog
 from scorepad.storage.tables import (
     Circle,
     Deal,

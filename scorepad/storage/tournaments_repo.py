@@ -13,8 +13,8 @@ from sqlalchemy import delete, distinct, func, insert, select, update
 
 from scorepad.domain import GameStatus
 from scorepad.domain.tournament import RoundStatus
-from scorepad.services.events import ChangeKind
-from scorepad.services.tournament_ports import (
+from scorepad.services.ports.events import ChangeKind
+from scorepad.services.ports.tournament import (
     EntrantRow,
     NewTableGame,
     RoundRow,

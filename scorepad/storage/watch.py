@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, text
 
-from scorepad.services.events import ChangeKind, GameChanged
+from scorepad.services.ports.events import ChangeKind, GameChanged
 
 CHANNEL = "scorepad_changes"
 NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")

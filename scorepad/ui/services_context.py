@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from scorepad.services.access import CodeAttempts
-from scorepad.services.sheet_cache import SheetCache
+from scorepad.services.base.access import CodeAttempts
+from scorepad.services.games.sheet_cache import SheetCache
 
 UowFactory = Callable[[], Any]
 T = TypeVar("T")

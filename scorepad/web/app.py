@@ -11,8 +11,8 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
-from scorepad.services.access import CodeAttempts
-from scorepad.services.events import ChangeListener, Subscribe
+from scorepad.services.base.access import CodeAttempts
+from scorepad.services.ports.events import ChangeListener, Subscribe
 from scorepad.ui.services_context import (
     UowFactory,
     set_code_attempts,

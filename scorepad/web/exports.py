@@ -21,7 +21,7 @@ from fastapi.responses import PlainTextResponse, Response
 from scorepad import services
 from scorepad.domain.language import asked_language, word
 from scorepad.domain.messages import render
-from scorepad.services.errors import GameNotFound
+from scorepad.services.base.errors import GameNotFound
 from scorepad.web.api.common import UowFactory, parse_id
 from scorepad.web.limits import Busy, HeavyWork, LruCache
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.services.games import list_games
+from scorepad.services.games.game import list_games
 from tests.e2e.conftest import by_id, open_app, wait_id_text
 from tests.e2e.gestures import scroll_to, tap
 

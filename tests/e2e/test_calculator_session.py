@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.services.games import create_game, get_sheet
+from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import by_id, open_app, wait_id_text
 from tests.e2e.gestures import choose, tap_at
 from tests.factories import FOUR

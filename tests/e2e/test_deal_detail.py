@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.services.deals import edit_deal, record_deal
-from scorepad.services.games import create_game, get_sheet
+from scorepad.services.games.deals import edit_deal, record_deal
+from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, text, wait_id_text
 from tests.e2e.gestures import scroll_to
 from tests.factories import FOUR

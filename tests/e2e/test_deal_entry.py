@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.services.deals import record_deal
-from scorepad.services.games import create_game, get_sheet
+from scorepad.services.games.deals import record_deal
+from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, text, wait_id_text
 from tests.e2e.gestures import tap, type_points
 from tests.factories import FIVE, FOUR
@@ -93,7 +93,7 @@ def test_editing_a_deal_updates_the_totals(
 def test_an_edit_of_a_deal_changed_meanwhile_is_refused_and_can_be_reloaded(
     page: Any, app_url: str, uow_factory: Callable[[], Any]
 ) -> None:
-    from scorepad.services.deals import edit_deal
+    from scorepad.services.games.deals import edit_deal
 
     game = create_game(uow_factory(), name="Deux téléphones", seats=FOUR, deal_size=4)
     deal_id = record_deal(uow_factory(), game, {"taker": "André", "contract": "garde",

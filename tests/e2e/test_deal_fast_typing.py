@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.services.games import create_game, get_sheet
+from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, id_text, open_app, wait_id_text
 from tests.factories import FOUR
 

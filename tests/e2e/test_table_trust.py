@@ -8,8 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.services.deals import edit_deal, record_deal
-from scorepad.services.games import create_game, get_sheet
+from scorepad.services.games.deals import edit_deal, record_deal
+from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, scroll_to_id, text, wait_id_text
 from tests.e2e.gestures import tap, type_points
 from tests.factories import FOUR
@@ -135,7 +135,7 @@ def test_no_deal_saved_on_another_phone_is_announced_after_an_undo_on_this_one(
 
 def test_the_form_typed_on_this_phone_follows_an_undo_made_meanwhile(
         page: Any, app_url: str, uow_factory: UoW) -> None:
-    from scorepad.services.history import undo
+    from scorepad.services.games.history import undo
 
     game = create_game(uow_factory(), name="Retour en arrière", seats=FOUR, deal_size=4)
     record_deal(uow_factory(), game, {"taker": "Cécile", "contract": "prise", "bouts": 1,

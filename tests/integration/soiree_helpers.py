@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from scorepad.domain import FFT_RULES, GameStatus, Table
-from scorepad.services.common import played_state
+from scorepad.services.base.common import played_state
 from scorepad.services.ports import NewDeal
 
 

@@ -18,8 +18,8 @@ from sqlmodel import SQLModel
 from scorepad import services as s
 from scorepad.cli import main
 from scorepad.cli.copying import copy_database
-from scorepad.services import copy as copy_module
-from scorepad.services.copy_report import CopyError
+from scorepad.services.exchange import copy as copy_module
+from scorepad.services.exchange.copy_report import CopyError
 from scorepad.storage import Database, open_database
 from scorepad.storage.repository import DEAL
 from tests.factories import FIVE, FOUR
@@ -109,7 +109,7 @@ def target_id(report: Any, name: str) -> int:
 
 
 #: What `scorepad copy` carries of each table, through the repository's reads and writes
-#: (services/copy.py). A table or a column added later fails the two tests below until
+#: (services/exchange/copy.py). A table or a column added later fails the two tests below until
 #: the copy carries it, or it is named here as left behind or assigned by the target.
 COPIED_COLUMNS = {
     "player": {"name", "created_at", "hidden", "merged_into", "merged_at"},
@@ -125,7 +125,7 @@ COPIED_COLUMNS = {
     "deal_version": {"deal_id", "version", "action", "kind", "input_json", "scores_json",
                      "deleted", "author", "at"},
     "operation": {"game_id", "code", "params_json", "payload_json", "undone", "at"},
-    # services/tournament_copy.py
+    # services/tournament/copy.py
     "tournament": {"name", "day", "circle_id", "settings_json", "status", "organiser_hash",
                    "table_secret", "created_at", "updated_at"},
     "tournament_player": {"tournament_id", "player_id", "present", "arrived_at"},

@@ -14,7 +14,7 @@ from sqlmodel import SQLModel
 
 from scorepad import services as s
 from scorepad.domain import InvalidDeal
-from scorepad.services.common import now
+from scorepad.services.base.common import now
 from tests.factories import FOUR
 
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}

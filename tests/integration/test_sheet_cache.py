@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad import services as s
-from scorepad.services.sheet_cache import SheetCache
+from scorepad.services.games.sheet_cache import SheetCache
 
 UoW = Callable[[], Any]
 CHANGES = ["deal", "deal", "deal", "redeal", "edit", "delete", "undo", "redo", "rename",

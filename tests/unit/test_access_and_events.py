@@ -7,8 +7,8 @@ import hashlib
 import pytest
 
 from scorepad.services import ChangeKind, GameChanged, ServiceError, TooManyCodes
-from scorepad.services.access import CodeAttempts, code_matches, hash_code, normalize_code
-from scorepad.services.events import ChangeLog
+from scorepad.services.base.access import CodeAttempts, code_matches, hash_code, normalize_code
+from scorepad.services.ports.events import ChangeLog
 
 
 def test_a_code_is_trimmed_and_upper_cased_before_it_is_compared() -> None:

@@ -11,7 +11,7 @@ from fastapi import APIRouter, FastAPI, Query
 from fastapi.testclient import TestClient
 from pydantic import BaseModel, ConfigDict, Field
 
-from scorepad.services.access import CodeAttempts
+from scorepad.services.base.access import CodeAttempts
 from scorepad.web.api.common import EVERY_ROUTE
 from scorepad.web.api.params import Lang, Whole
 from scorepad.web.api.route import route_class

@@ -14,7 +14,7 @@ from scorepad.domain import parse_deal, score_deal, step_label
 from scorepad.domain.game import PlayedGame
 from scorepad.domain.ranking import season_ranking
 from scorepad.domain.soiree import by_deal, soiree_recap
-from scorepad.services.game_bin import BIN_DAYS, days_left
+from scorepad.services.games.bin import BIN_DAYS, days_left
 from tests.factories import make_game
 
 LOST_GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 30}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorepad import services
-from scorepad.services.changes import Change
+from scorepad.services.base.changes import Change
 from scorepad.ui.access import forbidden
 from scorepad.ui.dialogs.confirm import ShowError
 from scorepad.ui.i18n import current_lang, t

@@ -10,11 +10,11 @@ import flet as ft
 
 from scorepad.domain import DealKind, InvalidDeal, ScoredDeal, score_deal
 from scorepad.domain.messages import N_, fmt_signed
-from scorepad.services.changes import Change
-from scorepad.services.deals import deal_history, delete_deal
-from scorepad.services.errors import DealConflict, DealNotFound, ServiceError
-from scorepad.services.games import get_sheet
-from scorepad.services.views import DealVersion, SheetDeal
+from scorepad.services.base.changes import Change
+from scorepad.services.base.errors import DealConflict, DealNotFound, ServiceError
+from scorepad.services.base.views import DealVersion, SheetDeal
+from scorepad.services.games.deals import deal_history, delete_deal
+from scorepad.services.games.game import get_sheet
 from scorepad.ui.access import can_edit, forbidden
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import Confirm, ShowError, use_confirm, use_error

@@ -9,10 +9,10 @@ from dataclasses import dataclass, replace
 import flet as ft
 
 from scorepad.domain import InvalidDeal
-from scorepad.services.changes import Change
-from scorepad.services.deals import edit_deal, record_deal
-from scorepad.services.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
-from scorepad.services.views import SheetDeal
+from scorepad.services.base.changes import Change
+from scorepad.services.base.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
+from scorepad.services.base.views import SheetDeal
+from scorepad.services.games.deals import edit_deal, record_deal
 from scorepad.ui.access import can_edit, forbidden
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import ShowError, use_error

@@ -11,7 +11,7 @@ from scorepad import services
 from scorepad.collation import name_key
 from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
-from scorepad.services.access import new_secret
+from scorepad.services.base.access import new_secret
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import current_lang, t

@@ -10,8 +10,8 @@ from typing import Any
 
 import flet as ft
 
-from scorepad.services.errors import ServiceError
-from scorepad.services.games import next_deal
+from scorepad.services.base.errors import ServiceError
+from scorepad.services.games.game import next_deal
 from scorepad.ui.i18n import t
 from scorepad.ui.models.drafts import keep_draft
 from scorepad.ui.services_context import UowFactory

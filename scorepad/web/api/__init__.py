@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from scorepad.services.access import CodeAttempts
-from scorepad.services.events import Subscribe
-from scorepad.services.sheet_cache import SheetCache
+from scorepad.services.base.access import CodeAttempts
+from scorepad.services.games.sheet_cache import SheetCache
+from scorepad.services.ports.events import Subscribe
 from scorepad.web.api import (
     circles,
     deals,

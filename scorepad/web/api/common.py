@@ -19,11 +19,11 @@ from scorepad.domain.errors import Refusal
 from scorepad.domain.language import asked_language
 from scorepad.domain.tournament import TournamentConflict
 from scorepad.services import ServiceError
-from scorepad.services.access import CodeAttempts
-from scorepad.services.sheet_cache import CAPACITY as SHEET_CAPACITY
-from scorepad.services.sheet_cache import SheetCache
-from scorepad.services.tournament_errors import TournamentNotFound
-from scorepad.services.views import GameSheet
+from scorepad.services.base.access import CodeAttempts
+from scorepad.services.base.views import GameSheet
+from scorepad.services.games.sheet_cache import CAPACITY as SHEET_CAPACITY
+from scorepad.services.games.sheet_cache import SheetCache
+from scorepad.services.tournament.errors import TournamentNotFound
 from scorepad.web.api.params import (
     AUTHOR_HEADER,
     CODE_HEADER,

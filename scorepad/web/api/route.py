@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from scorepad import services
 from scorepad.domain import InvalidDeal
 from scorepad.services import ServiceError
-from scorepad.services.access import CodeAttempts
+from scorepad.services.base.access import CodeAttempts
 from scorepad.web.api.common import BadRequest, error_response, read_json, request_lang
 from scorepad.web.api.params import CODE_HEADER
 from scorepad.web.api.refusals import refusal_of

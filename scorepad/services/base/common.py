@@ -1,0 +1,166 @@
+"""Helpers shared by the use cases: the clock, loading and locking a game, scoring states."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from scorepad.domain import (
+    DealInput,
+    DealKind,
+    GameStatus,
+    InvalidDeal,
+    RuleSet,
+    Table,
+    parse_deal,
+    score_deal,
+)
+from scorepad.services.base.access import Organiser, authorize, authorize_organiser
+from scorepad.services.base.errors import (
+    DealNotFound,
+    GameFinished,
+    GameNotFound,
+    ServiceError,
+    TableClosed,
+)
+from scorepad.services.base.views import SheetDeal
+from scorepad.services.ports import DealRow, DealState, GameRow, InputJson, UnitOfWork
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def load_game(uow: UnitOfWork, game_id: int) -> GameRow:
+    game = uow.repo.get_game(game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    return game
+
+
+def game_stamp(uow: UnitOfWork, game_id: int) -> tuple[int, datetime]:
+    """The game's revision and creation time (one small query); GameNotFound when it is
+    gone. The creation time tells a game from a later one given the same number."""
+    with uow:
+        stamp = uow.repo.game_stamp(game_id)
+    if stamp is None:
+        raise GameNotFound(game_id)
+    return stamp
+
+
+def _locked(uow: UnitOfWork, game_id: int, when: datetime) -> GameRow:
+    game = uow.repo.lock_game(game_id, now=when)
+    if game is None:  # missing, or in the bin
+        raise GameNotFound(game_id)
+    return game
+
+
+def lock_game(uow: UnitOfWork, game_id: int, when: datetime, *, code: str | None,
+              open_only: bool = True, code_field: str = "code") -> GameRow:
+    """The game, write-locked for this transaction (its row is updated first: on SQLite
+    this takes the write lock before any read, on PostgreSQL it locks the game's row).
+
+    Every write of the sheet goes through here, so `code` (the table code the caller gave,
+    required so that no write can forget it) is checked on every write: EditForbidden
+    otherwise. A game in the bin is GameNotFound."""
+    game = _locked(uow, game_id, when)
+    authorize(game, code, field=code_field)
+    if open_only and game.status is GameStatus.FINISHED:
+        if game.tournament_round is not None and game.tournament_table is not None:
+            raise TableClosed(game.name, game.tournament_round, game.tournament_table)
+        raise GameFinished(game.name)
+    return game
+
+
+def lock_for_organiser(uow: UnitOfWork, game_id: int, when: datetime,
+                       organiser: Organiser | None, *, strict: bool = False) -> GameRow:
+    """The game, write-locked like `lock_game`, for an organiser's action: `organiser`
+    (None: nobody) must be its organiser (access.authorize_organiser: OrganiserOnly or
+    NoOrganiser otherwise); the table code plays no part."""
+    game = _locked(uow, game_id, when)
+    authorize_organiser(game, organiser, strict=strict)
+    return game
+
+
+def check_keys(data: dict[str, Any], allowed: tuple[str, ...],
+               required: tuple[str, ...] = ()) -> None:
+    """Refuses a request object with a key not in `allowed` (a typo must never be taken
+    for "not given") or without one of `required`, naming the allowed keys."""
+    shown = ", ".join(allowed)
+    for key in data:
+        if key not in allowed:
+            raise ServiceError(str(key)[:40], "unknown_key", key=str(key)[:40],
+                               allowed=shown)
+    for key in required:
+        if key not in data:
+            raise ServiceError(key, "missing_key", key=key, allowed=shown)
+
+
+def table_of(game: GameRow) -> Table:
+    return Table(game.seats, game.deal_size, game.first_dealer)
+
+
+def rules_of(game: GameRow) -> RuleSet:
+    return RuleSet.from_dict(game.rules)
+
+
+def live_deal(uow: UnitOfWork, game_id: int, deal_id: int) -> DealRow:
+    row = uow.repo.get_deal(deal_id)
+    if row is None or row.game_id != game_id or row.state.deleted:
+        raise DealNotFound(deal_id)
+    return row
+
+
+def played_state(data: object, players: tuple[str, ...], number: int, rules: RuleSet
+                 ) -> DealState:
+    """Parse, check against the players of the deal, validate and score: the state to
+    store. Raises InvalidDeal (nothing is stored)."""
+    if not isinstance(data, dict):
+        raise InvalidDeal("deal", "not_object", got=data)
+    data = dict(data)
+    if data.get("players") is None:
+        data["players"] = list(players)
+    deal, _ = parse_deal(data, rules, allow_rules=False)
+    if set(deal.players) != set(players) or len(deal.players) != len(players):
+        raise InvalidDeal("players", "players_not_table", number=number,
+                          expected=tuple(players), players=tuple(deal.players))
+    scored = score_deal(deal, rules)
+    return DealState(DealKind.PLAYED, deal.to_dict(), dict(scored.scores))
+
+
+def rescore(state: DealState, rules: RuleSet) -> DealState:
+    """The same facts scored under `rules` (raises InvalidDeal if they no longer hold)."""
+    if state.kind is not DealKind.PLAYED or state.input is None:
+        return DealState(state.kind, None, {}, state.deleted)
+    deal, _ = parse_deal(state.input, rules, allow_rules=False)
+    scored = score_deal(deal, rules)
+    return DealState(state.kind, state.input, dict(scored.scores), state.deleted)
+
+
+def deal_input(data: InputJson | None, rules: RuleSet) -> DealInput | None:
+    if data is None:
+        return None
+    deal, _ = parse_deal(data, rules, allow_rules=False)
+    return deal
+
+
+def sheet_deal(row: DealRow, rules: RuleSet) -> SheetDeal:
+    state = row.state
+    base: dict[str, Any] = {
+        "id": row.id, "game_id": row.game_id, "number": row.number, "dealer": row.dealer,
+        "sitting_out": row.sitting_out, "kind": state.kind, "scores": dict(state.scores),
+        "version": row.version, "input": None,
+    }
+    if state.kind is DealKind.PLAYED and state.input is not None:
+        deal = deal_input(state.input, rules)
+        assert deal is not None
+        base.update(input=deal, contract=deal.contract, taker=deal.taker,
+                    partner=deal.partner)
+        try:
+            scored = score_deal(deal, rules)
+        except InvalidDeal:  # stored facts always validated; keep the sheet readable anyway
+            pass
+        else:
+            base.update(made=scored.made, difference=scored.difference,
+                        warnings=scored.warnings)
+    return SheetDeal(**base)

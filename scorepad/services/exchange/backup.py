@@ -1,0 +1,129 @@
+"""Every game of a database as one file (FORMAT.md §7, a phone's backup), and that file
+taken back all or nothing, each game once however often it is taken.
+
+A game of the file is the same game as a stored one when it has the same name, start
+time and seats. Such a game is left as it is when it holds the same deals, gets the
+file's later deals when its deals are the file's first ones (the phone played on since
+the last backup), and makes the whole file refused when the two differ otherwise (a deal
+changed on each side): nothing is overwritten, nothing written half-way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from scorepad.domain import GameRecord
+from scorepad.domain.messages import N_, Message
+from scorepad.services.base.access import hash_secret
+from scorepad.services.base.common import now
+from scorepad.services.base.errors import ImportRefused
+from scorepad.services.club.players import resolve_seats
+from scorepad.services.exchange.games import IMPORT_MAX_BYTES, stored_deal
+from scorepad.services.games.record import load_record
+from scorepad.services.ports import DealRow, UnitOfWork
+
+
+@dataclass(frozen=True, slots=True)
+class BackupReport:
+    """What taking a backup did: games added, games given later deals, games already
+    there as they are."""
+
+    added: int
+    extended: int
+    unchanged: int
+
+
+def export_backup(uow: UnitOfWork) -> bytes:
+    """Every game not in the bin, in one file (read in one transaction)."""
+    from scorepad import exports
+
+    with uow:
+        records = [load_record(uow, game.id) for game in uow.repo.list_games()
+                   if game.deleted_at is None]
+    return exports.render_backup(records, now())
+
+
+def is_backup(data: bytes) -> bool:
+    """Whether a file is a backup (§7) rather than one game (§5): its format key."""
+    head = data[:4096].decode("utf-8", "ignore")
+    return '"scorepad-backup"' in head
+
+
+def _moment(value: datetime) -> str:
+    aware = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).replace(microsecond=0).isoformat()
+
+
+def _deal_key(number: int, kind: str, scores: dict[str, int | float]) -> tuple[object, ...]:
+    return (number, kind, tuple(sorted(scores.items())))
+
+
+def _stored_keys(rows: list[DealRow]) -> list[tuple[object, ...]]:
+    return [_deal_key(r.number, r.state.kind.value, dict(r.state.scores)) for r in rows]
+
+
+def import_backup(uow: UnitOfWork, data: bytes, *,
+                  organiser_key: str | None = None) -> BackupReport:
+    """Takes a backup (see the module docstring); ImportRefused naming the game at fault
+    and nothing written otherwise. `organiser_key` makes its holder the organiser of the
+    games it adds."""
+    from scorepad import exports
+
+    if len(data) > IMPORT_MAX_BYTES:
+        raise ImportRefused(exports.BackupRefused(
+            "file", "too_large", megabytes=IMPORT_MAX_BYTES // 1_000_000))
+    try:
+        records = exports.parse_backup(data)
+    except exports.BackupRefused as exc:
+        raise ImportRefused(exc, exc.field) from exc
+    when = now()
+    added = extended = unchanged = 0
+    with uow:
+        stored = {(g.name, _moment(g.created_at), g.seats): g.id
+                  for g in uow.repo.list_games()}
+        for record in records:
+            people = resolve_seats(uow, record.seats)
+            seats = tuple(people[s] for s in record.seats)
+            game_id = stored.get((record.name, _moment(record.created_at), seats))
+            if game_id is None:
+                _add(uow, record, people, organiser_key, when)
+                added += 1
+                continue
+            outcome = _extend(uow, game_id, record, people, when)
+            extended += outcome
+            unchanged += 1 - outcome
+        uow.commit()
+    return BackupReport(added, extended, unchanged)
+
+
+def _add(uow: UnitOfWork, record: GameRecord, people: dict[str, str],
+         organiser_key: str | None, when: datetime) -> None:
+    game_id = uow.repo.add_game(
+        name=record.name, seats=[people[s] for s in record.seats],
+        deal_size=record.deal_size, first_dealer=record.table.first_dealer,
+        rules=record.rules.to_dict(), status=record.status, now=when,
+        created_at=record.created_at,
+        organiser_hash=hash_secret(organiser_key) if organiser_key else None)
+    uow.repo.add_deals(game_id, [stored_deal(d, people) for d in record.deals], now=when)
+
+
+def _extend(uow: UnitOfWork, game_id: int, record: GameRecord, people: dict[str, str],
+            when: datetime) -> int:
+    """1 when the stored game got the file's later deals, 0 when it already had them."""
+    have = _stored_keys(uow.repo.list_deals(game_id))
+    wanted = [_deal_key(d.number, d.kind.value, {people.get(p, p): v for p, v
+                                                  in d.scores.items()})
+              for d in record.deals]
+    if have == wanted:
+        return 0
+    if len(have) < len(wanted) and wanted[:len(have)] == have:
+        later = record.deals[len(have):]
+        uow.repo.add_deals(game_id, [stored_deal(d, people) for d in later], now=when)
+        return 1
+    differs = next((i for i, (a, b) in enumerate(zip(have, wanted, strict=False)) if a != b),
+                   min(len(have), len(wanted)))
+    number = record.deals[differs].number if differs < len(record.deals) else differs + 1
+    name, day = record.name, record.created_at.date().isoformat()
+    raise ImportRefused(Message(N_("phone.backup.diverged"),
+                                {"name": name, "day": day, "deal": number}), "games")

@@ -1,0 +1,90 @@
+"""A game leaving or entering the database as a file: its exports (CSV, JSON, PDF) and the
+import of its JSON export (FORMAT.md §5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.domain import DealRecord
+from scorepad.domain.messages import N_, Message
+from scorepad.domain.parsing import map_players
+from scorepad.services.base.access import hash_secret
+from scorepad.services.base.common import load_game, now
+from scorepad.services.base.errors import ImportRefused, ServiceError
+from scorepad.services.club.players import resolve_seats
+from scorepad.services.games.record import game_record
+from scorepad.services.ports import DealState, NewDeal, UnitOfWork
+
+EXPORT_FORMATS = ("csv", "json", "pdf")
+# A 1,500-deal game exports to well under 2 MB: 20 MB leaves room and bounds the work.
+IMPORT_MAX_BYTES = 20 * 1024 * 1024
+
+
+def export_version(uow: UnitOfWork, game_id: int) -> tuple[str, int]:
+    """The game's name and revision: what its exports depend on (to keep them cached)."""
+    with uow:
+        game = load_game(uow, game_id)
+        return game.name, game.revision
+
+
+def export_game(uow: UnitOfWork, game_id: int, fmt: str, lang: str = "fr") -> bytes:
+    """The game as CSV, JSON (FORMAT.md §5) or PDF bytes."""
+    if fmt not in EXPORT_FORMATS:
+        raise ServiceError("format", "export_format", got=fmt)
+    record = game_record(uow, game_id)
+    from scorepad import exports
+
+    if fmt == "csv":
+        return exports.render_csv(record, lang)
+    if fmt == "json":
+        return exports.render_json(record)
+    return exports.render_pdf(record, lang)
+
+
+def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = None,
+                by_operator: bool = False) -> int:
+    """Stores a game exported as JSON, every row recomputed and checked first; refused
+    with ImportRefused (naming the deal) and nothing written otherwise. Returns its id.
+    `organiser_key` (from `access.new_secret`) makes its holder the game's organiser;
+    `by_operator` (the command line): without a key, only the operator may act as its
+    organiser until `scorepad organiser GAME` names one."""
+    from scorepad import exports
+
+    if len(data) > IMPORT_MAX_BYTES:
+        # Megabytes rounded as the file shows them (25.4 MB: 25).
+        raise ImportRefused(Message(N_("service.import_too_big"), {
+            "mb": round(len(data) / 1024 / 1024), "limit": IMPORT_MAX_BYTES // 1024 // 1024}))
+    try:
+        record = exports.parse_game_export(data)
+    except exports.ImportRefused as exc:
+        raise ImportRefused(exc, field=exc.field or "file") from exc
+    when = now()
+    with uow:
+        # A merged player's name in the file means the player it was merged into.
+        people = resolve_seats(uow, record.seats)
+        game_id = uow.repo.add_game(
+            name=record.name, seats=[people[s] for s in record.seats],
+            deal_size=record.deal_size, first_dealer=record.table.first_dealer,
+            rules=record.rules.to_dict(), status=record.status, now=when,
+            created_at=record.created_at,
+            organiser_hash=hash_secret(organiser_key) if organiser_key else None,
+            made_by_operator=by_operator,
+        )
+        uow.repo.add_deals(game_id, [stored_deal(deal, people) for deal in record.deals],
+                           now=when)
+        uow.commit()
+    return game_id
+
+
+def stored_deal(deal: DealRecord, people: dict[str, str]) -> NewDeal:
+    def who(name: str) -> str:
+        return people.get(name, name)
+
+    data: dict[str, Any] | None = (map_players(deal.input.to_dict(), who) if deal.input
+                                   else None)
+    return NewDeal(
+        number=deal.number, dealer=who(deal.dealer),
+        sitting_out=tuple(who(n) for n in deal.sitting_out),
+        state=DealState(deal.kind, data, {who(p): v for p, v in deal.scores.items()}),
+        action="imported",
+    )

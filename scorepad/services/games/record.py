@@ -1,0 +1,30 @@
+"""A whole game as the domain sees it (scorepad.domain.GameRecord): what the exports, the
+backups and the statistics read."""
+
+from __future__ import annotations
+
+from scorepad.domain import DealRecord, GameRecord
+from scorepad.services.base.common import deal_input, load_game, rules_of, table_of
+from scorepad.services.ports import UnitOfWork
+
+
+def load_record(uow: UnitOfWork, game_id: int) -> GameRecord:
+    """The game inside an open unit of work (GameNotFound when it is not there)."""
+    game = load_game(uow, game_id)
+    rules = rules_of(game)
+    deals = tuple(
+        DealRecord(
+            number=row.number, dealer=row.dealer, sitting_out=row.sitting_out,
+            kind=row.state.kind, input=deal_input(row.state.input, rules),
+            scores=dict(row.state.scores),
+        )
+        for row in uow.repo.list_deals(game_id)
+    )
+    return GameRecord(name=game.name, created_at=game.created_at, table=table_of(game),
+                      rules=rules, deals=deals, status=game.status)
+
+
+def game_record(uow: UnitOfWork, game_id: int) -> GameRecord:
+    """The whole game as the domain sees it (for exports and statistics)."""
+    with uow:
+        return load_record(uow, game_id)

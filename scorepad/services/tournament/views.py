@@ -1,0 +1,176 @@
+"""What the tournament use cases return to the screens and the command line: the
+tournament with its players and rounds, each round's tables (with their game once the
+round has started), and the standings' table scores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from scorepad.domain import GameStatus
+from scorepad.domain.tournament import (
+    RoundStatus,
+    TablePlan,
+    TableScore,
+    TournamentSettings,
+    pair_meetings,
+)
+from scorepad.services.ports.tournament import (
+    EntrantRow,
+    RoundRow,
+    TableGameRow,
+    TournamentRow,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentTable:
+    """One table of a round: its seats (seat 1 deals first) and, once the round has
+    started, its game and how far it is (deal `deals_played` of `deals_due`)."""
+
+    number: int
+    seats: tuple[str, ...]
+    game_id: int | None = None
+    deals_played: int = 0
+    deals_due: int = 0
+    closed: bool = False
+    #: each seat's score at this table so far (empty until the round starts)
+    totals: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def dealer_sits_out(self) -> bool:
+        """A table of 6: five play each deal, the dealer sits out."""
+        return len(self.seats) == 6
+
+    @property
+    def done(self) -> bool:
+        return self.game_id is not None and (self.closed
+                                             or self.deals_played >= self.deals_due)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRound:
+    number: int
+    status: RoundStatus
+    seed: int
+    tables: tuple[TournamentTable, ...]
+    drawn_at: datetime
+    started_at: datetime | None = None
+    closed_at: datetime | None = None
+    #: when the round's time is up (None: no clock, or not started)
+    ends_at: datetime | None = None
+    #: pairs seated together who already shared a table in an earlier round
+    repeats: int = 0
+
+    @property
+    def plan(self) -> TablePlan:
+        return TablePlan(tuple(len(t.seats) for t in self.tables))
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(p for t in self.tables for p in t.seats)
+
+    @property
+    def still_playing(self) -> tuple[TournamentTable, ...]:
+        """The tables of a started round that have not played all their deals."""
+        return tuple(t for t in self.tables if t.game_id is not None and not t.done)
+
+    def time_up(self, at: datetime) -> bool:
+        return self.ends_at is not None and at >= self.ends_at
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentSummary:
+    id: int
+    name: str
+    day: date
+    circle_id: int | None
+    status: GameStatus
+    revision: int
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentView(TournamentSummary):
+    settings: TournamentSettings
+    #: everybody checked in, in order of arrival (present False: left)
+    entrants: tuple[EntrantRow, ...]
+    rounds: tuple[TournamentRound, ...]
+
+    @property
+    def present(self) -> tuple[str, ...]:
+        return tuple(e.name for e in self.entrants if e.present)
+
+    def round(self, number: int) -> TournamentRound | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+    @property
+    def playing(self) -> TournamentRound | None:
+        """The round being played (started, not closed)."""
+        return next((r for r in self.rounds if r.status is RoundStatus.PLAYING), None)
+
+    @property
+    def next_round(self) -> int:
+        """The number of the round to draw next (one past the last drawn)."""
+        return max((r.number for r in self.rounds), default=0) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFinding:
+    """Where a player sits in a round: table, seat (1 deals first), the table's seats."""
+
+    player: str
+    round: int
+    table: int
+    seat: int
+    seats: tuple[str, ...]
+    game_id: int | None
+    status: RoundStatus
+
+
+def summary_of(row: TournamentRow) -> TournamentSummary:
+    return TournamentSummary(id=row.id, name=row.name, day=row.day, circle_id=row.circle_id,
+                             status=row.status, revision=row.revision,
+                             created_at=row.created_at)
+
+
+def _round(row: RoundRow, games: dict[tuple[int, int], TableGameRow], earlier: list[
+        tuple[tuple[str, ...], ...]], minutes: int | None) -> TournamentRound:
+    closed = row.status is RoundStatus.CLOSED
+    tables = []
+    for number, seats in enumerate(row.tables, 1):
+        game = games.get((row.number, number))
+        if game is None:
+            tables.append(TournamentTable(number, seats))
+        else:  # the game's seats are the truth (a merged player reads as the kept one)
+            tables.append(TournamentTable(number, game.seats, game.game_id, game.last_number,
+                                          game.deal_limit, closed, dict(game.totals)))
+    met = pair_meetings(earlier)
+    repeats = sum(1 for t in tables for i, a in enumerate(t.seats) for b in t.seats[i + 1:]
+                  if met.get(frozenset((a, b)), 0))
+    ends = (row.started_at + timedelta(minutes=minutes)
+            if row.started_at is not None and minutes else None)
+    return TournamentRound(row.number, row.status, row.seed, tuple(tables), row.drawn_at,
+                           row.started_at, row.closed_at, ends, repeats)
+
+
+def tournament_view(row: TournamentRow, entrants: list[EntrantRow], rounds: list[RoundRow],
+                    games: list[TableGameRow]) -> TournamentView:
+    """The tournament from its stored rows (rounds oldest first)."""
+    settings = TournamentSettings.from_dict(row.settings)
+    by_table = {(g.round, g.table): g for g in games}
+    built: list[TournamentRound] = []
+    for entry in rounds:
+        built.append(_round(entry, by_table, [tuple(t.seats for t in r.tables)
+                                              for r in built], settings.round_minutes))
+    return TournamentView(id=row.id, name=row.name, day=row.day, circle_id=row.circle_id,
+                          status=row.status, revision=row.revision,
+                          created_at=row.created_at, settings=settings,
+                          entrants=tuple(entrants), rounds=tuple(built))
+
+
+def table_scores(view: TournamentView) -> list[TableScore]:
+    """Every started table as the standings count it."""
+    return [TableScore(r.number, t.number, t.seats, t.totals, t.deals_played, t.deals_due,
+                       r.status is RoundStatus.CLOSED)
+            for r in view.rounds for t in r.tables if t.game_id is not None]
