@@ -174,26 +174,26 @@ class Camera:
         except Exception as error:  # Playwright's timeouts: name the shot, say what
             raise ShotFailed(shot.name, f"its screen never showed ({error})") from error
         deadline = started + self.timeout
-        reason = "never checked"
-        while time.monotonic() < deadline:
+        failure = self.out / f"{shot.name}.failed.png"
+        while True:  # at least one look, however long the screen took to come
             picture = at_rest(page, deadline)
             box = _pixels(title_box(page, shot.title), 1 if shot.tv else self.scale)
-            if box is None:
-                reason = "its title has no place on the screen"
-                continue
-            reason = "; ".join(shot_checks.problems(picture, shot.title, box))
+            reason = "its title has no place on the screen" if box is None else \
+                "; ".join(shot_checks.problems(picture, shot.title, box))
             thumb = shot_checks.thumbnail(picture)
             twin = next((t for t in self.taken if t.kind != shot.kind and
                          shot_checks.changed_share(t.thumbnail, thumb) <
                          shot_checks.SAME_PICTURE), None)
             if twin is not None:
                 reason = f"it is the same picture as {twin.name}"
-            if not reason:
+            if not reason and box is not None:
                 target = self.out / f"{shot.name}.png"
                 picture.save(target)
+                failure.unlink(missing_ok=True)
                 self.taken.append(Taken(shot.name, shot.kind, shot.title, box, thumb))
                 return target
-        failure = self.out / f"{shot.name}.failed.png"
+            if time.monotonic() >= deadline:
+                break
         picture.save(failure)
         raise ShotFailed(shot.name, f"{reason} (what it showed: {failure})")
 
