@@ -46,7 +46,8 @@ def _game_tile(game: GameSummary,
     seats = len(game.seats)
     table = t("games.seats", seats=seats) if seats == game.deal_size else \
         t("games.seats_and_deal", seats=seats, deal_size=game.deal_size)
-    return ft.Card(
+    # The tile's identifier lets a test (and bench/phone.py) find one game among many.
+    return ft.Semantics(identifier=f"game-{game.id}", container=True, content=ft.Card(
         content=ft.ListTile(
             leading=ft.CircleAvatar(
                 content=ft.Icon(ft.Icons.FLAG if finished else ft.Icons.STYLE, size=20),
@@ -84,7 +85,7 @@ def _game_tile(game: GameSummary,
         margin=ft.Margin.symmetric(horizontal=12, vertical=4),
         elevation=0,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-    )
+    ))
 
 
 def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
