@@ -93,9 +93,11 @@ class Start:
         for name, needle in STEPS:
             if needle in text and name not in self.seen:
                 self.seen[name] = now
-        if "scorepad-startup " in text:
-            marks = json.loads(text.split("scorepad-startup ", 1)[1])
-            self.marks = {k: v - self.t0 for k, v in marks.items()}
+        # The marks at the first screen, then again once the storage is open after it.
+        for line in ("scorepad-startup ", "scorepad-storage "):
+            if line in text:
+                marks = json.loads(text.split(line, 1)[1])
+                self.marks = {k: v - self.t0 for k, v in marks.items()}
 
     def breakdown(self) -> str:
         """Each step's end in the order they ended, with the time since the one before

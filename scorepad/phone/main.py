@@ -1,7 +1,9 @@
-"""The entry point in the browser: the database file from the browser's storage,
-migrated as on a server, the services wired to it, then the same UI as `scorepad serve`.
-What does not need the client (the storage, the imports, the database) is done before
-the client connects."""
+"""The entry point in the browser: the database file from the browser's storage, the
+services wired to it, then the same UI as `scorepad serve`. What does not need the client
+(the storage, the imports) is done before the client connects; the first screen (the
+games list) is read without the storage proper, which is imported and opened (migrated as
+on a server) right after it (scorepad.phone.opening).
+"""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.phone.storage import DATABASE, BrowserStorage
 
 if TYPE_CHECKING:
-    from scorepad.storage.database import Database
+    from scorepad.phone.opening import StorageOpening, UowFactory
 
 logger = logging.getLogger(__name__)
 
@@ -30,9 +32,14 @@ def mark(step: str) -> None:
     STARTUP_MARKS[step] = time.time() * 1000
 
 
-def _report_startup() -> None:
-    sys.stdout.write("scorepad-startup " + json.dumps(STARTUP_MARKS) + "\n")
+def _report_startup(what: str = "scorepad-startup") -> None:
+    sys.stdout.write(f"{what} " + json.dumps(STARTUP_MARKS) + "\n")
     sys.stdout.flush()
+
+
+def _collect_again() -> None:
+    gc.freeze()  # what the start made stays: later collections walk only what follows
+    gc.enable()
 
 
 def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
@@ -47,24 +54,37 @@ def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
 
 
 class _Prepared:
-    """What a start prepares before the client connects: the storage read from IndexedDB
-    and the database opened and migrated (`ready`, a task of the event loop)."""
+    """What a start prepares before the client connects: the storage read from IndexedDB,
+    and how the app reaches the database (`ready`, a task of the event loop): a file at
+    the newest migration is read first without the storage, any other is opened (and
+    migrated) by the storage now."""
 
     def __init__(self) -> None:
         self.storage = BrowserStorage()
         # IndexedDB is read (by the browser) while Python imports the app below.
         self._opening = self.storage.open()
-        self.ready: asyncio.Future[tuple[str | None, Database]] = asyncio.ensure_future(
-            self._open())
+        self.ready: asyncio.Future[tuple[str | None, StorageOpening]] = \
+            asyncio.ensure_future(self._open())
 
-    async def _open(self) -> tuple[str | None, Database]:
-        from scorepad.storage.database import open_database
+    async def _open(self) -> tuple[str | None, StorageOpening]:
+        from scorepad.phone.opening import StorageOpening
+        from scorepad.storage.first_read import readable
 
         refused = await self._opening
         mark("storage")
-        database = open_database(f"sqlite:///{DATABASE}")
+        opening = StorageOpening(DATABASE, self._open_storage, first_read=readable(DATABASE))
         mark("database")
-        return refused, database
+        return refused, opening
+
+    def _open_storage(self) -> UowFactory:
+        from scorepad.storage.database import open_database
+
+        database = open_database(f"sqlite:///{DATABASE}")
+        # The migrations just written (a new site version's schema) are stored at once.
+        self.storage.changed()
+        database.after_commit(self.storage.changed)
+        mark("storage opened")
+        return database.uow
 
 
 async def main(page: Any, prepared: _Prepared) -> None:
@@ -75,40 +95,47 @@ async def main(page: Any, prepared: _Prepared) -> None:
 
     storage = prepared.storage
     try:
-        refused, database = await prepared.ready
+        refused, opening = await prepared.ready
         if refused is not None:
             logger.warning("no persistent storage: %s", refused)
         _hold_screen_updates(page, storage)
-        # The migrations just written (a new site version's schema) are stored at once.
-        storage.changed()
-        database.after_commit(storage.changed)
         set_wiring(ONE_PHONE)
-        set_uow_factory(database.uow)
+        set_uow_factory(opening)
         await ui_main(page)
-    finally:
-        gc.freeze()  # what the start made stays: later collections walk only what follows
-        gc.enable()
+    except BaseException:
+        _collect_again()
+        raise
     mark("screen")
     notices.watch(page, storage, refused=refused,
                   updated=refused is None and notices.updated_since_last_start(storage))
     _report_startup()
 
+    async def open_storage() -> None:
+        try:
+            await opening.open_soon()
+        finally:
+            _collect_again()
+        _report_startup("scorepad-storage")
+
+    page.run_task(open_storage)
+
 
 def run() -> None:
-    """Starts reading the storage, imports the app and opens its database, all before
-    the client connects: with the page's python-early.js, Python does this while Flutter
-    loads, and the first screen is drawn as soon as both are there."""
-    # No garbage collection until the first screen: the imports make objects by the
-    # hundred thousand and free almost none, and each collection walks them all (the
-    # imports took a fifth to a third less time in the browser's Python without it).
+    """Starts reading the storage and imports the app's first screens, before the client
+    connects: with the page's python-early.js, Python does this while Flutter loads, and
+    the first screen is drawn as soon as both are there."""
+    # No garbage collection until the storage is open (after the first screen): the
+    # imports make objects by the hundred thousand and free almost none, and each
+    # collection walks them all (the imports took a fifth to a third less time in the
+    # browser's Python without it).
     gc.disable()
     import flet as ft
 
     prepared = _Prepared()
-    # Imported while IndexedDB is read, before the client asks: the storage (SQLAlchemy,
-    # SQLModel, pydantic: most of the imports' time) and the first screens.
+    # Imported while IndexedDB is read, before the client asks: the first screens (the
+    # storage, most of the imports' time, comes after the first screen).
     import scorepad.phone.notices
-    import scorepad.storage.database
+    import scorepad.phone.opening
     import scorepad.ui.app  # noqa: F401
 
     mark("imports")

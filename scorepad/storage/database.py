@@ -19,6 +19,7 @@ from sqlalchemy.exc import ArgumentError, OperationalError, ProgrammingError
 from scorepad.config import database_url
 from scorepad.domain.errors import Refusal
 from scorepad.services.ports.events import ChangeKind, ChangeListener, GameChanged
+from scorepad.storage.migrations import LATEST_MIGRATION
 from scorepad.storage.repository import SqlRepository
 from scorepad.storage.urls import safe_url, sqlite_file
 from scorepad.storage.watch import (
@@ -104,9 +105,6 @@ def _config() -> Any:
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
 
-
-#: The newest migration's revision (tests/integration check it against Alembic's heads).
-LATEST_MIGRATION = "0009"
 
 
 def _stored_revisions(engine: Engine) -> set[str] | None:

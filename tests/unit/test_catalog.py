@@ -97,7 +97,7 @@ def test_every_refusal_says_its_words_through_a_key_the_extraction_finds() -> No
     import scorepad.domain.period
     import scorepad.exports.importer
     import scorepad.services
-    import scorepad.storage
+    import scorepad.storage.database
     import scorepad.web.api.common
     from scorepad.domain.errors import Refusal
     from scorepad.domain.language import keys
@@ -106,7 +106,7 @@ def test_every_refusal_says_its_words_through_a_key_the_extraction_finds() -> No
         return [cls, *(s for sub in cls.__subclasses__() for s in subclasses(sub))]
 
     assert scorepad.domain.period and scorepad.exports and scorepad.services
-    assert scorepad.storage and scorepad.web.api.common
+    assert scorepad.storage.database and scorepad.web.api.common
     held = set(keys("fr"))
     # Built with their code by a helper in CODES, or with their one code in __init__.
     built_otherwise = {"ImportRefused": "_refuse", "DatabaseError": "DatabaseError.__init__"}

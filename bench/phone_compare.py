@@ -1,0 +1,85 @@
+"""Two builds of the phone site side by side: starts from the phone's cache of one, then
+the other, in alternating order, each build on its own phone (browser profile) holding
+the same game of 10 deals, so that both see the same machine at the same moments. Prints
+each build's median start (to the games screen) and games list (names and totals on
+screen), their ratio after/before, and where the median start's time goes.
+
+    .venv/bin/python bench/phone_compare.py BEFORE_SITE AFTER_SITE [--starts 8] [--cpu 0.5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from phone import Phone, goals, prepare  # noqa: E402
+from phone_parts import CpuLimit, load_average  # noqa: E402
+
+from tests.e2e.phone_site import StaticServer  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("before", type=Path, help="a built site (scorepad build-phone)")
+    parser.add_argument("after", type=Path, help="another built site")
+    parser.add_argument("--starts", type=int, default=8, help="starts from the cache, each")
+    parser.add_argument("--cpu", type=float, help="share of one core for each browser")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    aim = goals(args.cpu)
+    with tempfile.TemporaryDirectory(prefix="scorepad-bench-compare-") as tmp:
+        limit = None
+        if args.cpu is not None:
+            refused = CpuLimit.available()
+            if refused:
+                sys.stderr.write(f"--cpu: {refused}\n")
+                return 2
+            limit = CpuLimit(args.cpu, Path(tmp))
+        servers = [StaticServer(args.before).start(), StaticServer(args.after).start()]
+        print(f"Two phone sites side by side (bench/phone_compare.py), load average "
+              f"{load_average()} at start; CPU: "
+              f"{'each browser held to ' + str(args.cpu) + ' of one core' if limit else 'free'}",
+              flush=True)
+        try:
+            with sync_playwright() as p:
+                phones = [Phone(name, Path(tmp) / name, limit and limit.executable(name))
+                          for name in ("before", "after")]
+                for phone, server in zip(phones, servers, strict=True):
+                    prepare([phone], p.chromium, server.url, None, aim["first"])
+                for n in range(args.starts):
+                    pairs = list(zip(phones, servers, strict=True))
+                    for phone, server in (pairs if n % 2 == 0 else pairs[::-1]):
+                        phone.timed_start(p.chromium, server.url)
+                        print(f"    {phone.name}: start {phone.starts[-1]:.2f} s, list "
+                              f"{phone.lists[-1]:.2f} s", flush=True)
+        finally:
+            for server in servers:
+                server.stop()
+            if limit is not None:
+                limit.remove()
+        medians = {}
+        for phone in phones:
+            start, listed = statistics.median(phone.starts), statistics.median(phone.lists)
+            medians[phone.name] = (start, listed)
+            middle = sorted(phone.breakdowns)[len(phone.breakdowns) // 2]
+            print(f"  {phone.name}: start from the cache median {start:.2f} s (min "
+                  f"{min(phone.starts):.2f}, max {max(phone.starts):.2f}; goal <= "
+                  f"{aim['start']} s), the games list {listed:.2f} s")
+            print(f"    where the median start's time goes: {middle[1]}")
+        (b_start, b_list), (a_start, a_list) = medians["before"], medians["after"]
+        print(f"  after/before: start {a_start / b_start:.2f}, games list "
+              f"{a_list / b_list:.2f}")
+        print(f"  load average {load_average()} at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
