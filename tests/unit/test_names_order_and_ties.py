@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -88,3 +89,48 @@ def test_the_recaps_files_name_the_three_defenders_sharing_the_worst_deal() -> N
     lines = dict(highlights(soiree_recap([PlayedGame(3, game)], name_key=name_key), "fr"))
     assert lines["Pire donne"].startswith("Bruno, Cécile et Didier −")
     assert lines["Meilleure donne"].startswith("André +")
+
+
+# The phone's compiled collation table (scorepad.collation.compile_table): the same keys as
+# pyuca reading its own text table, for every name.
+
+_PYUCA: dict[str, object] = {}
+
+
+def _both() -> tuple[object, object]:
+    if not _PYUCA:
+        import pyuca
+
+        from scorepad.collation import compile_table, compiled_collator
+
+        stock = pyuca.Collator()
+        _PYUCA["stock"], _PYUCA["compiled"] = stock, compiled_collator(compile_table(stock))
+    return _PYUCA["stock"], _PYUCA["compiled"]
+
+
+@pytest.mark.parametrize("name", [
+    "Émile", "Emile", "Zoé", "zoe", "Œdipe", "Straße", "Ångström", "李小龙", "😀 Joker",
+    "Ñandú", "o\u0308", "Đorđe", "Łódź", "Ǆ", "ﬁ", "Ⅻ", "١٢٣", "Ω", "ǅemal", "",
+    "\u0301", "a\u0301\u0323", "\U0002a700", "\ufffe", "\U0010ffff",
+])
+def test_the_compiled_collation_table_gives_pyuca_s_own_keys(name: str) -> None:
+    stock, compiled = _both()
+    assert compiled.sort_key(name) == stock.sort_key(name)  # type: ignore[attr-defined]
+
+
+@given(st.text(max_size=12))
+def test_the_compiled_collation_table_gives_pyuca_s_own_keys_for_any_text(name: str) -> None:
+    stock, compiled = _both()
+    assert compiled.sort_key(name) == stock.sort_key(name)  # type: ignore[attr-defined]
+
+
+def test_the_compiled_table_is_the_same_bytes_each_time_and_names_its_version() -> None:
+    import marshal
+
+    import pyuca
+
+    from scorepad.collation import compile_table
+
+    first, second = compile_table(pyuca.Collator()), compile_table(pyuca.Collator())
+    assert first == second
+    assert marshal.loads(first)[0] == pyuca.Collator.UCA_VERSION

@@ -4,6 +4,8 @@ the package files kept."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scorepad.web import client
 from scorepad.web.phone_site import build, client_files, packages, page
 
@@ -44,3 +46,17 @@ def test_of_the_collation_tables_only_the_one_the_collator_reads_goes_to_the_pho
     assert packages.kept(wanted)
     assert not packages.kept("pyuca/allkeys-5.2.0.txt")
     assert packages.kept("pyuca/collator.py")
+
+
+def test_the_collation_table_goes_to_the_phone_compiled_where_the_collator_finds_it() -> None:
+    import pyuca
+
+    from scorepad import collation
+
+    text = Path(pyuca.__file__).with_name(f"allkeys-{pyuca.Collator.UCA_VERSION}.txt")
+    name, data = packages.compiled_collation(text.read_bytes())
+    assert name == f"pyuca/allkeys-{pyuca.Collator.UCA_VERSION}.marshal"
+    assert data == collation.compile_table(pyuca.Collator())
+    # Where the phone's scorepad.collation looks for it: beside pyuca's module.
+    assert (Path(pyuca.__file__).parent.parent / name).name == collation.COMPILED.format(
+        version=pyuca.Collator.UCA_VERSION)

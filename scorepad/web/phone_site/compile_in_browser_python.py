@@ -1,7 +1,9 @@
 """Run by compile_pyc.mjs inside Pyodide (the browser's Python 3.14), /build mounted:
 /build/app holds the archive's files. It starts what the phone starts (the imports, a
-database migrated in memory) and imports every screen, then byte-compiles what it
-imported, so that the phone compiles nothing before a screen:
+database migrated in memory), imports every screen, and rehearses the first screens (the
+games list, a sheet, a deal) through Flet's own browser connection with a stand-in for
+the client, so that what Flet and the screens import while they render is there too; then
+it byte-compiles what it imported, so that the phone compiles nothing before a screen:
 - /build/app/scorepad: every module, bytecode in __pycache__ (unchecked hash), sources
   kept;
 - /build/app/__pypackages__: the modules imported at start, as bytecode in place of the
@@ -37,6 +39,59 @@ for screen in pkgutil.iter_modules(scorepad.ui.screens.__path__, "scorepad.ui.sc
 
 open_database("sqlite://").dispose()
 
+
+async def rehearse_first_screens() -> bool:
+    """The games list, a sheet and a deal's form rendered as on the phone: Flet's
+    PyodideConnection (`flet_js` is compile_pyc.mjs's stand-in), a client registering at
+    each address, the first read then the storage. True once each screen was sent."""
+    import asyncio
+
+    import flet as ft
+    import flet_js
+    import msgpack
+    from flet.messaging.protocol import MessageAction
+    from pyodide.ffi import to_js
+
+    from scorepad import services
+    from scorepad.phone.opening import StorageOpening
+    from scorepad.ui import app, services_context
+    from scorepad.ui.state import AppState
+
+    path = "/tmp/rehearsal.db"
+    database = open_database(f"sqlite:///{path}")
+    seats = ["André", "Bruno", "Cécile", "Didier"]
+    game = services.create_game(database.uow(), name="Répétition", seats=seats, deal_size=4)
+    services.record_deal(database.uow(), game, {"taker": "Bruno", "contract": "garde",
+                                                "bouts": 2, "points": 49})
+
+    async def saved_settings() -> AppState:  # the client would answer; there is none
+        return AppState()
+
+    app.load_state = saved_settings
+    services_context.set_wiring(services_context.ONE_PHONE)
+    services_context.set_uow_factory(StorageOpening(path, lambda: database.uow,
+                                                    first_read=True))
+    sent: list[bytes] = []
+    ft.run(app.main)
+    await flet_js.start_connection(lambda data: sent.append(bytes(data)))
+    shown = []
+    for route, expected in (("/", "Répétition"), (f"/games/{game}", "total-André"),
+                            (f"/games/{game}/deal", "taker-Bruno")):
+        before = len(sent)
+        flet_js.send(to_js(b"\x00" + msgpack.packb([MessageAction.REGISTER_CLIENT.value, {
+            "session_id": "", "page_name": "",
+            "page": {"route": route, "width": 390, "height": 844, "web": True}}])))
+        for _ in range(400):
+            await asyncio.sleep(0.05)
+            if any(expected.encode() in data for data in sent[before:]):
+                break
+        shown.append(any(expected.encode() in data for data in sent[before:]))
+    database.dispose()
+    return all(shown)
+
+
+rehearsed = await rehearse_first_screens()  # noqa: F704 (runPythonAsync's top level)
+
 started = [m.__file__ for m in list(sys.modules.values())
            if getattr(m, "__file__", None)]
 stdlib_zip = next(p for p in sys.path if p.endswith(".zip"))
@@ -66,4 +121,5 @@ for path in started:
 with open("/build/report.json", "w") as out:
     json.dump({"python": list(sys.version_info[:2]), "packages": sorted(packages),
                "stdlib": sorted(stdlib)}, out)
-sys.version_info[:2] == (3, 14) and os.environ.get("PYTHONNODEBUGRANGES") == "1" and ok
+(sys.version_info[:2] == (3, 14) and os.environ.get("PYTHONNODEBUGRANGES") == "1" and ok
+ and rehearsed)

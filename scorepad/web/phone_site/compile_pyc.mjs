@@ -11,6 +11,9 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodid
 // bytecode; tracebacks still name the line.
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep,
                                     env: { PYTHONNODEBUGRANGES: "1", HOME: "/home/pyodide" } });
+// What the page's worker hands Flet's browser connection (python-worker.js): a stand-in,
+// for the rehearsal of the first screens (compile_in_browser_python.py).
+pyodide.registerJsModule("flet_js", { documentUrl: "http://localhost/", args: null });
 pyodide.FS.mkdirTree("/build");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: folder }, "/build");
 const script = fs.readFileSync(path.join(folder, "compile_in_browser_python.py"), "utf8");
