@@ -99,6 +99,11 @@ class Start:
                 marks = json.loads(text.split(line, 1)[1])
                 self.marks = {k: v - self.t0 for k, v in marks.items()}
 
+    def page_marks(self, page: Any) -> None:
+        """The page's own marks (python-early.js), more precise than the console's."""
+        marks = page.evaluate("() => window.scorepadMarks || {}")
+        self.seen.update({k: v - self.t0 for k, v in marks.items()})
+
     def breakdown(self) -> str:
         """Each step's end in the order they ended, with the time since the one before
         (Python and the client load side by side)."""
@@ -147,6 +152,7 @@ class Phone:
             if watch.marks:
                 break
             page.wait_for_timeout(50)
+        watch.page_marks(page)
         return took, watch
 
     def timed_start(self, browser_type: Any, url: str) -> None:

@@ -33,8 +33,33 @@ def mark(step: str) -> None:
 
 
 def _report_startup(what: str = "scorepad-startup") -> None:
-    sys.stdout.write(f"{what} " + json.dumps(STARTUP_MARKS) + "\n")
+    marks = {**_worker_marks(), **STARTUP_MARKS}
+    sys.stdout.write(f"{what} " + json.dumps(marks) + "\n")
     sys.stdout.flush()
+
+
+#: How long the storage's imports wait for the page to draw the first screen (ms).
+PAGE_IDLE_WAIT = 3000
+
+
+async def _page_idle() -> None:
+    """Once the page has drawn what it was sent (python-early.js, requestIdleCallback),
+    or after PAGE_IDLE_WAIT."""
+    import js
+
+    await js.scorepadWhenIdle(PAGE_IDLE_WAIT)
+    mark("page idle")
+
+
+def _worker_marks() -> dict[str, float]:
+    """The worker's own marks before Python ran (unpack_app.js: the worker started, the
+    archive downloaded, Pyodide ready, the archive unpacked)."""
+    try:
+        import js  # type: ignore[import-not-found]  # only in the browser
+    except ImportError:
+        return {}
+    marks = getattr(js, "scorepadMarks", None)
+    return {} if marks is None else {str(k): float(v) for k, v in marks.to_py().items()}
 
 
 def _collect_again() -> None:
@@ -45,12 +70,15 @@ def _collect_again() -> None:
 def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
     """Every message to the screen waits while a commit is being stored.
 
-    Flet 1.0.5 sends each update of the page through the session's connection
-    (`PyodideConnection.send_message`, one call per message, in order); wrapping that one
-    method of this session's connection is the only place where every screen change
-    passes. tests/unit/test_phone_wiring.py fails if a Flet release moves it."""
+    Flet 1.0.5 packs each update of the page as it sends it (`PyodideConnection.
+    send_message`, in order) and hands the bytes to the connection's `send_callback`,
+    the one place where every message leaves; wrapping that callback of this session's
+    connection holds the bytes. (Holding the messages themselves, as this did before,
+    packed a held patch only when released: the controls it names could have changed
+    meanwhile, and the client received a newer state twice, a screen drawn doubled.)
+    tests/unit/test_phone_wiring.py fails if a Flet release moves it."""
     connection = page.session.connection
-    connection.send_message = storage.hold(connection.send_message)
+    connection.send_callback = storage.hold(connection.send_callback)
 
 
 class _Prepared:
@@ -112,7 +140,7 @@ async def main(page: Any, prepared: _Prepared) -> None:
 
     async def open_storage() -> None:
         try:
-            await opening.open_soon()
+            await opening.open_soon(idle=_page_idle)
         finally:
             _collect_again()
         _report_startup("scorepad-storage")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from scorepad.storage.first_read import FirstReadUnitOfWork
@@ -57,13 +57,17 @@ class StorageOpening:
         return self._factory
 
     async def open_soon(self, steps: Sequence[str] = STORAGE_STEPS, *,
-                        first_screen: float = 5.0) -> None:
-        """Once the games list was read (or after `first_screen` seconds), imports the
-        storage a step at a time, letting the phone answer in between, then opens it
-        (unless something needed it meanwhile and opened it)."""
+                        first_screen: float = 5.0,
+                        idle: Callable[[], Awaitable[object]] | None = None) -> None:
+        """Once the games list was read (or after `first_screen` seconds) and `idle()`
+        says the page drew it, imports the storage a step at a time, letting the phone
+        answer in between, then opens it (unless something needed it meanwhile and
+        opened it)."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.first_read_done.wait(), first_screen)
         await asyncio.sleep(0)  # the list's screen goes out first
+        if idle is not None and self._factory is None:
+            await idle()
         for name in steps:
             if self._factory is not None:
                 return

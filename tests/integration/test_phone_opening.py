@@ -126,3 +126,26 @@ def test_the_storage_is_opened_even_when_no_first_read_comes(
         assert storage.opened == 1
 
     asyncio.run(scenario())
+
+
+def test_the_storage_waits_for_the_page_to_have_drawn_the_first_screen(
+        phone_file: Path, storage: Storage) -> None:
+    async def scenario() -> None:
+        said: list[str] = []
+        drawn = asyncio.Event()
+
+        async def idle() -> None:
+            said.append("asked")
+            await drawn.wait()
+
+        opening = StorageOpening(str(phone_file), storage.open, first_read=True)
+        with opening() as uow:  # the games list's read
+            uow.repo.list_games()
+        later = asyncio.ensure_future(opening.open_soon(("json",), idle=idle))
+        await asyncio.sleep(0.1)
+        assert said == ["asked"] and storage.opened == 0
+        drawn.set()
+        await later
+        assert storage.opened == 1
+
+    asyncio.run(scenario())

@@ -92,3 +92,83 @@ def test_the_worker_unpacks_with_it_and_says_so_when_flet_changes_its_worker() -
     assert patched.startswith(b"// scorepad: the app archive unpacked by JavaScript")
     with pytest.raises(ValueError, match="no longer unpacks the app archive once"):
         client_files.worker_unpacking_in_javascript(stock.replace(b"unpack_archive", b"x"))
+
+
+def test_the_worker_takes_the_archive_its_first_message_asked_for_without_pyodide_http(
+) -> None:
+    stock = (client.stock_web_dir() / "python-worker.js").read_bytes()
+    patched = client_files.worker_fetching_the_archive_early(
+        client_files.worker_unpacking_in_javascript(stock))
+    assert b"import pyfetch" not in patched and b"await pyfetch(" not in patched
+    assert patched.count(b"await _scorepad_js.scorepadArchive(app_package_url)") == 1
+    assert patched.count(b"scorepadUnpack(await response.arrayBuffer(), os.getcwd())") == 1
+    assert patched.count(b"self.scorepadMarks.pyodide = Date.now();") == 1
+    # unpack_app.js, in front, starts the download at the worker's first message.
+    assert b'self.addEventListener("message"' in patched.split(b"self.onmessage")[0]
+    with pytest.raises(ValueError, match="no longer fetches the app archive"):
+        client_files.worker_fetching_the_archive_early(
+            stock.replace(b"await pyfetch(app_package_url)", b"await other(app_package_url)"))
+
+
+EARLY = """
+const listeners = [];
+globalThis.self = globalThis;
+self.addEventListener = (type, listener) => listeners.push(listener);
+const asked = [];
+globalThis.fetch = async (url) => { asked.push(url); return {ok: true, url}; };
+const fs = require("node:fs");
+eval(fs.readFileSync(process.argv[1], "utf8"));
+(async () => {
+  listeners.forEach((l) => l({data: {appPackageUrl: "app.zip", args: {}}}));
+  listeners.forEach((l) => l({data: new Uint8Array(3)}));  // a later message asks nothing
+  const first = await self.scorepadArchive("app.zip");
+  const again = await self.scorepadArchive("app.zip");  // a second start fetches anew
+  console.log(JSON.stringify({asked, first: first.url, again: again.url,
+                              marks: Object.keys(self.scorepadMarks)}));
+})();
+"""
+
+
+def test_the_archive_is_asked_for_once_at_the_worker_s_first_message() -> None:
+    if NODE is None:
+        pytest.skip("Node.js is missing (apt-get install nodejs)")
+    script = resources.files("scorepad.web.phone_site").joinpath("unpack_app.js")
+    done = subprocess.run([NODE, "-e", EARLY, str(script)], capture_output=True, text=True,
+                          check=True, timeout=60)
+    result = json.loads(done.stdout)
+    assert result["asked"] == ["app.zip", "app.zip"]
+    assert result["first"] == result["again"] == "app.zip"
+    assert result["marks"] == ["worker", "archive"]
+
+
+IDLE = """
+const listeners = [];
+globalThis.self = globalThis;
+self.addEventListener = (type, listener) => listeners.push(listener);
+const posted = [];
+self.postMessage = (data) => posted.push(data);
+const fs = require("node:fs");
+eval(fs.readFileSync(process.argv[1], "utf8"));
+(async () => {
+  const told = self.scorepadWhenIdle(3000);
+  // What python-early.js answers; Flet's own handler (after these) must not see it.
+  let stopped = false;
+  listeners.forEach((l) => l({data: {scorepad: "idle"},
+                              stopImmediatePropagation: () => { stopped = true; }}));
+  const idle = await told;
+  const late = await self.scorepadWhenIdle(50);  // no answer: the timeout says false
+  console.log(JSON.stringify({posted, idle, stopped, late}));
+})();
+"""
+
+
+def test_the_worker_hears_when_the_page_is_idle_and_flet_never_does() -> None:
+    if NODE is None:
+        pytest.skip("Node.js is missing (apt-get install nodejs)")
+    script = resources.files("scorepad.web.phone_site").joinpath("unpack_app.js")
+    done = subprocess.run([NODE, "-e", IDLE, str(script)], capture_output=True, text=True,
+                          check=True, timeout=60)
+    result = json.loads(done.stdout)
+    assert result["posted"][0] == {"scorepad": "when idle", "timeout": 3000}
+    assert result["idle"] is True and result["stopped"] is True
+    assert result["late"] is False

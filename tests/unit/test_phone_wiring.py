@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import sys
 import threading
-from collections.abc import Iterator
+import types
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -66,18 +69,76 @@ def test_one_phone_may_do_everything_with_its_own_games(one_phone: None) -> None
     assert rights.editable and rights.organiser and rights.may_organise
 
 
-def test_flet_still_sends_every_screen_update_through_the_connection_s_send_message() -> None:
-    """scorepad.phone.main wraps `page.session.connection.send_message` (Flet 1.0.5): the
-    browser's connection must still send each message through that one method."""
+def test_flet_still_sends_every_screen_update_through_the_connection_s_send_callback(
+) -> None:
+    """scorepad.phone.main wraps `page.session.connection.send_callback` (Flet 1.0.5): the
+    browser's connection must still pack each message as it sends it and hand the bytes
+    to that one callback."""
     import flet
     from flet.messaging.session import Session
 
     source = (Path(flet.__file__).parent / "messaging" / "pyodide_connection.py").read_text()
     assert "def send_message(self, message: Message):" in source
     assert source.count("self.send_callback(b\"\\x00\" + body)") == 1
+    assert "self.send_callback = send_callback" in source
     assert isinstance(inspect.getattr_static(Session, "connection"), property)
-    # Every message of the session goes out by an attribute lookup on that connection,
-    # so a method set on the instance (the phone's) is the one called.
+    # Every message of the session goes out by an attribute lookup on that connection.
     session_source = inspect.getsource(Session)
     assert session_source.count("self.__conn.send_message(message)") == 1
     assert "return self.__conn" in session_source
+
+
+class _Holding:
+    """A storage whose copy is under way until `stored()`: what is sent meanwhile waits."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Callable[[], None]] = []
+        self.pending = True
+
+    def hold(self, send: Callable[[Any], None]) -> Callable[[Any], None]:
+        def held(data: Any) -> None:
+            if self.pending:
+                self.waiting.append(lambda: send(data))
+            else:
+                send(data)
+
+        return held
+
+    def stored(self) -> None:
+        self.pending = False
+        for send in self.waiting:
+            send()
+
+
+def test_an_update_held_while_a_commit_is_stored_reaches_the_screen_as_it_was_sent(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A patch held during a copy to IndexedDB, then the controls it names changed again
+    before the copy ended: the client must receive the patch as it was when sent (packed
+    then), not the newer state, which the next patch brings (else the screen got it twice:
+    the new game's form drawn doubled, its "Ajouter" lost)."""
+    import msgpack
+    from flet.messaging.protocol import Message, MessageAction
+
+    from scorepad.phone.main import _hold_screen_updates
+
+    monkeypatch.setitem(sys.modules, "flet_js", types.SimpleNamespace())
+    from flet.messaging.pyodide_connection import PyodideConnection
+
+    async def scenario() -> list[Any]:
+        connection = PyodideConnection(on_session_created=None, before_main=None)
+        received: list[bytes] = []
+        connection.send_callback = received.append  # as connect() sets it
+        storage = _Holding()
+        _hold_screen_updates(types.SimpleNamespace(
+            session=types.SimpleNamespace(connection=connection)), storage)
+        form = {"content": "loading"}
+        connection.send_message(Message(MessageAction.PATCH_CONTROL,
+                                        {"id": 98, "patch": [form]}))
+        form["content"] = "the form"  # rendered again before the copy ended
+        connection.send_message(Message(MessageAction.PATCH_CONTROL,
+                                        {"id": 98, "patch": [dict(form)]}))
+        assert received == []
+        storage.stored()
+        return [msgpack.unpackb(data[1:])[1]["patch"][0]["content"] for data in received]
+
+    assert asyncio.run(scenario()) == ["loading", "the form"]

@@ -87,6 +87,32 @@ def worker_unpacking_in_javascript(data: bytes) -> bytes:
     return unpack + b"\n" + patched
 
 
+# The archive's download, started by unpack_app.js with the worker's first message, is
+# taken where Flet's worker fetched it with pyodide.http once Pyodide was ready (an import
+# of a tenth of a second at half a core, and the download waited for Pyodide).
+_WORKER_FETCH = (
+    (re.compile(rb"\n[ \t]*from pyodide\.http import pyfetch\n"), b"\n"),
+    (re.compile(rb"\n([ \t]*)response = await pyfetch\(app_package_url\)\n"),
+     b"\n\\1import js as _scorepad_js\n"
+     b"\\1response = await _scorepad_js.scorepadArchive(app_package_url)\n"),
+    (re.compile(rb"\n([ \t]*)self\.pyodide\.registerJsModule\(\"flet_js\", flet_js\);\n"),
+     b"\n\\1self.scorepadMarks.pyodide = Date.now();\n"
+     b"\\1self.pyodide.registerJsModule(\"flet_js\", flet_js);\n"),
+)
+
+
+def worker_fetching_the_archive_early(data: bytes) -> bytes:
+    """python-worker.js (with unpack_app.js in front) taking the archive's download that
+    unpack_app.js started, and marking when Pyodide was ready."""
+    for pattern, replacement in _WORKER_FETCH:
+        data, count = pattern.subn(replacement, data)
+        if count != 1:
+            raise ValueError("python-worker.js no longer fetches the app archive as Flet "
+                             "1.0.5 did: check the phone site's worker against this release")
+    return data.replace(b"scorepadUnpack(await response.js_response.arrayBuffer()",
+                        b"scorepadUnpack(await response.arrayBuffer()")
+
+
 def stock_files() -> tuple[str, ...]:
     """Every stock file the site ships (the font manifest and icon font are rewritten)."""
     return (*COMMON, *renderer_files(), client.FONT_MANIFEST, client.ICON_FONT)
@@ -107,7 +133,7 @@ def client_files(web_dir: Path, icon_font: Callable[[], bytes]) -> Iterator[tupl
         if relative == "flutter_bootstrap.js":
             data = bootstrap_without_flutter_worker(data)
         elif relative == "python-worker.js":
-            data = worker_unpacking_in_javascript(data)
+            data = worker_fetching_the_archive_early(worker_unpacking_in_javascript(data))
         yield relative, boot_screen.served_bytes(relative, data)
     yield client.FONT_MANIFEST, font_manifest(web_dir)
     yield client.ICON_FONT, icon_font()

@@ -9,6 +9,8 @@
 "use strict";
 (function () {
   var base = flet.entrypointBaseUrl.replace(/\/$/, "");
+  // When the page's steps of a start ended (ms since the epoch), for bench/phone.py.
+  window.scorepadMarks = {};
 
   function start() {
     console.log("scorepad: Python starts with the page");
@@ -16,7 +18,10 @@
     var started = {worker: worker, appId: null, client: null, early: [], ready: null};
     started.ready = new Promise(function (resolve) {
       worker.onmessage = function (event) {
-        if (typeof event.data === "string") {
+        if (event.data && event.data.scorepad === "when idle") {
+          whenIdle(worker, event.data.timeout);
+        } else if (typeof event.data === "string") {
+          window.scorepadMarks["Python ready"] = Date.now();
           console.log("scorepad: Python is ready");
           resolve(event.data);  // "initialized", or the reason Python did not start
         } else if (started.client) {
@@ -37,10 +42,28 @@
     return started;
   }
 
+  // The worker asks (unpack_app.js's scorepadWhenIdle) to be told once the page has
+  // nothing left to do: the first screen drawn, the storage's imports may begin without
+  // taking the CPU from the drawing.
+  function whenIdle(worker, timeout) {
+    var told = false;
+    function tell() {
+      if (told) return;
+      told = true;
+      worker.postMessage({scorepad: "idle"});
+    }
+    if (typeof requestIdleCallback === "function") {
+      requestIdleCallback(tell, {timeout: timeout});
+    } else {
+      setTimeout(tell, Math.min(timeout, 500));
+    }
+  }
+
   var python = start();  // null once stopped (jsDisconnect)
 
   globalThis.jsConnect = async function (appId, _args, onMessage) {
     console.log("scorepad: the client connects");
+    window.scorepadMarks["client connects"] = window.scorepadMarks["client connects"] || Date.now();
     if (python === null) python = start();  // the client connects again after a stop
     var connected = python;
     connected.appId = appId;

@@ -5,6 +5,43 @@
 // handed to the file system as it is. client_files.worker_unpacking_in_javascript puts
 // this file in front of Flet's worker and calls it where the worker unpacked.
 "use strict";
+// When each step of the worker's start ended (ms since the epoch): scorepad.phone.main
+// reports them with its own (bench/phone.py says where a start's time goes).
+self.scorepadMarks = {worker: Date.now()};
+// The archive is asked for as soon as the worker knows its address (its first message),
+// while Pyodide loads, rather than by Python once Pyodide is ready (Flet's worker
+// fetched it with pyodide.http, an import of its own). Python takes the response where
+// Flet's worker fetched it (client_files.worker_fetching_the_archive_early).
+self.scorepadArchiveFetch = null;
+if (self.addEventListener) self.addEventListener("message", function (event) {
+  if (self.scorepadArchiveFetch === null && event.data && event.data.appPackageUrl) {
+    self.scorepadArchiveFetch = fetch(event.data.appPackageUrl).then(function (response) {
+      self.scorepadMarks.archive = Date.now();
+      return response;
+    });
+  }
+});
+self.scorepadArchive = function (url) {
+  var early = self.scorepadArchiveFetch;
+  self.scorepadArchiveFetch = undefined;  // taken once: a later start fetches anew
+  return early || fetch(url);
+};
+// The page (python-early.js) says when it is idle: scorepadWhenIdle's promise resolves
+// then, or after `timeout` ms. Its answer is the page's own and never reaches Flet.
+self.scorepadIdle = [];
+if (self.addEventListener) self.addEventListener("message", function (event) {
+  if (event.data && event.data.scorepad === "idle") {
+    event.stopImmediatePropagation();
+    self.scorepadIdle.splice(0).forEach(function (resolve) { resolve(true); });
+  }
+});
+self.scorepadWhenIdle = function (timeout) {
+  return new Promise(function (resolve) {
+    self.scorepadIdle.push(resolve);
+    self.postMessage({scorepad: "when idle", timeout: timeout});
+    setTimeout(function () { resolve(false); }, timeout + 1000);
+  });
+};
 self.scorepadUnpack = function (buffer, dest, fs) {
   var FS = fs || self.pyodide.FS;
   var view = new DataView(buffer);
@@ -53,5 +90,6 @@ self.scorepadUnpack = function (buffer, dest, fs) {
     var start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     FS.writeFile(path, bytes.subarray(start, start + size), {canOwn: true});
   }
+  if (self.scorepadMarks) self.scorepadMarks.unpacked = Date.now();
   return count;
 };
