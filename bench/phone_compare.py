@@ -1,6 +1,8 @@
 """Two builds of the phone site side by side: starts from the phone's cache of one, then
 the other, in alternating order, each build on its own phone (browser profile) holding
-the same game of 10 deals, so that both see the same machine at the same moments. Prints
+the same game of 10 deals, so that both see the same machine at the same moments, after a
+few untimed starts of each (--warm: the browser caches the compiled WebAssembly over a
+phone's first starts, so the first ones are slower on any build). Prints
 each build's median start (to the games screen) and games list (names and totals on
 screen), their ratio after/before, and where the median start's time goes.
 
@@ -31,6 +33,9 @@ def main() -> int:
     parser.add_argument("after", type=Path, help="another built site")
     parser.add_argument("--starts", type=int, default=8, help="starts from the cache, each")
     parser.add_argument("--cpu", type=float, help="share of one core for each browser")
+    parser.add_argument("--warm", type=int, default=3,
+                        help="starts before the timed ones, each (the browser's code "
+                             "caches of the WebAssembly grow over a phone's first starts)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -54,8 +59,12 @@ def main() -> int:
                           for name in ("before", "after")]
                 for phone, server in zip(phones, servers, strict=True):
                     prepare([phone], p.chromium, server.url, None, aim["first"])
+                pairs = list(zip(phones, servers, strict=True))
+                for _ in range(args.warm):
+                    for phone, server in pairs:
+                        phone.open(p.chromium, server.url)
+                        phone.close()
                 for n in range(args.starts):
-                    pairs = list(zip(phones, servers, strict=True))
                     for phone, server in (pairs if n % 2 == 0 else pairs[::-1]):
                         phone.timed_start(p.chromium, server.url)
                         print(f"    {phone.name}: start {phone.starts[-1]:.2f} s, list "
