@@ -86,6 +86,7 @@ class Start:
         self.t0 = time.time() * 1000
         self.seen: dict[str, float] = {}
         self.marks: dict[str, float] = {}
+        self.snapshot = ""
         page.on("console", self.heard)
 
     def heard(self, message: Any) -> None:
@@ -97,12 +98,16 @@ class Start:
         for line in ("scorepad-startup ", "scorepad-storage "):
             if line in text:
                 marks = json.loads(text.split(line, 1)[1])
-                self.marks = {k: v - self.t0 for k, v in marks.items()}
+                self.marks = {k: v - self.t0 for k, v in marks.items()
+                              if isinstance(v, int | float)}
+                # What became of the memory snapshot (restored, none...): a word.
+                self.snapshot = str(marks.get("snapshot", ""))
 
     def page_marks(self, page: Any) -> None:
         """The page's own marks (python-early.js), more precise than the console's."""
         marks = page.evaluate("() => window.scorepadMarks || {}")
-        self.seen.update({k: v - self.t0 for k, v in marks.items()})
+        self.seen.update({k: v - self.t0 for k, v in marks.items()
+                          if isinstance(v, int | float)})
 
     def breakdown(self) -> str:
         """Each step's end in the order they ended, with the time since the one before
@@ -112,7 +117,8 @@ class Start:
         for name, at in sorted(points.items(), key=lambda item: item[1]):
             parts.append(f"{name} +{(at - last) / 1000:.2f}")
             last = at
-        return ", ".join(parts)
+        said = ", ".join(parts)
+        return f"{said} (memory snapshot: {self.snapshot})" if self.snapshot else said
 
 
 @dataclass

@@ -11,6 +11,7 @@ import asyncio
 import gc
 import json
 import logging
+import random
 import sys
 import time
 from typing import TYPE_CHECKING, Any
@@ -51,15 +52,18 @@ async def _page_idle() -> None:
     mark("page idle")
 
 
-def _worker_marks() -> dict[str, float]:
+def _worker_marks() -> dict[str, float | str]:
     """The worker's own marks before Python ran (unpack_app.js: the worker started, the
-    archive downloaded, Pyodide ready, the archive unpacked)."""
+    archive downloaded, Pyodide ready, the archive unpacked; snapshot.js: what became of
+    the memory snapshot, a word)."""
     try:
         import js  # type: ignore[import-not-found]  # only in the browser
     except ImportError:
         return {}
     marks = getattr(js, "scorepadMarks", None)
-    return {} if marks is None else {str(k): float(v) for k, v in marks.to_py().items()}
+    if marks is None:
+        return {}
+    return {str(k): v if isinstance(v, str) else float(v) for k, v in marks.to_py().items()}
 
 
 def _collect_again() -> None:
@@ -117,7 +121,7 @@ class _Prepared:
 
 async def main(page: Any, prepared: _Prepared) -> None:
     mark("session")
-    from scorepad.phone import notices
+    from scorepad.phone import notices, snapshot
     from scorepad.ui.app import main as ui_main
     from scorepad.ui.services_context import ONE_PHONE, set_uow_factory, set_wiring
 
@@ -144,6 +148,7 @@ async def main(page: Any, prepared: _Prepared) -> None:
         finally:
             _collect_again()
         _report_startup("scorepad-storage")
+        await snapshot.ask_when_idle()
 
     page.run_task(open_storage)
 
@@ -157,6 +162,9 @@ def run() -> None:
     # collection walks them all (the imports took a fifth to a third less time in the
     # browser's Python without it).
     gc.disable()
+    # A Python restored from a memory snapshot (scorepad.phone.snapshot) starts with the
+    # random state the snapshot had: drawn anew.
+    random.seed()
     import flet as ft
 
     prepared = _Prepared()

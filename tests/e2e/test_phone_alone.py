@@ -139,3 +139,55 @@ def test_files_leave_the_phone_a_csv_of_a_game_and_a_backup_scorepad_import_take
     assert kept["name"] == "Chez Cécile"
     assert kept["totals"] == {"André": -66, "Bruno": 198, "Cécile": -66, "Didier": -66}
     phone.close()
+
+
+def _startup_marks(lines: list[str]) -> dict[str, Any]:
+    """The phone's own report of its start (scorepad.phone.main), from its console."""
+    said = [line for line in lines if line.startswith("scorepad-startup ")]
+    return json.loads(said[-1].split(" ", 1)[1]) if said else {}
+
+
+def test_a_phone_starts_from_its_memory_snapshot_after_the_first_start_and_works(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The first start makes the snapshot of this build's Python (once the storage is open
+    and the phone idle); the next start restores it (its imports already done), shows the
+    games, and a deal entered then is on the sheet and still there at the start after."""
+    profile = tmp_path / "profile"
+    app = static_server.url + "#"
+    heard: list[str] = []
+    phone = open_phone(browser.browser_type, profile)
+    phone.on("console", lambda message: heard.append(message.text))
+    page = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = page
+    offline_copy_ready(page)
+    game = start_new_game(page, app, "Au salon", FOUR)
+    page.wait_for_function("() => Object.keys(window.scorepadMarks)"
+                           ".some((k) => k.startsWith('snapshot '))", timeout=120_000)
+    assert any(line.startswith("scorepad: snapshot made") for line in heard), heard[-5:]
+    assert _startup_marks(heard)["snapshot"] == "none"
+    phone.close()
+
+    heard.clear()
+    phone = open_phone(browser.browser_type, profile)
+    phone.on("console", lambda message: heard.append(message.text))
+    page = start_app(phone, static_server.url, ready="Au salon")
+    request.node.stash[PHONE_PAGE] = page
+    page.wait_for_function("() => 'client connects' in window.scorepadMarks")
+    for _ in range(100):  # the report comes right after the first screen
+        if _startup_marks(heard):
+            break
+        page.wait_for_timeout(50)
+    marks = _startup_marks(heard)
+    assert marks["snapshot"] == "restored"
+    assert marks["imports"] - marks["python"] < 500, "the imports were in the snapshot"
+    page.goto(f"{app}/games/{game}", wait_until="commit")
+    enter_deal(page, app, game, "taker-Cécile", "contract-garde", "bouts-2", points="49")
+    wait_id_text(page, "row-1-Cécile", "+198")
+    phone.close()
+
+    phone = open_phone(browser.browser_type, profile)
+    page = start_app(phone, static_server.url + f"#/games/{game}", ready="Au salon")
+    request.node.stash[PHONE_PAGE] = page
+    wait_id_text(page, "total-Cécile", "+198", timeout=30)
+    phone.close()

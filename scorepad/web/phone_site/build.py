@@ -199,22 +199,26 @@ def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
     web_dir = web_dir or client.stock_web_dir()
     wheels = packages.fetch(cache / "wheels", log=log)
     log(N_("phone.build.preparing"))
-    site_files: list[tuple[str, bytes]] = list(client_files.client_files(
-        web_dir, lambda: scorepad_icon_font(web_dir / client.ICON_FONT)))
-    site_files.append((page.EARLY_PYTHON, page.early_python_js()))
-    site_files += icons.icon_files()
-    site_files.append(("manifest.json", manifest_json()))
     python_files = list(scorepad_files())
     python_files += [(f"__pypackages__/{name}", data)
                      for name, data in packages.package_files(wheels)]
     log(N_("phone.build.compiling"))
     with_bytecode = bytecode.compiled(python_files, web_dir / "pyodide", cache / "bytecode")
+    stdlib = (web_dir / client_files.STDLIB).read_bytes()
     if with_bytecode is None:
         log(N_("phone.build.no_bytecode"))
     else:
-        python_files = with_bytecode.files
-        site_files = [(name, with_bytecode.stdlib if name == client_files.STDLIB else data)
-                      for name, data in site_files]
+        python_files, stdlib = with_bytecode.files, with_bytecode.stdlib
+    # A memory snapshot holds what the archive's Python and the standard library made:
+    # it is named after both (snapshot.js), so a new build makes a new one.
+    archive_key = _digest([*python_files, (client_files.STDLIB, stdlib)])
+    site_files: list[tuple[str, bytes]] = [
+        (name, stdlib if name == client_files.STDLIB else data)
+        for name, data in client_files.client_files(
+            web_dir, lambda: scorepad_icon_font(web_dir / client.ICON_FONT), archive_key)]
+    site_files.append((page.EARLY_PYTHON, page.early_python_js()))
+    site_files += icons.icon_files()
+    site_files.append(("manifest.json", manifest_json()))
     # The version names what a phone receives, bytecode included: the same sources give
     # the same version (and the same bytes), anything else a new one.
     version_id = _digest([*site_files, *python_files])

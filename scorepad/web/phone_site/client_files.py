@@ -113,6 +113,74 @@ def worker_fetching_the_archive_early(data: bytes) -> bytes:
                         b"scorepadUnpack(await response.arrayBuffer()")
 
 
+# Pyodide 314's snapshot restore copies the snapshot into the WebAssembly heap at its
+# compiled size (30 MB) whatever the snapshot's size (pyodide/pyodide#6254: the loader's
+# INITIAL_MEMORY is read by nothing); the phone's is about 38 MB. The heap grows first.
+_RESTORE = re.compile(
+    rb"(API\.restoreSnapshot=function\(\w+\)\{.{0,900}?)"
+    rb"return Module\.HEAP8\.set\((\w+)\),(\w+)\}", re.DOTALL)
+
+
+def pyodide_restoring_large_snapshots(data: bytes) -> bytes:
+    """pyodide.asm.mjs growing the heap to a snapshot's size before restoring it."""
+    def grow(match: re.Match[bytes]) -> bytes:
+        snapshot = match.group(2)
+        return (match.group(1) + b"if(" + snapshot + b".length>Module.HEAP8.length){"
+                b"wasmMemory.grow(Math.ceil((" + snapshot + b".length-Module.HEAP8.length)"
+                b"/65536));updateMemoryViews()}return Module.HEAP8.set(" + snapshot + b"),"
+                + match.group(3) + b"}")
+
+    patched, count = _RESTORE.subn(grow, data)
+    if count != 1 or b"function updateMemoryViews()" not in data \
+            or b"wasmMemory=" not in data:
+        raise ValueError("pyodide.asm.mjs no longer restores a snapshot as Pyodide 314.0.7 "
+                         "did: check the phone site's snapshot against this release")
+    return patched
+
+
+_WORKER_LOAD = re.compile(rb"self\.pyodide = await loadPyodide\(\{")
+#: The phone's snapshot worker (snapshot.js), started by python-early.js.
+SNAPSHOT_WORKER = "python-snapshot.js"
+
+
+def _script(name: str) -> bytes:
+    from importlib import resources
+
+    return resources.files("scorepad.web.phone_site").joinpath(name).read_bytes()
+
+
+def _archive_key(key: str) -> bytes:
+    return b'"use strict";\nself.scorepadArchiveKey = ' + json.dumps(key).encode() + b";\n"
+
+
+def worker_restoring_snapshots(data: bytes, archive_key: str) -> bytes:
+    """python-worker.js starting Pyodide from this build's snapshot when the phone has
+    one (snapshot.js, in front, with the archive's key)."""
+    patched, count = _WORKER_LOAD.subn(
+        b"self.pyodide = await self.scorepadLoadPyodide(loadPyodide, {", data)
+    if count != 1:
+        raise ValueError("python-worker.js no longer loads Pyodide once as Flet 1.0.5 did: "
+                         "check the phone site's worker against this release")
+    return _archive_key(archive_key) + _script("snapshot.js") + b"\n" + patched
+
+
+def snapshot_worker(archive_key: str) -> bytes:
+    """python-snapshot.js: makes this build's snapshot when python-early.js asks."""
+    return (_archive_key(archive_key) + _script("unpack_app.js") + b"\n"
+            + _script("snapshot.js") + b"\n" + _SNAPSHOT_WORKER_MAIN)
+
+
+_SNAPSHOT_WORKER_MAIN = b"""self.onmessage = async function (event) {
+  try {
+    var size = await self.scorepadMakeSnapshot(event.data);
+    self.postMessage("made " + size);
+  } catch (error) {
+    self.postMessage("failed: " + error);
+  }
+};
+"""
+
+
 def stock_files() -> tuple[str, ...]:
     """Every stock file the site ships (the font manifest and icon font are rewritten)."""
     return (*COMMON, *renderer_files(), client.FONT_MANIFEST, client.ICON_FONT)
@@ -126,14 +194,21 @@ def font_manifest(web_dir: Path) -> bytes:
     return client.font_manifest(json.dumps(families).encode())
 
 
-def client_files(web_dir: Path, icon_font: Callable[[], bytes]) -> Iterator[tuple[str, bytes]]:
-    """(site path, bytes) of every client file but the page (written by the builder)."""
+def client_files(web_dir: Path, icon_font: Callable[[], bytes], archive_key: str
+                 ) -> Iterator[tuple[str, bytes]]:
+    """(site path, bytes) of every client file but the page (written by the builder);
+    `archive_key` names the app archive's snapshot (snapshot.js)."""
     for relative in (*COMMON, *renderer_files()):
         data = (web_dir / relative).read_bytes()
         if relative == "flutter_bootstrap.js":
             data = bootstrap_without_flutter_worker(data)
         elif relative == "python-worker.js":
-            data = worker_fetching_the_archive_early(worker_unpacking_in_javascript(data))
+            data = worker_restoring_snapshots(
+                worker_fetching_the_archive_early(worker_unpacking_in_javascript(data)),
+                archive_key)
+        elif relative == "pyodide/pyodide.asm.mjs":
+            data = pyodide_restoring_large_snapshots(data)
         yield relative, boot_screen.served_bytes(relative, data)
+    yield SNAPSHOT_WORKER, snapshot_worker(archive_key)
     yield client.FONT_MANIFEST, font_manifest(web_dir)
     yield client.ICON_FONT, icon_font()

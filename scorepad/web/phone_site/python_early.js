@@ -20,6 +20,8 @@
       worker.onmessage = function (event) {
         if (event.data && event.data.scorepad === "when idle") {
           whenIdle(worker, event.data.timeout);
+        } else if (event.data && event.data.scorepad === "make snapshot") {
+          makeSnapshot();
         } else if (typeof event.data === "string") {
           window.scorepadMarks["Python ready"] = Date.now();
           console.log("scorepad: Python is ready");
@@ -57,6 +59,21 @@
     } else {
       setTimeout(tell, Math.min(timeout, 500));
     }
+  }
+
+  // The app asks, once its storage is open and the phone idle, for a memory snapshot of
+  // this build's Python (snapshot.js): made in a worker of its own, once.
+  var snapshotting = false;
+  function makeSnapshot() {
+    if (snapshotting) return;
+    snapshotting = true;
+    var maker = new Worker(base + "/python-snapshot.js", {type: "module"});
+    maker.onmessage = function (event) {
+      console.log("scorepad: snapshot " + event.data);
+      window.scorepadMarks["snapshot " + String(event.data).split(" ")[0]] = Date.now();
+      maker.terminate();
+    };
+    maker.postMessage({pyodideUrl: flet.pyodideUrl, appPackageUrl: flet.appPackageUrl});
   }
 
   var python = start();  // null once stopped (jsDisconnect)
