@@ -46,6 +46,35 @@ def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
     connection.send_message = storage.hold(connection.send_message)
 
 
+#: After the first screen, the storage is tidied once the phone has been idle this long
+#: (seconds): a start draws first, and a save seldom follows at once.
+TIDY_AFTER_START = 5.0
+
+
+def _tidy_when_idle(page: Any, storage: BrowserStorage) -> None:
+    """The storage tidied (phone_store.js's segments) when nobody is saving: a few seconds
+    after the first screen, and each time the phone hides the app (locked, another app,
+    another tab), never on a save's path."""
+    import flet as ft
+
+    async def tidy() -> None:
+        try:
+            await storage.tidy()
+        except Exception:  # the next occasion tries again; nothing is lost meanwhile
+            logger.exception("tidying the storage failed")
+
+    async def later() -> None:
+        await asyncio.sleep(TIDY_AFTER_START)
+        await tidy()
+
+    def lifecycle(event: ft.AppLifecycleStateChangeEvent) -> None:
+        if event.state in (ft.AppLifecycleState.HIDE, ft.AppLifecycleState.PAUSE):
+            page.run_task(tidy)
+
+    page.on_app_lifecycle_state_change = lifecycle
+    page.run_task(later)
+
+
 class _Prepared:
     """What a start prepares before the client connects: the storage read from IndexedDB
     and the database opened and migrated (`ready`, a task of the event loop)."""
@@ -91,6 +120,7 @@ async def main(page: Any, prepared: _Prepared) -> None:
     mark("screen")
     notices.watch(page, storage, refused=refused,
                   updated=refused is None and notices.updated_since_last_start(storage))
+    _tidy_when_idle(page, storage)
     _report_startup()
 
 

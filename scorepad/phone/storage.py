@@ -1,12 +1,15 @@
-"""The phone's database file in the browser's persistent storage (IndexedDB, through
-Emscripten's IDBFS), copied there after every commit.
+"""The phone's database file in the browser's persistent storage (IndexedDB), copied
+there after every commit: only the pieces the commit changed (phone_store.js).
 
-The browser's file system lives in memory; `FS.syncfs` copies what changed to IndexedDB
-in one transaction (all or nothing). A commit asks for a copy at once, never on a timer;
-while one is under way, what the app sends to the screen waits (`hold`), so the screen
-never shows a change ("Donne 5 enregistrée") before it is stored: a tab closed, or a
-phone locked, right after a save keeps the deal. When the browser refuses the copy
-(storage full), the last stored state stays whole and the phone says so.
+SQLite reads and writes the file in the worker's memory; the folder it lives in
+remembers which 4 KB pieces a write touched, and a commit asks for those pieces to be
+copied at once, never on a timer, in one IndexedDB transaction (all or nothing). A save
+then costs what it changed, whatever the phone already holds. While a copy is under way,
+what the app sends to the screen waits (`hold`), so the screen never shows a change
+("Donne 5 enregistrée") before it is stored: a tab closed, or a phone locked, right after
+a save keeps the deal. When the browser refuses the copy (storage full), the last stored
+state stays whole and the phone says so. `tidy()`, when the phone is idle, rewrites the
+file in large segments once many pieces were copied (a start then reads a few records).
 """
 
 from __future__ import annotations
@@ -24,20 +27,18 @@ DATABASE = f"{MOUNT}/scorepad.db"
 Failure = Callable[[str], None]
 
 
-def _fs() -> Any:
-    import pyodide_js  # type: ignore[import-not-found]  # only in the browser
+def _store() -> Any:
+    import js  # type: ignore[import-not-found]  # only in the browser
 
-    return pyodide_js.FS
+    return js.scorepadStore
 
 
 class BrowserStorage:
-    """The IDBFS folder holding the database, and the copies to IndexedDB."""
+    """The folder holding the database, and its copies to IndexedDB (phone_store.js)."""
 
-    def __init__(self, mount: str = MOUNT, fs: Callable[[], Any] = _fs,
-                 once: Callable[[Callable[..., None]], Any] | None = None) -> None:
+    def __init__(self, mount: str = MOUNT, store: Callable[[], Any] = _store) -> None:
         self.mount = mount
-        self._fs = fs
-        self._once = once or _once
+        self._store = store
         self._dirty = False
         self._syncing = False
         self._held: list[Callable[[], None]] = []
@@ -53,24 +54,21 @@ class BrowserStorage:
         return self._dirty or self._syncing
 
     def open(self) -> asyncio.Future[str | None]:
-        """Mounts the folder and starts loading what IndexedDB holds, at once; the future
-        gives the browser's reason when it refuses (private browsing may have no
-        IndexedDB), else None."""
-        fs = self._fs()
-        fs.mkdirTree(self.mount)
-        fs.mount(fs.filesystems.IDBFS, _js_object(), self.mount)
-        return self._sync(populate=True)
+        """Mounts the folder and starts reading what IndexedDB holds, at once (the
+        browser reads while Python goes on); the future gives the browser's reason when
+        it refuses (private browsing may have no IndexedDB), else None."""
+        opening = self._store().open(self.mount)
 
-    def _sync(self, *, populate: bool) -> asyncio.Future[str | None]:
-        future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        async def opened() -> str | None:
+            result = await opening
+            # JS null arrives as `jsnull` (falsy), not None.
+            migrated = getattr(result, "migrated", None)
+            if migrated:
+                logger.info("the earlier version's storage was taken: %s", list(migrated))
+            refused = getattr(result, "refused", None)
+            return str(refused) if refused else None
 
-        def done(error: Any = None) -> None:
-            # Success is JS null, which Pyodide hands over as `jsnull` (falsy), not None.
-            if not future.done():
-                future.set_result(_describe(error) if error else None)
-
-        self._fs().syncfs(populate, self._once(done))
-        return future
+        return asyncio.ensure_future(opened())
 
     def changed(self) -> None:
         """A commit: copy it to IndexedDB now (after the copy under way, if any)."""
@@ -83,7 +81,8 @@ class BrowserStorage:
         try:
             while self._dirty:
                 self._dirty = False
-                error = await self._sync(populate=False)
+                refused = await self._store().persist()
+                error = str(refused) if refused else None
                 self.failure = error
                 if error is not None:
                     logger.warning("the browser refused to store the database: %s", error)
@@ -93,6 +92,11 @@ class BrowserStorage:
             self._release()
         if self.failure is not None:
             self.on_failure(self.failure)
+
+    async def tidy(self) -> bool:
+        """When the phone is idle (hidden, or just started): the file rewritten in large
+        segments if many pieces were copied since the last time; whether it was."""
+        return bool(await self._store().tidy(False))
 
     async def idle(self) -> str | None:
         """Waits until every commit so far is stored; the refusal's reason, if any."""
@@ -124,24 +128,3 @@ class BrowserStorage:
         for future in idle:
             if not future.done():
                 future.set_result(None)
-
-
-def _once(fn: Callable[..., None]) -> Any:
-    """A JavaScript callback that frees itself once called."""
-    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
-    return create_once_callable(fn)
-
-
-def _js_object() -> Any:
-    import js  # type: ignore[import-not-found]
-    from pyodide.ffi import to_js  # type: ignore[import-not-found]
-
-    return to_js({}, dict_converter=js.Object.fromEntries)
-
-
-def _describe(error: Any) -> str:
-    """A JS error's name and message (QuotaExceededError: ...)."""
-    name = getattr(error, "name", None) or "Error"
-    message = getattr(error, "message", None) or str(error)
-    return f"{name}: {message}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -28,10 +29,12 @@ from tests.e2e.conftest import (
 )
 from tests.e2e.flows import enter_deal, start_new_game
 from tests.e2e.gestures import thumb
+from tests.e2e.phone_history import history_backup, history_database
 from tests.e2e.phone_site import (
     StaticServer,
     build,
     clear_http_cache,
+    keep_as_the_earlier_version_did,
     offline_copy_ready,
     open_phone,
     start_app,
@@ -54,6 +57,11 @@ def _shot_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def phone_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from these sources; SCOREPAD_E2E_PHONE_SITE names one already built
+    from them (while iterating on the tests: a build takes minutes)."""
+    prebuilt = os.environ.get("SCOREPAD_E2E_PHONE_SITE")
+    if prebuilt:
+        return Path(prebuilt)
     return build(tmp_path_factory.mktemp("phone") / "site")
 
 
@@ -138,4 +146,42 @@ def test_files_leave_the_phone_a_csv_of_a_game_and_a_backup_scorepad_import_take
     [kept] = json.loads(listed.stdout)
     assert kept["name"] == "Chez Cécile"
     assert kept["totals"] == {"André": -66, "Bruno": 198, "Cécile": -66, "Didier": -66}
+    phone.close()
+
+
+def test_a_phone_updated_from_the_earlier_version_starts_with_every_game_it_kept(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The earlier build kept the database whole through IDBFS; this one keeps it in
+    pieces (phone_store.js). Its first start takes the old copy: every game is there,
+    with its deals, and the next deal is kept."""
+    games = 40
+    earlier = history_database(tmp_path / "earlier.db", games)
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    keep_as_the_earlier_version_did(phone, static_server.url, {
+        "scorepad.db": earlier, "site-version": b"an earlier build"})
+    page = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = page
+    page.get_by_role("button", name=f"Soirée {games}", exact=False).first.wait_for()
+
+    # Every game, in the backup Réglages saves (what the phone holds, as a file).
+    tap_box(page, page.get_by_role("tab", name="Réglages").first)
+    by_id(page, "backup-save").wait_for()
+    with page.expect_download() as backup:
+        tap_box(page, by_id(page, "backup-save"))
+    saved = json.loads(Path(backup.value.path()).read_text(encoding="utf-8"))
+    wanted = json.loads(history_backup(games))
+    assert sorted(g["name"] for g in saved["games"]) == sorted(g["name"] for g in wanted["games"])
+    assert [len(g["deals"]) for g in saved["games"]] == [30] * games
+
+    # A deal entered now is kept across a restart (the new store writes).
+    app = static_server.url + "#"
+    tap_box(page, page.get_by_role("tab", name="Parties").first)
+    game = start_new_game(page, app, "Après la mise à jour", FOUR)
+    enter_deal(page, app, game, "taker-André", "contract-prise", "bouts-1", points="58")
+    wait_id_text(page, "row-1-André", "+96")
+    phone.close()
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url + f"#/games/{game}", ready="Après la mise")
+    wait_id_text(page, "total-André", "+96", timeout=30)
     phone.close()

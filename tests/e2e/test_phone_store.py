@@ -1,0 +1,288 @@
+"""The phone's storage (phone_store.js) in Debian's Chromium, with the Pyodide the phone
+site ships and SQLite in it, without the app: a save copies the pieces it changed, not
+the file; a browser killed at any moment starts again on a database that opens, holding
+every acknowledged commit; the database an earlier version kept through IDBFS is taken
+on the first start."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import suppress
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorepad.web import client
+from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.e2e.phone_history import history_database
+from tests.e2e.phone_site import StaticServer
+
+pytestmark = pytest.mark.slow
+
+HARNESS = """<!doctype html><meta charset="utf-8"><title>store</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+window.pyodide = await loadPyodide({indexURL: "./pyodide/"});
+await import("./phone_store.js");
+window.ready = true;
+</script>"""
+
+# Python in the page: SQLite as the phone opens it (scorepad.storage.database: a
+# rollback journal, every commit synced), and a commit shaped like a deal's (a few rows
+# in several tables and their indexes).
+PYTHON = """
+import sqlite3
+conn = sqlite3.connect("/data/scorepad.db", isolation_level=None)
+for pragma in ("journal_mode=DELETE", "synchronous=FULL", "foreign_keys=ON"):
+    conn.execute("PRAGMA " + pragma)
+
+games = conn.execute("SELECT count(*) FROM game").fetchone()[0]
+
+def commit(i):
+    conn.execute("BEGIN IMMEDIATE")
+    game = 1 + i % games
+    conn.execute("INSERT INTO operation (game_id, code, params_json, payload_json, undone, at)"
+                 " VALUES (?, 'record', ?, ?, 0, '2026-12-01 20:00:00')",
+                 (game, '{"n": %d}' % i, "x" * 300))
+    conn.execute("UPDATE game SET revision = revision + 1 WHERE id = ?", (game,))
+    conn.execute("COMMIT")
+
+def check():
+    return [conn.execute("PRAGMA integrity_check").fetchone()[0],
+            [int(r[0][6:-1]) for r in conn.execute(
+                "SELECT params_json FROM operation WHERE code = 'record' ORDER BY id")]]
+"""
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticServer]:
+    """A folder with the page above, phone_store.js and the phone site's Pyodide, and two
+    databases: a phone with one game, and one with 150 games (4,500 deals)."""
+    folder = tmp_path_factory.mktemp("store")
+    (folder / "index.html").write_text(HARNESS, encoding="utf-8")
+    (folder / "manifest.json").write_text("{}", encoding="utf-8")  # what the server awaits
+    script = resources.files("scorepad.web.phone_site").joinpath("phone_store.js")
+    (folder / "phone_store.js").write_bytes(script.read_bytes())
+    shutil.copytree(client.stock_web_dir() / "pyodide", folder / "pyodide")
+    scratch = tmp_path_factory.mktemp("databases")
+    (folder / "small.db").write_bytes(history_database(scratch / "small.db", 1))
+    (folder / "history.db").write_bytes(history_database(scratch / "history.db", 150))
+    server = StaticServer(folder).start()
+    yield server
+    server.stop()
+
+
+def load(page: Any, url: str) -> None:
+    page.goto(url + "index.html")
+    page.wait_for_function("() => window.ready === true", timeout=60_000)
+
+
+def open_store(page: Any) -> Any:
+    return page.evaluate("""async () => {
+        const opened = await scorepadStore.open("/data");
+        return {refused: opened.refused, migrated: opened.migrated,
+                files: pyodide.FS.readdir("/data").filter((n) => n[0] !== ".")};
+    }""")
+
+
+def put_database(page: Any, name: str) -> None:
+    page.evaluate("""async (name) => {
+        const bytes = new Uint8Array(await (await fetch(name)).arrayBuffer());
+        pyodide.FS.writeFile("/data/scorepad.db", bytes);
+    }""", name)
+
+
+def persist(page: Any) -> None:
+    assert page.evaluate("() => scorepadStore.persist()") is None
+
+
+def check(page: Any) -> tuple[str, list[int]]:
+    page.evaluate(f"() => pyodide.runPython({PYTHON!r})")
+    status, numbers = page.evaluate("() => pyodide.runPython('check()').toJs()")
+    return status, numbers
+
+
+def pieces_of_commits(page: Any, count: int, start: int = 1) -> list[int]:
+    """Commits one at a time; the 4 KB pieces each one leaves to copy."""
+    pieces = []
+    for i in range(start, start + count):
+        page.evaluate(f"() => pyodide.runPython('commit({i})')")
+        pieces.append(page.evaluate("() => scorepadStore.dirtyChunks"))
+        persist(page)
+    return pieces
+
+
+@pytest.fixture
+def phone(browser: Any, tmp_path: Path) -> Iterator[Any]:
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    context.set_default_timeout(30_000)
+    yield context
+    context.close()
+
+
+def test_a_save_copies_the_pieces_it_changed_whatever_the_phone_holds(
+    phone: Any, harness: StaticServer
+) -> None:
+    page = phone.pages[0]
+    costs = {}
+    for name in ("small.db", "history.db"):
+        load(page, harness.url)
+        page.evaluate("""() => new Promise((done) => {
+            const asked = indexedDB.deleteDatabase("scorepad-files");
+            asked.onsuccess = asked.onerror = asked.onblocked = () => done();
+        })""")
+        assert open_store(page)["refused"] is None
+        put_database(page, name)
+        persist(page)
+        check(page)
+        costs[name] = pieces_of_commits(page, 8)
+    size = (Path(harness.folder) / "history.db").stat().st_size
+    assert size > 3_000_000
+    # A commit of a few rows copies a few pieces: as many with 4,500 deals as with 30,
+    # give or take the B-trees' one more level, and a tiny share of the file.
+    assert max(costs["history.db"]) <= max(costs["small.db"]) + 4, costs
+    assert max(costs["history.db"]) * 4096 < size / 100, costs
+
+    # Started again: every commit is there, in a database SQLite finds whole.
+    load(page, harness.url)
+    assert open_store(page)["files"] == ["scorepad.db"]
+    status, numbers = check(page)
+    assert status == "ok" and numbers[-8:] == list(range(1, 9))
+
+    # Tidied (the file in segments, the pieces gone), then started again: the same.
+    assert page.evaluate("() => scorepadStore.pieces") >= 8
+    assert page.evaluate("() => scorepadStore.tidy(true)") is True
+    assert page.evaluate("() => scorepadStore.pieces") == 0
+    pieces_of_commits(page, 2, start=9)
+    load(page, harness.url)
+    open_store(page)
+    status, numbers = check(page)
+    assert status == "ok" and numbers[-10:] == list(range(1, 11))
+
+
+class KilledBrowser:
+    """Chromium started by hand on a profile, driven over CDP, and killed like a phone
+    killing its browser (SIGKILL to every process of it, no goodbye)."""
+
+    def __init__(self, browser_type: Any, profile: Path) -> None:
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [CHROMIUM, *CHROMIUM_ARGS, "--headless=new", f"--user-data-dir={profile}",
+             f"--remote-debugging-port={self.port}", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while True:
+            with suppress(OSError):
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/version", timeout=2)
+                break
+            assert time.monotonic() < deadline, "chromium did not start"
+            time.sleep(0.2)
+        self.browser = browser_type.connect_over_cdp(f"http://127.0.0.1:{self.port}")
+        context = self.browser.contexts[0]
+        self.page = context.pages[0] if context.pages else context.new_page()
+        self.page.set_default_timeout(30_000)
+
+    def kill(self) -> None:
+        with suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+        with suppress(Exception):
+            self.browser.close()
+
+
+SAVING = """() => {
+    window.acknowledged = 0;
+    (async () => {
+        for (let i = 1; ; i++) {
+            pyodide.runPython(`commit(${i})`);
+            const refused = await scorepadStore.persist();
+            if (refused) throw new Error(refused);
+            window.acknowledged = i;  // what the screen would now show as saved
+        }
+    })();
+}"""
+
+
+def test_a_browser_killed_while_saving_starts_again_with_every_acknowledged_commit(
+    browser: Any, harness: StaticServer, tmp_path: Path
+) -> None:
+    profile = tmp_path / "profile"
+    rng = random.Random(27)
+    first = KilledBrowser(browser.browser_type, profile)
+    load(first.page, harness.url)
+    open_store(first.page)
+    put_database(first.page, "history.db")
+    persist(first.page)
+    first.kill()
+    kept, rounds = 0, 5
+    for round_ in range(rounds + 1):
+        phone = KilledBrowser(browser.browser_type, profile)
+        load(phone.page, harness.url)
+        assert open_store(phone.page)["refused"] is None
+        status, numbers = check(phone.page)
+        assert status == "ok"
+        # What was acknowledged before the kill is there, and nothing torn: the
+        # commits in order, none missing, whatever was under way was wholly kept
+        # or wholly not.
+        assert len(numbers) >= kept and numbers == list(range(1, len(numbers) + 1))
+        if round_ == rounds:
+            phone.kill()
+            break
+        phone.page.evaluate(SAVING.replace("let i = 1", f"let i = {len(numbers) + 1}"))
+        time.sleep(rng.uniform(0.3, 1.5))
+        kept = max(len(numbers), phone.page.evaluate("() => window.acknowledged"))
+        phone.kill()
+    assert kept > rounds  # saves were acknowledged, then cut short, round after round
+
+
+LEGACY = """async ([name, version]) => {
+    // Exactly what the earlier phone did (scorepad.phone.storage before this version):
+    // IDBFS mounted at /data, the files written, FS.syncfs(false) to IndexedDB.
+    const FS = pyodide.FS;
+    FS.mkdirTree("/data");
+    FS.mount(FS.filesystems.IDBFS, {}, "/data");
+    const bytes = new Uint8Array(await (await fetch(name)).arrayBuffer());
+    FS.writeFile("/data/scorepad.db", bytes);
+    FS.writeFile("/data/site-version", version);
+    await new Promise((resolve, reject) => FS.syncfs(false, (e) => e ? reject(e) : resolve()));
+    return bytes.length;
+}"""
+
+
+def test_the_database_an_earlier_version_kept_is_taken_on_the_first_start_only(
+    phone: Any, harness: StaticServer
+) -> None:
+    page = phone.pages[0]
+    load(page, harness.url)
+    # IDBFS names its IndexedDB database after the mount point: the phone's was /data.
+    size = page.evaluate(LEGACY, ["history.db", "0123abcd"])
+    load(page, harness.url)
+    opened = open_store(page)
+    assert sorted(opened["migrated"]) == ["scorepad.db", "site-version"]
+    assert sorted(opened["files"]) == ["scorepad.db", "site-version"]
+    assert page.evaluate("() => pyodide.FS.stat('/data/scorepad.db').size") == size
+    assert page.evaluate("() => pyodide.FS.readFile('/data/site-version', "
+                         "{encoding: 'utf8'})") == "0123abcd"
+    status, numbers = check(page)
+    assert status == "ok" and numbers == []
+    with_history = page.evaluate("() => pyodide.runPython("
+                                 "'conn.execute(\"SELECT count(*) FROM deal\").fetchone()[0]')")
+    assert with_history == 150 * 30
+    pieces_of_commits(page, 2)
+
+    # The next start reads the new store only: the commits made since are there.
+    load(page, harness.url)
+    opened = open_store(page)
+    assert opened["migrated"] is None
+    status, numbers = check(page)
+    assert status == "ok" and numbers == [1, 2]
