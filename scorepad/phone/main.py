@@ -99,6 +99,7 @@ class _Prepared:
 async def main(page: Any, prepared: _Prepared) -> None:
     mark("session")
     from scorepad.phone import notices
+    from scorepad.phone.tabs import OneWriter
     from scorepad.ui.app import main as ui_main
     from scorepad.ui.services_context import ONE_PHONE, set_uow_factory, set_wiring
 
@@ -112,7 +113,9 @@ async def main(page: Any, prepared: _Prepared) -> None:
         storage.changed()
         database.after_commit(storage.changed)
         set_wiring(ONE_PHONE)
-        set_uow_factory(database.uow)
+        # Only the tab holding the database commits (scorepad.phone.tabs).
+        writer = OneWriter(storage, database)
+        set_uow_factory(writer.factory())
         await ui_main(page)
     finally:
         gc.freeze()  # what the start made stays: later collections walk only what follows
@@ -120,6 +123,7 @@ async def main(page: Any, prepared: _Prepared) -> None:
     mark("screen")
     notices.watch(page, storage, refused=refused,
                   updated=refused is None and notices.updated_since_last_start(storage))
+    writer.watch(page)
     _tidy_when_idle(page, storage)
     _report_startup()
 

@@ -23,6 +23,8 @@ logger = logging.getLogger(__name__)
 
 MOUNT = "/data"
 DATABASE = f"{MOUNT}/scorepad.db"
+#: How phone_store.js names a copy refused because another tab holds the database.
+ELSEWHERE = "HeldElsewhere"
 
 Failure = Callable[[str], None]
 
@@ -47,6 +49,9 @@ class BrowserStorage:
         self.on_failure: Failure = lambda _error: None
         #: the browser's reason for the last refused copy, None once a copy succeeds
         self.failure: str | None = None
+        #: this tab held the database at start (phone_writer.js); see `writable` since
+        self.writer_at_start = True
+        self._listener: Any = None
 
     @property
     def pending(self) -> bool:
@@ -66,6 +71,7 @@ class BrowserStorage:
             if migrated:
                 logger.info("the earlier version's storage was taken: %s", list(migrated))
             refused = getattr(result, "refused", None)
+            self.writer_at_start = bool(getattr(result, "writer", True))
             return str(refused) if refused else None
 
         return asyncio.ensure_future(opened())
@@ -83,6 +89,11 @@ class BrowserStorage:
                 self._dirty = False
                 refused = await self._store().persist()
                 error = str(refused) if refused else None
+                if error is not None and error.startswith(ELSEWHERE):
+                    # Another tab holds the database: the phone says so (scorepad.phone.
+                    # tabs), and this copy is not a storage failure.
+                    logger.warning("a commit was not stored: %s", error)
+                    break
                 self.failure = error
                 if error is not None:
                     logger.warning("the browser refused to store the database: %s", error)
@@ -92,6 +103,25 @@ class BrowserStorage:
             self._release()
         if self.failure is not None:
             self.on_failure(self.failure)
+
+    @property
+    def writable(self) -> bool:
+        """This tab may commit: it holds the database (or the browser keeps nothing)."""
+        return bool(self._store().writable)
+
+    async def take_over(self) -> bool:
+        """"Continuer ici": the tab holding the database stores what it has and lets go
+        (or, frozen, has it taken); this one then reads it again from storage. Whether
+        this tab now writes."""
+        return bool(await self._store().takeOver())
+
+    def listen(self, heard: Callable[[str], None]) -> None:
+        """`heard("elsewhere")` when another tab took the database, `heard("here")`
+        when this one got it back (the database then read again from storage)."""
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+        self._listener = create_proxy(lambda what: heard(str(what)))
+        self._store().listen(self._listener)
 
     async def tidy(self) -> bool:
         """When the phone is idle (hidden, or just started): the file rewritten in large

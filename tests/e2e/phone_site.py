@@ -71,11 +71,13 @@ def open_phone(browser_type: Any, profile: Path, *, scale: float = 1) -> Any:
     return context
 
 
-def start_app(context: Any, url: str, *, ready: str = "Parties") -> Any:
-    """Opens the site and waits for a screen showing `ready`; the page."""
+def start_app(context: Any, url: str, *, ready: str = "Parties", page: Any = None) -> Any:
+    """Opens the site (in `page`, else the context's first tab) and waits for a screen
+    showing `ready`; the page."""
     from tests.e2e.conftest import enable_semantics
 
-    page = context.pages[0] if context.pages else context.new_page()
+    if page is None:
+        page = context.pages[0] if context.pages else context.new_page()
     # Not until "load": the first visit also downloads the offline copy meanwhile.
     page.goto(url, wait_until="commit")
     placeholder = page.locator("flt-semantics-placeholder")

@@ -24,6 +24,7 @@ from tests.e2e.conftest import (
     PHONE_PAGE,
     button,
     by_id,
+    id_text,
     tap_box,
     wait_id_text,
 )
@@ -184,4 +185,52 @@ def test_a_phone_updated_from_the_earlier_version_starts_with_every_game_it_kept
     phone = open_phone(browser.browser_type, tmp_path / "profile")
     page = start_app(phone, static_server.url + f"#/games/{game}", ready="Après la mise")
     wait_id_text(page, "total-André", "+96", timeout=30)
+    phone.close()
+
+
+def test_two_tabs_never_write_over_each_other_the_second_says_so_and_continues_on_request(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The installed app and a browser tab (two tabs of one profile) each run their own
+    Python: one writes, the other says scorepad is open elsewhere and continues there only
+    when asked; every deal acknowledged in either is there afterwards."""
+    app = static_server.url + "#"
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    first = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = first
+    game = start_new_game(first, app, "Deux onglets", FOUR)
+    enter_deal(first, app, game, "taker-André", "contract-prise", "bouts-1", points="58")
+    wait_id_text(first, "row-1-André", "+96")
+
+    # The second tab says, in words, that scorepad is open elsewhere.
+    second = start_app(phone, static_server.url + f"#/games/{game}",
+                       ready="scorepad est ouvert ailleurs", page=phone.new_page())
+    request.node.stash[PHONE_PAGE] = second
+    assert "ouvert dans un autre onglet" in id_text(second, "open-elsewhere")
+    thumb(second, button(second, "Continuer ici"))
+    wait_id_text(second, "total-André", "+96")
+
+    # The first tab stops writing and says so.
+    by_id(first, "taken-elsewhere").wait_for(timeout=15_000)
+    assert "plus rien n'est enregistré" in id_text(first, "taken-elsewhere")
+
+    enter_deal(second, app, game, "taker-Bruno", "contract-prise", "bouts-1", points="58")
+    wait_id_text(second, "row-2-Bruno", "+96")
+
+    # Back to the first tab: it takes the database back, reads deal 2, saves deal 3.
+    request.node.stash[PHONE_PAGE] = first
+    thumb(first, button(first, "Reprendre ici"))
+    wait_id_text(first, "row-2-Bruno", "+96", timeout=20)
+    by_id(second, "taken-elsewhere").wait_for(timeout=15_000)
+    enter_deal(first, app, game, "taker-Cécile", "contract-garde", "bouts-2", points="51")
+    wait_id_text(first, "row-3-Cécile", "+210")
+    phone.close()
+
+    # Every acknowledged deal, each as it was entered.
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url + f"#/games/{game}", ready="Deux onglets")
+    request.node.stash[PHONE_PAGE] = page
+    wait_id_text(page, "row-1-André", "+96", timeout=30)
+    wait_id_text(page, "row-2-Bruno", "+96")
+    wait_id_text(page, "row-3-Cécile", "+210")
     phone.close()

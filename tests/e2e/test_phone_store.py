@@ -32,6 +32,7 @@ HARNESS = """<!doctype html><meta charset="utf-8"><title>store</title>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 window.pyodide = await loadPyodide({indexURL: "./pyodide/"});
+await import("./phone_writer.js");
 await import("./phone_store.js");
 window.ready = true;
 </script>"""
@@ -65,13 +66,15 @@ def check():
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticServer]:
-    """A folder with the page above, phone_store.js and the phone site's Pyodide, and two
+    """A folder with the page above, phone_store.js (and phone_writer.js, which it asks
+who writes) and the phone site's Pyodide, and two
     databases: a phone with one game, and one with 150 games (4,500 deals)."""
     folder = tmp_path_factory.mktemp("store")
     (folder / "index.html").write_text(HARNESS, encoding="utf-8")
     (folder / "manifest.json").write_text("{}", encoding="utf-8")  # what the server awaits
-    script = resources.files("scorepad.web.phone_site").joinpath("phone_store.js")
-    (folder / "phone_store.js").write_bytes(script.read_bytes())
+    for name in ("phone_writer.js", "phone_store.js"):
+        script = resources.files("scorepad.web.phone_site").joinpath(name)
+        (folder / name).write_bytes(script.read_bytes())
     shutil.copytree(client.stock_web_dir() / "pyodide", folder / "pyodide")
     scratch = tmp_path_factory.mktemp("databases")
     (folder / "small.db").write_bytes(history_database(scratch / "small.db", 1))
@@ -286,3 +289,92 @@ def test_the_database_an_earlier_version_kept_is_taken_on_the_first_start_only(
     assert opened["migrated"] is None
     status, numbers = check(page)
     assert status == "ok" and numbers == [1, 2]
+
+
+HEARD = """() => {
+    window.heard = [];
+    scorepadStore.listen((what) => window.heard.push(what));
+}"""
+
+
+def test_one_tab_writes_and_the_database_moves_to_the_tab_that_asks(
+    phone: Any, harness: StaticServer
+) -> None:
+    first = phone.pages[0]
+    load(first, harness.url)
+    opened = open_store(first)
+    assert first.evaluate("() => scorepadStore.writable") is True
+    put_database(first, "small.db")
+    persist(first)
+    check(first)
+    first.evaluate(HEARD)
+    pieces_of_commits(first, 2)
+
+    # A second tab: it reads what is stored, and may not write.
+    second = phone.new_page()
+    load(second, harness.url)
+    opened = second.evaluate("""async () => {
+        const opened = await scorepadStore.open("/data");
+        return {writer: opened.writer, writable: scorepadStore.writable};
+    }""")
+    assert opened == {"writer": False, "writable": False}
+    second.evaluate(HEARD)
+    assert check(second) == ("ok", [1, 2])
+    second.evaluate("() => pyodide.runPython('commit(99)')")  # in its memory only
+    assert second.evaluate("() => scorepadStore.persist()").startswith("HeldElsewhere")
+
+    # The first tab has a commit not yet copied when the second asks for the database:
+    # it stores it, lets go and says so; the second reads the database again.
+    first.evaluate("() => pyodide.runPython('commit(3)')")
+    assert second.evaluate("() => scorepadStore.takeOver()") is True
+    assert second.evaluate("() => window.heard") == ["here"]
+    assert first.evaluate("() => window.heard") == ["elsewhere"]
+    assert first.evaluate("() => scorepadStore.writable") is False
+    assert check(second) == ("ok", [1, 2, 3])
+    pieces_of_commits(second, 1, start=4)
+    first.evaluate("() => pyodide.runPython('commit(98)')")
+    assert first.evaluate("() => scorepadStore.persist()").startswith("HeldElsewhere")
+
+    # "Reprendre ici" in the first tab: it reads what the second stored.
+    assert first.evaluate("() => scorepadStore.takeOver()") is True
+    assert check(first) == ("ok", [1, 2, 3, 4])
+    assert second.evaluate("() => window.heard") == ["here", "elsewhere"]
+
+
+def test_a_tab_that_does_not_answer_loses_the_database_and_cannot_write_when_it_wakes(
+    phone: Any, harness: StaticServer
+) -> None:
+    first = phone.pages[0]
+    load(first, harness.url)
+    open_store(first)
+    put_database(first, "small.db")
+    persist(first)
+    check(first)
+    first.evaluate(HEARD)
+    pieces_of_commits(first, 1)
+    first.evaluate("() => pyodide.runPython('commit(2)')")  # not yet copied
+
+    second = phone.new_page()
+    load(second, harness.url)
+    assert second.evaluate("async () => (await scorepadStore.open('/data')).writer") is False
+
+    # The first tab cannot answer for 8 s (as a tab a phone put to sleep: its event loop
+    # runs nothing; Chromium's own freezing applies to hidden pages only).
+    first.evaluate("""() => setTimeout(() => {
+        const began = Date.now();
+        while (Date.now() - began < 8000) {}
+    }, 0)""")
+    began = time.monotonic()
+    assert second.evaluate("() => scorepadStore.takeOver()") is True
+    waited = time.monotonic() - began
+    assert 3.5 < waited < 8  # taken after a few seconds without an answer, not never
+    assert check(second) == ("ok", [1])
+    pieces_of_commits(second, 1, start=3)
+
+    # Awake again, the first tab hears it lost the database, and its late copy (deal 2,
+    # never acknowledged) is refused: it cannot write over the second tab's deal 3.
+    first.wait_for_function("() => window.heard.includes('elsewhere')")
+    assert first.evaluate("() => scorepadStore.persist()").startswith("HeldElsewhere")
+    load(second, harness.url)
+    open_store(second)
+    assert check(second) == ("ok", [1, 3])

@@ -92,7 +92,7 @@ def worker_unpacking_in_javascript(data: bytes) -> bytes:
 
 
 #: What the phone site's worker runs before Flet's own worker code.
-WORKER_SCRIPTS = ("unpack_app.js", "phone_store.js")
+WORKER_SCRIPTS = ("unpack_app.js", "phone_writer.js", "phone_store.js")
 
 
 def stock_files() -> tuple[str, ...]:

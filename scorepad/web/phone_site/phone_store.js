@@ -14,7 +14,8 @@
 // phone that kills the browser at any moment leaves the state of the last copy whole.
 //
 // The phone's Python calls open() once, then persist() after each commit
-// (scorepad.phone.storage). The first start of this version takes the database that
+// (scorepad.phone.storage). Only the tab holding the database writes (phone_writer.js):
+// each copy checks, in its own transaction, that this tab is still the writer. The first start of this version takes the database that
 // earlier versions kept through IDBFS (IndexedDB database "/data"), and leaves that copy
 // where it is.
 "use strict";
@@ -266,10 +267,54 @@ self.scorepadStore = (function () {
     var files = await legacyFiles() || {};
     var tx = db.transaction(["files", "segments", "chunks", "meta"], "readwrite");
     var names = Object.keys(files);
-    names.forEach(function (name) { putWhole(tx, name, files[name]); });
-    tx.objectStore("meta").put({at: Date.now(), files: names}, "migrated");
-    await finished(tx);
+    var meta = tx.objectStore("meta");
+    // Checked again in the writing transaction: two tabs starting at once migrate once.
+    meta.get("migrated").onsuccess = function (event) {
+      if (event.target.result) {
+        names = null;
+        tx.abort();
+        return;
+      }
+      Object.keys(files).forEach(function (name) { putWhole(tx, name, files[name]); });
+      meta.put({at: Date.now(), files: names}, "migrated");
+    };
+    try {
+      await finished(tx);
+    } catch (error) {
+      if (names === null) return null;
+      throw error;
+    }
     return names;
+  }
+
+  // -- the writer (phone_writer.js) ------------------------------------------------
+
+  function writer() {
+    return self.scorepadWriter;
+  }
+
+  async function claim() {
+    if (idb === null) return;
+    var tx = idb.transaction(["meta"], "readwrite");
+    tx.objectStore("meta").put({id: writer().id, at: Date.now()}, "writer");
+    await finished(tx);
+  }
+
+  // The database as stored (another tab wrote meanwhile), in place of this tab's copy.
+  async function reload() {
+    if (idb === null) return;
+    var files = await readFiles(idb);
+    var fs = FS();
+    tracking = false;
+    try {
+      fs.readdir(mountpoint).forEach(function (name) {
+        if (name !== "." && name !== ".." && !(name in files)) fs.unlink(mountpoint + "/" + name);
+      });
+      for (var name in files) fs.writeFile(mountpoint + "/" + name, files[name], {canOwn: true});
+      dirty.clear();
+    } finally {
+      tracking = true;
+    }
   }
 
   // -- what the phone's Python calls ------------------------------------------------
@@ -283,19 +328,24 @@ self.scorepadStore = (function () {
     fs.mkdirTree(path);
     fs.mount(trackedFS, {}, path);
     var migrated = null;
+    var writes = true;
     try {
       idb = await openDatabase();
       migrated = await migrate(idb);
+      writer().hooks = {claim: claim, reload: reload, flush: function () {
+        return persist(true);
+      }};
+      writes = await writer().start();
       var files = await readFiles(idb);
       for (var name in files) fs.writeFile(path + "/" + name, files[name], {canOwn: true});
     } catch (error) {
       idb = null;
       tracking = true;
-      return {refused: describe(error), migrated: null};
+      return {refused: describe(error), migrated: null, writer: true};
     }
     dirty.clear();
     tracking = true;
-    return {refused: null, migrated: migrated};
+    return {refused: null, migrated: migrated, writer: writes};
   }
 
   function transientFile() {
@@ -373,19 +423,33 @@ self.scorepadStore = (function () {
     while (transientFile() !== null) await wait(10);
   }
 
+  var ELSEWHERE = "HeldElsewhere: scorepad is open in another tab, which now writes";
+
   // Copies what changed since the last copy to IndexedDB; null once it is stored, else
-  // the browser's reason ("QuotaExceededError: ..."). Waits while a write transaction
-  // is under way (its journal exists).
-  function persist() {
+  // the browser's reason ("QuotaExceededError: ...", or ELSEWHERE when another tab
+  // holds the database). Waits while a write transaction is under way (its journal
+  // exists). `last`: the copy a tab makes before letting another one write.
+  function persist(last) {
     return inTurn(async function () {
       if (idb === null) return "NotFoundError: this browser keeps no IndexedDB here";
       await betweenTransactions();
       if (dirty.size === 0) return null;
+      if (!writer().holding && last !== true) return ELSEWHERE;
       var changes = snapshot();
       var added = 0;
+      var superseded = false;
       try {
-        var tx = idb.transaction(["files", "segments", "chunks"], "readwrite");
+        var tx = idb.transaction(["files", "segments", "chunks", "meta"], "readwrite");
         var chunks = tx.objectStore("chunks");
+        // First in the transaction: another tab took the database (this one slept
+        // through it): nothing of this copy is written.
+        tx.objectStore("meta").get("writer").onsuccess = function (event) {
+          var holder = event.target.result;
+          if (holder && holder.id !== writer().id) {
+            superseded = true;
+            tx.abort();
+          }
+        };
         changes.forEach(function (change) {
           if (change.removed) {
             removeFile(tx, change.name);
@@ -407,7 +471,7 @@ self.scorepadStore = (function () {
         return null;
       } catch (error) {
         putBack(changes);
-        return describe(error);
+        return superseded ? ELSEWHERE : describe(error);
       }
     });
   }
@@ -417,7 +481,7 @@ self.scorepadStore = (function () {
   // tidied; a refusal leaves everything as it was.
   function tidy(force) {
     return inTurn(async function () {
-      if (idb === null || (!force && pieces < TIDY_AFTER)) return false;
+      if (idb === null || !writer().holding || (!force && pieces < TIDY_AFTER)) return false;
       await betweenTransactions();
       var fs = FS();
       var names = fs.readdir(mountpoint).filter(function (name) {
@@ -426,7 +490,11 @@ self.scorepadStore = (function () {
       var before = dirty;
       dirty = new Map();
       try {
-        var tx = idb.transaction(["files", "segments", "chunks"], "readwrite");
+        var tx = idb.transaction(["files", "segments", "chunks", "meta"], "readwrite");
+        tx.objectStore("meta").get("writer").onsuccess = function (event) {
+          var holder = event.target.result;
+          if (holder && holder.id !== writer().id) tx.abort();
+        };
         names.forEach(function (name) {
           var node = fs.lookupPath(mountpoint + "/" + name).node;
           putWhole(tx, name, node.contents.subarray(0, node.usedBytes));
@@ -447,8 +515,12 @@ self.scorepadStore = (function () {
 
   return {
     open: open,
-    persist: persist,
+    persist: function () { return persist(false); },
     tidy: tidy,
+    // Whether this tab may commit: it holds the database, or the browser keeps nothing.
+    get writable() { return idb === null || writer().holding; },
+    takeOver: function () { return writer().takeOver(); },
+    listen: function (fn) { writer().listen(fn); },
     get pending() { return dirty.size > 0; },
     // For tests and the bench: how many pieces wait to be copied.
     get dirtyChunks() {
