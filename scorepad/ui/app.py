@@ -11,6 +11,7 @@ import flet as ft
 from scorepad.ui.dialogs.confirm import error_context, use_error_host
 from scorepad.ui.dialogs.notice import use_notice_host
 from scorepad.ui.live import session_live
+from scorepad.ui.models import drafts
 from scorepad.ui.screens.deal_entry import DealEntryView
 from scorepad.ui.screens.games import GamesView
 from scorepad.ui.screens.not_found import NotFoundView
@@ -175,7 +176,9 @@ async def main(page: ft.Page) -> None:
     live = session_live(page)
 
     def on_connect(_e: ft.Event[ft.Page]) -> None:
-        # Back from a lost connection (Wi-Fi, phone asleep): what changed meanwhile.
+        # Back from a lost connection (Wi-Fi, phone asleep, a reload): what changed
+        # meanwhile, and the forms kept while it was away written to its storage.
+        drafts.write_again(page)
         live.refresh_all()
 
     page.on_connect = on_connect

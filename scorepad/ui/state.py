@@ -164,12 +164,19 @@ def _persist(key: str, value: str) -> None:
 
 
 async def load_state() -> AppState:
-    """The settings this browser saved last time (French and system theme by default)."""
+    """The settings this browser saved last time (French and system theme by default),
+    and the forms it kept unsaved (scorepad.ui.models.drafts), put in the session."""
+    from scorepad.ui.models import drafts
+
     prefs = ft.SharedPreferences()
-    # Asked together: one round trip to the browser before the first screen, not four.
-    lang, theme, organiser, tournaments = await asyncio.gather(
+    # Asked together: one round trip to the browser before the first screen, not six.
+    lang, theme, organiser, tournaments, kept, new_game = await asyncio.gather(
         prefs.get(PREF_LANG), prefs.get(PREF_THEME), prefs.get(PREF_ORGANISER),
-        prefs.get(PREF_TOURNAMENTS))
+        prefs.get(PREF_TOURNAMENTS), prefs.get(drafts.PREF_DRAFTS),
+        prefs.get(drafts.PREF_NEW_GAME))
+    page = ft.context.page
+    drafts.load_drafts(page, kept)
+    drafts.load_new_game(page, new_game)
     return AppState(lang=language(lang), theme=theme if theme in THEMES else "system",
                     organiser_keys=_organiser_keys(organiser),
                     tournament_keys=_organiser_keys(tournaments))

@@ -29,7 +29,7 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.flows import enter_deal, start_new_game
-from tests.e2e.gestures import thumb
+from tests.e2e.gestures import tap, thumb, type_points
 from tests.e2e.phone_history import history_backup, history_database
 from tests.e2e.phone_site import (
     StaticServer,
@@ -40,6 +40,7 @@ from tests.e2e.phone_site import (
     open_phone,
     start_app,
 )
+from tests.e2e.reloads import reload_now, what_came_back
 from tests.factories import FOUR
 
 pytestmark = pytest.mark.slow
@@ -233,4 +234,56 @@ def test_two_tabs_never_write_over_each_other_the_second_says_so_and_continues_o
     wait_id_text(page, "row-1-André", "+96", timeout=30)
     wait_id_text(page, "row-2-Bruno", "+96")
     wait_id_text(page, "row-3-Cécile", "+210")
+    phone.close()
+
+
+#: When the page is reloaded after the save tap (ms): before the deal reaches Python,
+#: while it is stored, just after.
+RELOADS_MS = (50, 100, 150, 300)
+
+
+def test_a_reload_at_any_moment_after_the_save_brings_back_the_deal_or_the_filled_form(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A phone holding 3,000 deals (a save takes longer there) reloaded 50, 100, 150 and
+    300 ms after "Enregistrer la donne": each time the deal is on the sheet or said saved,
+    or the form comes back filled, said in words; no deal is lost or entered twice."""
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    keep_as_the_earlier_version_did(phone, static_server.url, {
+        "scorepad.db": history_database(tmp_path / "history.db", 100)})
+    page = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = page
+    app = static_server.url + "#"
+    game = start_new_game(page, app, "Rechargements", FOUR)
+    came_back = {}
+    for number, delay in enumerate(RELOADS_MS, 1):
+        tap_box(page, button(page, "Nouvelle donne").first)
+        page.wait_for_url(f"{app}/games/{game}/deal")
+        by_id(page, "taker-Bruno").wait_for()
+        tap(page, "taker-Bruno", "contract-garde", "bouts-2")
+        type_points(page, "49")
+        wait_id_text(page, "preview-Bruno", "+198")
+        tap_box(page, button(page, "Enregistrer la donne").first)
+        page.wait_for_timeout(delay)
+        reload_now(page)
+        came = came_back[delay] = what_came_back(page, number, "Bruno")
+        if came == "restored":   # not stored: the form is back as it was typed
+            assert id_text(page, "draft-restored").startswith(
+                f"Donne {number} reprise là où vous l'aviez laissée")
+            wait_id_text(page, "preview-Bruno", "+198")
+            tap_box(page, button(page, "Enregistrer la donne").first)
+        elif came == "kept":     # stored: the form says so, for the next deal
+            assert id_text(page, "deal-kept").startswith(f"Donne {number} enregistrée")
+            page.go_back()
+        wait_id_text(page, f"row-{number}-Bruno", "+198", timeout=30)
+    sys.stdout.write(f"what came back after each reload: {came_back}\n")
+    phone.close()
+
+    # Every deal once, and nothing more.
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url + f"#/games/{game}", ready="Rechargements")
+    request.node.stash[PHONE_PAGE] = page
+    for number in range(1, len(RELOADS_MS) + 1):
+        wait_id_text(page, f"row-{number}-Bruno", "+198", timeout=30)
+    assert by_id(page, f"row-{len(RELOADS_MS) + 1}-Bruno").count() == 0
     phone.close()
