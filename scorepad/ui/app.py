@@ -162,6 +162,7 @@ async def main(page: ft.Page) -> None:
     page.theme = app_theme()
     page.dark_theme = app_theme()
     state = await load_state()
+    drafts.load_kept(page, state)
     state.apply()
 
     state.follow_width(page.width)

@@ -22,6 +22,9 @@ PREF_THEME = "scorepad.theme"
 PREF_ORGANISER = "scorepad.organiser"
 #: {tournament id: organiser key} as JSON, the same way
 PREF_TOURNAMENTS = "scorepad.tournament_organiser"
+#: the forms this browser kept unsaved (scorepad.ui.models.drafts reads and writes them)
+PREF_DRAFTS = "scorepad.drafts"
+PREF_NEW_GAME = "scorepad.new_game"
 #: Flutter's own widgets in France's French and British English, the catalogs' conventions
 _FLUTTER_LOCALES = (ft.Locale("fr", "FR"), ft.Locale("en", "GB"))
 _THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
@@ -57,6 +60,9 @@ class AppState:
     organiser_keys: dict[int, str] = field(default_factory=dict)
     #: the tournaments' organiser keys this browser holds, by tournament id (local storage)
     tournament_keys: dict[int, str] = field(default_factory=dict)
+    #: what this browser kept of forms left unsaved, as read at start (PREF_DRAFTS,
+    #: PREF_NEW_GAME -> the stored text): scorepad.ui.models.drafts takes them from here
+    kept_forms: dict[str, object] = field(default_factory=dict)
 
     def apply(self) -> None:
         """Pushes the settings to the session (the language of t()) and to the page (theme)."""
@@ -165,21 +171,16 @@ def _persist(key: str, value: str) -> None:
 
 async def load_state() -> AppState:
     """The settings this browser saved last time (French and system theme by default),
-    and the forms it kept unsaved (scorepad.ui.models.drafts), put in the session."""
-    from scorepad.ui.models import drafts
-
+    and the forms it kept unsaved."""
     prefs = ft.SharedPreferences()
     # Asked together: one round trip to the browser before the first screen, not six.
     lang, theme, organiser, tournaments, kept, new_game = await asyncio.gather(
         prefs.get(PREF_LANG), prefs.get(PREF_THEME), prefs.get(PREF_ORGANISER),
-        prefs.get(PREF_TOURNAMENTS), prefs.get(drafts.PREF_DRAFTS),
-        prefs.get(drafts.PREF_NEW_GAME))
-    page = ft.context.page
-    drafts.load_drafts(page, kept)
-    drafts.load_new_game(page, new_game)
+        prefs.get(PREF_TOURNAMENTS), prefs.get(PREF_DRAFTS), prefs.get(PREF_NEW_GAME))
     return AppState(lang=language(lang), theme=theme if theme in THEMES else "system",
                     organiser_keys=_organiser_keys(organiser),
-                    tournament_keys=_organiser_keys(tournaments))
+                    tournament_keys=_organiser_keys(tournaments),
+                    kept_forms={PREF_DRAFTS: kept, PREF_NEW_GAME: new_game})
 
 
 app_state_context = ft.create_context(AppState())

@@ -23,12 +23,11 @@ import flet as ft
 from scorepad.domain import Contract, PoigneeSize, Side
 from scorepad.ui.models.deal_form import DealForm
 from scorepad.ui.models.game_forms import NewGameForm, RulesForm
+from scorepad.ui.state import PREF_DRAFTS, PREF_NEW_GAME, AppState
 
 logger = logging.getLogger(__name__)
 
 _STORE_KEY = "scorepad.drafts"
-#: the browser's copy (local storage), read at start (scorepad.ui.state.load_state)
-PREF_DRAFTS = "scorepad.drafts"
 #: drafts kept at most in the browser: the most recent ones (a game left aside long ago
 #: gives way)
 MAX_KEPT = 20
@@ -154,9 +153,12 @@ def _drafts(page: ft.Page) -> dict[DraftKey, Kept]:
     return drafts
 
 
-def load_drafts(page: ft.Page, raw: object) -> None:
-    """At start: the drafts this browser kept (a reload, a closed tab, a crash)."""
-    page.session.store.set(_STORE_KEY, drafts_from_json(raw))
+def load_kept(page: ft.Page, state: AppState) -> None:
+    """At start: the forms this browser kept (a reload, a closed tab, a crash), as
+    scorepad.ui.state.load_state read them."""
+    page.session.store.set(_STORE_KEY, drafts_from_json(state.kept_forms.get(PREF_DRAFTS)))
+    page.session.store.set(_NEW_GAME_KEY,
+                           new_game_from_json(state.kept_forms.get(PREF_NEW_GAME)))
 
 
 def _connected(page: ft.Page) -> bool:
@@ -247,8 +249,6 @@ def drop_mark(page: ft.Page, game_id: int, deal_id: int | None, number: int) -> 
 # -- the new game's form ---------------------------------------------------------------
 
 _NEW_GAME_KEY = "scorepad.new_game"
-#: the browser's copy of the new game's form, read at start like the deals' drafts
-PREF_NEW_GAME = "scorepad.new_game"
 
 
 def new_game_to_json(form: NewGameForm) -> str:
@@ -286,10 +286,6 @@ def new_game_from_json(raw: object) -> NewGameForm | None:
 def new_game_is_blank(form: NewGameForm) -> bool:
     return (not form.name.strip() and not form.seats and not form.house_rules
             and form.circle is None)
-
-
-def load_new_game(page: ft.Page, raw: object) -> None:
-    page.session.store.set(_NEW_GAME_KEY, new_game_from_json(raw))
 
 
 def keep_new_game(page: ft.Page, form: NewGameForm) -> None:
