@@ -52,6 +52,9 @@ class GameRecord:
     rules: RuleSet = FFT_RULES
     deals: tuple[DealRecord, ...] = ()
     status: GameStatus = GameStatus.IN_PROGRESS
+    #: when the game last changed (None when unknown, e.g. built in memory): what a list
+    #: of games shows, kept through an export and an import
+    updated_at: datetime | None = None
 
     @property
     def seats(self) -> tuple[str, ...]:

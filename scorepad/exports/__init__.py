@@ -13,7 +13,13 @@ from typing import Any
 from scorepad.domain.game import GameRecord
 from scorepad.domain.soiree import SoireeRecap
 from scorepad.domain.tournament import Standings
-from scorepad.exports.backup import BACKUP_FORMAT, BackupRefused, parse_backup, render_backup
+from scorepad.exports.backup import (
+    BACKUP_FORMAT,
+    BackupRefused,
+    backup_games,
+    parse_backup,
+    render_backup,
+)
 from scorepad.exports.csv_export import render_csv
 from scorepad.exports.importer import ImportRefused, parse_game_export
 from scorepad.exports.json_export import game_to_dict, render_json
@@ -27,6 +33,7 @@ __all__ = [
     "ImportRefused",
     "PrintedTable",
     "TournamentHeading",
+    "backup_games",
     "game_to_dict",
     "parse_backup",
     "parse_game_export",

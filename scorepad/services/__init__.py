@@ -81,7 +81,16 @@ from scorepad.services.club.soirees import (
     soiree,
     today,
 )
-from scorepad.services.exchange.backup import BackupReport, export_backup, import_backup, is_backup
+from scorepad.services.exchange.backup import (
+    BackupReport,
+    Progress,
+    count_deals_since,
+    export_backup,
+    import_backup,
+    import_backup_steps,
+    import_game_once,
+    is_backup,
+)
 from scorepad.services.exchange.games import (
     EXPORT_FORMATS,
     export_game,
@@ -178,6 +187,7 @@ __all__ = [
     "PlayerNameTaken",
     "PlayerNotFound",
     "PlayerRow",
+    "Progress",
     "RulesRefused",
     "ServiceError",
     "SheetDeal",
@@ -189,6 +199,7 @@ __all__ = [
     "check_organiser",
     "check_table_code",
     "claim_handover",
+    "count_deals_since",
     "create_circle",
     "create_game",
     "deal_history",
@@ -212,7 +223,9 @@ __all__ = [
     "get_sheet",
     "hide_player",
     "import_backup",
+    "import_backup_steps",
     "import_game",
+    "import_game_once",
     "is_backup",
     "list_bin",
     "list_circles",

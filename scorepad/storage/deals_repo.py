@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import and_, delete, func, insert, select, update
 
 from scorepad.domain import DealKind, DealTurn
 from scorepad.services.ports import (
@@ -19,6 +19,7 @@ from scorepad.services.ports import (
 )
 from scorepad.storage.repo_base import (
     DEAL,
+    GAME,
     INSERT_DEAL,
     INSERT_SCORE,
     INSERT_VERSION,
@@ -175,6 +176,15 @@ class DealsRepository(RepositoryBase):
         for start in range(0, len(deal_ids), 500):  # under every backend's parameter limit
             rows += self._deal_rows(DEAL.c.id.in_(list(deal_ids[start:start + 500])))
         return rows
+
+    def count_deals_since(self, moment: datetime | None) -> int:
+        """The live deals of the games not in the bin recorded after `moment` (all of
+        them with None)."""
+        query = (select(func.count()).select_from(DEAL.join(GAME, GAME.c.id == DEAL.c.game_id))
+                 .where(DEAL.c.deleted.is_(False), GAME.c.deleted_at.is_(None)))
+        if moment is not None:
+            query = query.where(DEAL.c.created_at > db_time(moment))
+        return int(self.conn.execute(query).scalar_one())
 
     def deals_of_games(self, game_ids: Sequence[int]) -> dict[int, list[DealRow]]:
         """The live deals of several games at once (statistics over many games): one

@@ -8,9 +8,11 @@ import contextlib
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -286,4 +288,69 @@ def test_a_reload_at_any_moment_after_the_save_brings_back_the_deal_or_the_fille
     for number in range(1, len(RELOADS_MS) + 1):
         wait_id_text(page, f"row-{number}-Bruno", "+198", timeout=30)
     assert by_id(page, f"row-{len(RELOADS_MS) + 1}-Bruno").count() == 0
+    phone.close()
+
+
+def test_a_300_game_backup_restored_from_settings_shows_its_progress_and_what_it_added(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Réglages → Restaurer une sauvegarde, a family's years (300 games, 9,000 deals):
+    the progress shown, what it added said, every game there with the day it was
+    played; then the reminder to save, the backup saved and said, the day of it shown;
+    the same file again through the games screen's import adds nothing."""
+    backup = tmp_path / "scorepad-sauvegarde.json"
+    backup.write_bytes(history_backup(300))
+    last = json.loads(backup.read_bytes())["games"][-1]
+    played = datetime.fromisoformat(last["created_at"]).astimezone(UTC).strftime("%d/%m/%Y")
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = page
+
+    tap_box(page, page.get_by_role("tab", name="Réglages").first)
+    by_id(page, "backup-restore").wait_for()
+    assert id_text(page, "last-backup") == "Aucune sauvegarde encore sur ce téléphone."
+    with page.expect_file_chooser() as chooser:
+        thumb(page, by_id(page, "backup-restore"))
+    chooser.value.set_files(str(backup))
+    page.wait_for_function(
+        """() => {
+            const el = document.querySelector('[flt-semantics-identifier="restore-progress"]');
+            return el !== null && / sur 300 /.test(el.innerText);
+        }""", timeout=120_000)
+    by_id(page, "restore-done").wait_for(timeout=300_000)
+    assert "parties ajoutées 300, complétées 0, déjà là 0" in id_text(page, "restore-done")
+    thumb(page, button(page, "Fermer"))
+
+    # The games, with the day each was played (not today's).
+    tap_box(page, page.get_by_role("tab", name="Parties").first)
+    tile = page.get_by_role("button", name="Soirée 300", exact=False).first
+    tile.wait_for(timeout=60_000)
+    assert played in str(tile.get_attribute("aria-label") or tile.inner_text())
+
+    # 9,000 deals and no backup yet: the games screen says so; "Sauvegarder" saves one.
+    by_id(page, "backup-reminder").wait_for(timeout=30_000)
+    reminder = id_text(page, "backup-reminder")
+    count, rest = reminder.split("donnes", 1)
+    assert re.sub(r"\D", "", count) == "9000", reminder  # "9 000" in French
+    assert rest.startswith(" sur ce téléphone et aucune sauvegarde encore"), reminder
+    with page.expect_download(timeout=120_000) as saved:
+        thumb(page, button(page, "Sauvegarder"))
+    assert len(json.loads(Path(saved.value.path()).read_bytes())["games"]) == 300
+    page.get_by_text("Sauvegarde de 300 parties remise au navigateur", exact=False
+                     ).first.wait_for(timeout=30_000)
+    by_id(page, "backup-reminder").wait_for(state="detached", timeout=30_000)
+    tap_box(page, page.get_by_role("tab", name="Réglages").first)
+    page.wait_for_function(
+        """(day) => {
+            const el = document.querySelector('[flt-semantics-identifier="last-backup"]');
+            return el !== null && el.innerText.startsWith("Dernière sauvegarde : " + day);
+        }""", arg=datetime.now().strftime("%d/%m/%Y"), timeout=15_000)
+
+    # The same file through the games screen's import: each game once.
+    tap_box(page, page.get_by_role("tab", name="Parties").first)
+    with page.expect_file_chooser() as chooser:
+        thumb(page, page.get_by_label("Importer une partie ou une sauvegarde (JSON)").first)
+    chooser.value.set_files(str(backup))
+    by_id(page, "restore-done").wait_for(timeout=300_000)
+    assert "parties ajoutées 0, complétées 0, déjà là 300" in id_text(page, "restore-done")
     phone.close()
