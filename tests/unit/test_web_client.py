@@ -60,6 +60,21 @@ def test_the_page_stops_foreign_scripts_before_any_other_script_and_shows_no_log
     assert "scorepad-spinner" in served
 
 
+def test_the_page_ends_a_name_on_the_phone_and_the_name_field_is_the_only_multi_line_one(
+        ) -> None:
+    """The page's NAME_LINES script acts on every multi-line field: the name field
+    (NameEntry) must stay the UI's only one (a `multiline=True` anywhere else would have
+    its lines cut at each Enter)."""
+    served = client.index_html((WEB / "index.html").read_text(encoding="utf-8"))
+    assert client.NAME_LINES in served
+    multiline = sorted(
+        source.relative_to(UI).as_posix() for source in UI.rglob("*.py")
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+        if isinstance(node, ast.keyword) and node.arg in ("multiline", "shift_enter")
+        and isinstance(node.value, ast.Constant) and node.value.value is True)
+    assert multiline == ["widgets/text_input.py"]
+
+
 def test_every_icon_the_ui_names_is_drawn_by_the_served_font(served_icon_font: TTFont) -> None:
     used = _icons_in_ui_by_ast()
     assert {"ADD", "MORE_VERT", "UNDO"} <= used
@@ -79,6 +94,22 @@ def test_the_served_icon_font_is_a_small_fraction_of_the_stock_one() -> None:
     served = scorepad_icon_font(WEB / client.ICON_FONT)
     assert len(served) < len(stock) // 50
     assert TTFont(io.BytesIO(served))["name"].getDebugName(1) == "Material Icons"
+
+
+def test_the_icon_font_is_the_same_bytes_at_every_build_whatever_the_clock_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A subset made later is the same font: the stock font's date stays in it (a new
+    date at each build made every build a new site version for the phones)."""
+    from fontTools.misc.timeTools import timestampNow
+    from fontTools.ttLib.tables import _h_e_a_d
+
+    stock = (WEB / client.ICON_FONT).read_bytes()
+    first = scorepad_icon_font(WEB / client.ICON_FONT)
+    later = timestampNow() + 86_400  # the next day, as fontTools' head table reads it
+    monkeypatch.setattr(_h_e_a_d, "timestampNow", lambda: later)
+    assert scorepad_icon_font(WEB / client.ICON_FONT) == first
+    stock_date = TTFont(io.BytesIO(stock))["head"].modified
+    assert TTFont(io.BytesIO(first))["head"].modified == stock_date
 
 
 def test_icon_names_map_to_the_fonts_glyph_names_and_an_unknown_one_is_refused() -> None:
