@@ -54,7 +54,8 @@ TIDY_AFTER_START = 5.0
 def _tidy_when_idle(page: Any, storage: BrowserStorage) -> None:
     """The storage tidied (phone_store.js's segments) when nobody is saving: a few seconds
     after the first screen, and each time the phone hides the app (locked, another app,
-    another tab), never on a save's path."""
+    another tab), never on a save's path (and a few seconds after the last copy:
+    BrowserStorage)."""
     import flet as ft
 
     async def tidy() -> None:

@@ -25,6 +25,9 @@ MOUNT = "/data"
 DATABASE = f"{MOUNT}/scorepad.db"
 #: How phone_store.js names a copy refused because another tab holds the database.
 ELSEWHERE = "HeldElsewhere"
+#: Seconds without a commit after which the storage is tidied, if it has grown many
+#: pieces (a restore, a long evening): the phone is idle, nobody waits on a save.
+TIDY_WHEN_IDLE = 3.0
 
 Failure = Callable[[str], None]
 
@@ -52,6 +55,8 @@ class BrowserStorage:
         #: this tab held the database at start (phone_writer.js); see `writable` since
         self.writer_at_start = True
         self._listener: Any = None
+        self._tidy_timer: asyncio.TimerHandle | None = None
+        self._tidying: asyncio.Future[None] | None = None
 
     @property
     def pending(self) -> bool:
@@ -103,6 +108,27 @@ class BrowserStorage:
             self._release()
         if self.failure is not None:
             self.on_failure(self.failure)
+        else:
+            self._tidy_when_idle()
+
+    def _tidy_when_idle(self) -> None:
+        """A tidy-up TIDY_WHEN_IDLE seconds after the last copy, if none follows."""
+        if self._tidy_timer is not None:
+            self._tidy_timer.cancel()
+        loop = asyncio.get_running_loop()
+
+        def tidy() -> None:
+            self._tidy_timer = None
+            if not self.pending:
+                self._tidying = asyncio.ensure_future(self._tidy_quietly())
+
+        self._tidy_timer = loop.call_later(TIDY_WHEN_IDLE, tidy)
+
+    async def _tidy_quietly(self) -> None:
+        try:
+            await self.tidy()
+        except Exception:  # the next occasion tries again; nothing is lost meanwhile
+            logger.exception("tidying the storage failed")
 
     @property
     def writable(self) -> bool:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from scorepad.phone.storage import BrowserStorage
 
 
@@ -120,3 +122,26 @@ def test_the_browser_starts_reading_at_once_and_a_refusal_is_its_reason() -> Non
         return opened_at_once, await first, await second
 
     assert run(scenario()) == (["/data"], None, "InvalidStateError: no IndexedDB")
+
+
+def test_the_storage_is_tidied_once_no_copy_came_for_a_while(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import scorepad.phone.storage as storage_module
+
+    monkeypatch.setattr(storage_module, "TIDY_WHEN_IDLE", 0.05)
+
+    async def scenario() -> list[int]:
+        fs = FakeStore()
+        storage = _storage(fs)
+        seen = []
+        for _ in range(3):               # three saves in a row, each copied at once
+            storage.changed()
+            await asyncio.sleep(0)
+            fs.answer()
+            await asyncio.sleep(0.01)
+            seen.append(fs.tidied)       # none while the saves keep coming
+        await asyncio.sleep(0.1)
+        seen.append(fs.tidied)           # one once they stopped
+        return seen
+
+    assert run(scenario()) == [0, 0, 0, 1]
