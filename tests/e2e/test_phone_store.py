@@ -302,3 +302,38 @@ def test_a_tab_that_does_not_answer_loses_the_database_and_cannot_write_when_it_
     load(second, harness.url)
     open_store(second)
     assert check(second) == ("ok", [1, 3])
+
+
+def test_a_file_shrunk_then_written_past_its_end_reads_back_byte_for_byte(
+    phone: Any, harness: StaticServer
+) -> None:
+    """Whatever a file goes through (whole in segments, cut short, written again past
+    its end with a gap of zeros), what a start reads back is what the file held."""
+    page = phone.pages[0]
+    load(page, harness.url)
+    open_store(page)
+    written = page.evaluate("""async () => {
+        const FS = pyodide.FS, path = "/data/other.bin";
+        const bytes = new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 7) % 251 + 1);
+        FS.writeFile(path, bytes);
+        await scorepadStore.persist();
+        await scorepadStore.tidy(true);                 // in segments now
+        FS.truncate(path, 1500 * 1024);                 // cut short
+        const stream = FS.open(path, "r+");
+        FS.write(stream, new Uint8Array(4096).fill(9), 0, 4096, 2200 * 1024);  // a gap
+        FS.close(stream);
+        await scorepadStore.persist();
+        return await digest(FS.readFile(path));
+    }""".replace("async () => {", "async () => {" + DIGEST))
+    load(page, harness.url)
+    open_store(page)
+    assert written["size"] == 2200 * 1024 + 4096
+    assert page.evaluate("async () => {" + DIGEST + """
+        return await digest(pyodide.FS.readFile("/data/other.bin"));
+    }""") == written
+
+
+DIGEST = """
+    const digest = async (bytes) => ({size: bytes.length, sha256: Array.from(new Uint8Array(
+        await crypto.subtle.digest("SHA-256", bytes))).map((b) => b.toString(16)).join("")});
+"""

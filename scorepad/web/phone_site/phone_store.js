@@ -96,7 +96,11 @@ self.scorepadStore = (function () {
     var nodeOps = node.node_ops;
     node.stream_ops = Object.assign({}, streamOps, {
       write: function (stream, buffer, offset, length, position, canOwn) {
-        touched(stream.node.name, position, length);
+        // A write past the end leaves zeros between: they are the file's too (an older
+        // segment must not show through them).
+        var end = stream.node.usedBytes;
+        var from = position > end ? end : position;
+        touched(stream.node.name, from, position + length - from);
         return streamOps.write(stream, buffer, offset, length, position, canOwn);
       },
     });
@@ -431,7 +435,9 @@ self.scorepadStore = (function () {
   // exists). `last`: the copy a tab makes before letting another one write.
   function persist(last) {
     return inTurn(async function () {
-      if (idb === null) return "NotFoundError: this browser keeps no IndexedDB here";
+      // No IndexedDB here (some private windows): the start said so once (phone.storage.
+      // unavailable), each save does not say it again.
+      if (idb === null) return null;
       await betweenTransactions();
       if (dirty.size === 0) return null;
       if (!writer().holding && last !== true) return ELSEWHERE;
