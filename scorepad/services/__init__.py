@@ -76,8 +76,6 @@ from scorepad.services.club.soirees import (
     evenings,
     export_soiree,
     played_games,
-    ranking,
-    rating_sentence,
     soiree,
     today,
 )
@@ -137,7 +135,14 @@ from scorepad.services.games.organiser import (
 from scorepad.services.games.record import game_record
 from scorepad.services.ports import CircleRow, PlayerRow, UnitOfWork
 from scorepad.services.ports.events import ChangeKind, ChangeListener, GameChanged
-from scorepad.services.stats.statistics import all_statistics, game_statistics
+from scorepad.services.stats.ranking import awards, ranking, rating_sentence
+from scorepad.services.stats.record import record_of as player_record
+from scorepad.services.stats.statistics import (
+    StatsOverview,
+    all_statistics,
+    game_statistics,
+)
+from scorepad.services.stats.statistics import overview as stats_overview
 
 __all__ = [
     "BIN_DAYS",
@@ -182,9 +187,11 @@ __all__ = [
     "ServiceError",
     "SheetDeal",
     "StaleUndo",
+    "StatsOverview",
     "TooManyCodes",
     "UnitOfWork",
     "all_statistics",
+    "awards",
     "change_rules",
     "check_organiser",
     "check_table_code",
@@ -226,6 +233,7 @@ __all__ = [
     "new_players",
     "next_deal",
     "played_games",
+    "player_record",
     "purge_expired",
     "purge_game",
     "ranking",
@@ -243,6 +251,7 @@ __all__ = [
     "soiree",
     "standings",
     "start_handover",
+    "stats_overview",
     "today",
     "totals",
     "undo",

@@ -1,0 +1,66 @@
+"""A circle's ranking over a period with each player's skill rating, and the group's
+awards, from the sums the database makes (scorepad.services.stats.reads): a season of a
+hundred games is a few aggregates and the ratings, not every deal read again."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import tzinfo
+
+from scorepad import ratings
+from scorepad.collation import name_key
+from scorepad.domain.awards import Award, Improvement, group_awards
+from scorepad.domain.period import Period
+from scorepad.domain.ranking import SeasonRanking, SkillRating, ranking_of
+from scorepad.ratings import START_MU
+from scorepad.services.ports import UnitOfWork
+from scorepad.services.ports.stats import ScopeGame
+from scorepad.services.stats.reads import RATINGS, game_line, scope_facts, stats_scope
+
+
+def ranking(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
+            tz: tzinfo | None = None) -> SeasonRanking:
+    """The ranking of `circle` (None: every game) over `period` (None: all time), best
+    total first, each player with a skill rating from the games' final standings."""
+    read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False)
+    result = ranking_of(read.facts, [game_line(g) for g in read.games],
+                        sum(g.deals for g in read.games), period=period, circle=read.circle,
+                        name_key=name_key)
+    return result.with_ratings(read.ratings)
+
+
+def rating_sentence(rating: SkillRating, lang: str = "fr") -> str:
+    """What a player's rating means, in one sentence (French or English)."""
+    return ratings.explain_rating(rating, lang)
+
+
+def awards(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
+           tz: tzinfo | None = None) -> tuple[Award, ...]:
+    """The group's awards over the games of `circle` in `period` (docs/STATS.md). The
+    rating's progress is read over the circle's games up to the period's end, so that a
+    player's level when the period starts is the one they earned before it."""
+    read = scope_facts(uow, circle=circle, period=period, tz=tz)
+    improvements = []
+    if read.games:
+        scope = stats_scope(circle, period, tz)
+        with uow:
+            history_games = uow.repo.scope_games(replace(scope, start=None))
+        history = RATINGS.history(history_games)
+        inside = {g.id for g in read.games}
+        improvements = _improvements(history_games, history, inside)
+    return group_awards(list(read.facts.values()), improvements, name_key)
+
+
+def _improvements(games: Sequence[ScopeGame], history: Sequence[dict[str, SkillRating]],
+                  inside: set[int]) -> list[Improvement]:
+    level: dict[str, float] = {}
+    before: dict[str, float] = {}
+    counted: dict[str, int] = {}
+    for game, rated in zip(games, history, strict=True):
+        for who, rating in rated.items():
+            if game.id in inside:
+                before.setdefault(who, level.get(who, START_MU))
+                counted[who] = counted.get(who, 0) + 1
+            level[who] = rating.mu
+    return [Improvement(who, before[who], level[who], counted[who]) for who in before]

@@ -1,0 +1,191 @@
+"""The repository's statistics: the games of a circle and a period with their totals, and
+the sums a player's record is made of, each made by the database over the score rows'
+parts and the tallies the triggers keep (migration 0010), never by reading every deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Integer, Select, and_, cast, exists, func, literal_column, select
+
+from scorepad.domain.parts import COUNTS, PartKey, PartTally, key_order
+from scorepad.domain.player_record import EXTREME_CELLS, Cell, Extreme
+from scorepad.domain.streaks import Outcomes
+from scorepad.services.ports.stats import ScopeGame, StatsScope
+from scorepad.storage.parts import CONTRACTS, ROLES
+from scorepad.storage.repo_base import (
+    CIRCLE,
+    DEAL,
+    GAME,
+    SCORE,
+    SEAT,
+    TALLY,
+    TOTAL,
+    RepositoryBase,
+    as_text,
+    db_time,
+    py_time,
+    table_of,
+)
+from scorepad.storage.tables import TAKER_ROLE, PlayerTally
+
+PARTS = table_of(PlayerTally)
+#: the takes' partial index is used only when its condition is written as is
+IS_TAKE = SCORE.c.role == literal_column(str(TAKER_ROLE))
+
+
+def scope_query(scope: StatsScope) -> Select[Any]:
+    """The ids of the scope's games in which a deal was played (they have a tally)."""
+    query = select(GAME.c.id).where(GAME.c.deleted_at.is_(None),
+                                    exists().where(PARTS.c.game_id == GAME.c.id))
+    if scope.circle_id is not None:
+        query = query.where(GAME.c.circle_id == scope.circle_id)
+    if scope.start is not None:
+        query = query.where(GAME.c.created_at >= db_time(scope.start))
+    if scope.end is not None:
+        query = query.where(GAME.c.created_at < db_time(scope.end))
+    return query
+
+
+class StatsRepository(RepositoryBase):
+    """Sums over the games of a scope, inside one transaction."""
+
+    def scope_games(self, scope: StatsScope) -> list[ScopeGame]:
+        names = self._player_names()
+        games = scope_query(scope).subquery()
+        seats: dict[int, list[str]] = {}
+        for game_id, player_id in self.conn.execute(
+                select(SEAT.c.game_id, SEAT.c.player_id)
+                .where(SEAT.c.game_id.in_(select(games.c.id)))
+                .order_by(SEAT.c.game_id, SEAT.c.position)):
+            seats.setdefault(game_id, []).append(names[player_id])
+        totals: dict[int, dict[str, int]] = {}
+        for game_id, player_id, points in self.conn.execute(
+                select(TOTAL.c.game_id, TOTAL.c.player_id, TOTAL.c.points)
+                .where(TOTAL.c.game_id.in_(select(games.c.id)))):
+            totals.setdefault(game_id, {})[names[player_id]] = points
+        circles = {i: n for i, n in self.conn.execute(select(CIRCLE.c.id, CIRCLE.c.name))}
+        rows = self.conn.execute(
+            select(GAME.c.id, GAME.c.name, as_text(GAME.c.created_at), GAME.c.revision,
+                   GAME.c.circle_id, TALLY.c.deals)
+            .outerjoin(TALLY, TALLY.c.game_id == GAME.c.id)
+            .where(GAME.c.id.in_(select(games.c.id)))
+            .order_by(GAME.c.created_at, GAME.c.id))
+        result = []
+        for game_id, name, created, revision, circle_id, deals in rows:
+            seated = tuple(seats.get(game_id, ()))
+            known = totals.get(game_id, {})
+            result.append(ScopeGame(
+                id=game_id, name=name, created_at=py_time(created), revision=revision,
+                circle=circles.get(circle_id) if circle_id is not None else None,
+                seats=seated, deals=deals or 0,
+                totals={**dict.fromkeys(seated, 0), **known}))
+        return result
+
+    def scope_tallies(self, scope: StatsScope, player: int | None = None
+                      ) -> dict[str, tuple[PartTally, ...]]:
+        names = self._player_names()
+        keys = (PARTS.c.player_id, PARTS.c.role, PARTS.c.contract, PARTS.c.made,
+                PARTS.c.ally_id)
+        query = (select(*keys, *(func.sum(PARTS.c[name]) for name in COUNTS))
+                 .where(PARTS.c.game_id.in_(scope_query(scope))).group_by(*keys))
+        if player is not None:
+            query = query.where(PARTS.c.player_id == player)
+        found: dict[str, list[PartTally]] = {}
+        for player_id, role, contract, made, ally, *counts in self.conn.execute(query):
+            if role not in ROLES:
+                continue  # a row without a part: never written by the app
+            key = PartKey(ROLES[role], CONTRACTS[contract], bool(made),
+                          names[ally] if ally else None)
+            found.setdefault(names[player_id], []).append(PartTally(
+                key=key, **{name: int(value) for name, value in zip(COUNTS, counts,
+                                                                    strict=True)}))
+        return {p: tuple(sorted(t, key=lambda t: key_order(t.key))) for p, t in found.items()}
+
+    def scope_takes(self, scope: StatsScope, player: int | None = None
+                    ) -> dict[str, dict[int, Outcomes]]:
+        names = self._player_names()
+        flag = cast(SCORE.c.made, Integer)
+        where = and_(IS_TAKE, SCORE.c.game_id.in_(scope_query(scope)))
+        if player is not None:
+            where = and_(where, SCORE.c.player_id == player)
+        if self.conn.dialect.name == "postgresql":
+            query = (select(SCORE.c.player_id, SCORE.c.game_id,
+                            literal_column("string_agg(CAST(CAST(deal_score.made AS INTEGER) "
+                                           "AS TEXT), '' ORDER BY deal_score.deal_id)"))
+                     .where(where).group_by(SCORE.c.player_id, SCORE.c.game_id))
+        else:
+            # The takes in the index's order (player, game, deal): SQLite does not
+            # flatten a subquery with ORDER BY into an aggregate, and its GROUP BY
+            # reads the subquery in that order (tests/integration/test_stats_reads.py).
+            ordered = (select(SCORE.c.player_id, SCORE.c.game_id, flag.label("m"))
+                       .where(where)
+                       .order_by(SCORE.c.player_id, SCORE.c.game_id, SCORE.c.deal_id)
+                       .subquery())
+            query = (select(ordered.c.player_id, ordered.c.game_id,
+                            func.group_concat(ordered.c.m, literal_column("''")))
+                     .group_by(ordered.c.player_id, ordered.c.game_id))
+        found: dict[str, dict[int, Outcomes]] = {}
+        for player_id, game_id, text in self.conn.execute(query):
+            found.setdefault(names[player_id], {})[game_id] = str(text)
+        return found
+
+    def scope_sat_out(self, scope: StatsScope, player: int | None = None) -> dict[str, int]:
+        names = self._player_names()
+        query = (select(DEAL.c.sitting_out_id, func.count())
+                 .where(DEAL.c.sitting_out_id.is_not(None), DEAL.c.deleted.is_(False),
+                        DEAL.c.game_id.in_(scope_query(scope)))
+                 .group_by(DEAL.c.sitting_out_id))
+        if player is not None:
+            query = query.where(DEAL.c.sitting_out_id == player)
+        return {names[p]: int(n) for p, n in self.conn.execute(query)}
+
+    def scope_extremes(self, scope: StatsScope, player: int | None = None
+                       ) -> dict[str, tuple[Extreme, Extreme]]:
+        names = self._player_names()
+        games = scope_query(scope)
+        if player is not None:
+            values = [(player, *self._player_extremes(player, games))]
+        else:
+            values = [(p, high, low) for p, high, low in self.conn.execute(
+                select(SCORE.c.player_id, func.max(SCORE.c.points), func.min(SCORE.c.points))
+                .where(SCORE.c.game_id.in_(games)).group_by(SCORE.c.player_id))]
+        order = self._scope_order(scope)
+        return {names[p]: (self._extreme(p, high, games, order),
+                           self._extreme(p, low, games, order))
+                for p, high, low in values if high is not None}
+
+    def _player_extremes(self, player: int, games: Select[Any]) -> tuple[int | None, ...]:
+        # Along the (player, points) index from each end: the first deal in the scope.
+        where = and_(SCORE.c.player_id == player, SCORE.c.game_id.in_(games))
+        return tuple(self.conn.execute(select(SCORE.c.points).where(where)
+                                       .order_by(column).limit(1)).scalar()
+                     for column in (SCORE.c.points.desc(), SCORE.c.points))
+
+    def _scope_order(self, scope: StatsScope) -> dict[int, tuple[int, str]]:
+        """Each game's place in the order played, and its name."""
+        rows = self.conn.execute(select(GAME.c.id, GAME.c.name)
+                                 .where(GAME.c.id.in_(scope_query(scope)))
+                                 .order_by(GAME.c.created_at, GAME.c.id))
+        return {game_id: (index, name) for index, (game_id, name) in enumerate(rows)}
+
+    def _extreme(self, player: int, points: int, games: Select[Any],
+                 order: dict[int, tuple[int, str]]) -> Extreme:
+        """The first cells (in the order played) where `player` scored `points`."""
+        where = and_(SCORE.c.player_id == player, SCORE.c.points == points,
+                     SCORE.c.game_id.in_(games))
+        by_game = dict(self.conn.execute(select(SCORE.c.game_id, func.count())
+                                         .where(where).group_by(SCORE.c.game_id)).all())
+        cells: list[Cell] = []
+        names = self._player_names()
+        for game_id in sorted(by_game, key=lambda g: order[g][0]):
+            for deal_id, number, role, contract in self.conn.execute(
+                    select(SCORE.c.deal_id, DEAL.c.number, SCORE.c.role, SCORE.c.contract)
+                    .join(DEAL, DEAL.c.id == SCORE.c.deal_id)
+                    .where(where, SCORE.c.game_id == game_id)
+                    .order_by(DEAL.c.number).limit(EXTREME_CELLS - len(cells))):
+                cells.append(Cell(game_id, order[game_id][1], deal_id, number,
+                                  names[player], points, ROLES[role], CONTRACTS[contract]))
+            if len(cells) >= EXTREME_CELLS:
+                break
+        return Extreme(tuple(cells), sum(by_game.values()))
