@@ -47,6 +47,13 @@ def scope_query(scope: StatsScope) -> Select[Any]:
     return query
 
 
+def in_scope(column: Any, scope: StatsScope) -> Any:
+    """`column` (a game id) among the scope's games, written so that SQLite does not
+    read by the game's index (`+ 0`): these queries go by a player's index, and SQLite,
+    without statistics, would otherwise take every row of every game of the scope."""
+    return (column + 0).in_(scope_query(scope))
+
+
 class StatsRepository(RepositoryBase):
     """Sums over the games of a scope, inside one transaction."""
 
@@ -106,7 +113,7 @@ class StatsRepository(RepositoryBase):
                     ) -> dict[str, dict[int, Outcomes]]:
         names = self._player_names()
         flag = cast(SCORE.c.made, Integer)
-        where = and_(IS_TAKE, SCORE.c.game_id.in_(scope_query(scope)))
+        where = and_(IS_TAKE, in_scope(SCORE.c.game_id, scope))
         if player is not None:
             where = and_(where, SCORE.c.player_id == player)
         if self.conn.dialect.name == "postgresql":
@@ -134,7 +141,7 @@ class StatsRepository(RepositoryBase):
         names = self._player_names()
         query = (select(DEAL.c.sitting_out_id, func.count())
                  .where(DEAL.c.sitting_out_id.is_not(None), DEAL.c.deleted.is_(False),
-                        DEAL.c.game_id.in_(scope_query(scope)))
+                        in_scope(DEAL.c.game_id, scope))
                  .group_by(DEAL.c.sitting_out_id))
         if player is not None:
             query = query.where(DEAL.c.sitting_out_id == player)
@@ -143,21 +150,24 @@ class StatsRepository(RepositoryBase):
     def scope_extremes(self, scope: StatsScope, player: int | None = None
                        ) -> dict[str, tuple[Extreme, Extreme]]:
         names = self._player_names()
-        games = scope_query(scope)
         if player is not None:
-            values = [(player, *self._player_extremes(player, games))]
+            players = [player]
         else:
-            values = [(p, high, low) for p, high, low in self.conn.execute(
-                select(SCORE.c.player_id, func.max(SCORE.c.points), func.min(SCORE.c.points))
-                .where(SCORE.c.game_id.in_(games)).group_by(SCORE.c.player_id))]
+            players = [int(p) for p in self.conn.execute(
+                select(PARTS.c.player_id).distinct()
+                .where(PARTS.c.game_id.in_(scope_query(scope)))).scalars()]
         order = self._scope_order(scope)
-        return {names[p]: (self._extreme(p, high, games, order),
-                           self._extreme(p, low, games, order))
-                for p, high, low in values if high is not None}
+        found = {}
+        for pid in players:
+            high, low = self._player_extremes(pid, scope)
+            if high is not None and low is not None:
+                found[names[pid]] = (self._extreme(pid, high, scope, order),
+                                     self._extreme(pid, low, scope, order))
+        return found
 
-    def _player_extremes(self, player: int, games: Select[Any]) -> tuple[int | None, ...]:
+    def _player_extremes(self, player: int, scope: StatsScope) -> tuple[int | None, ...]:
         # Along the (player, points) index from each end: the first deal in the scope.
-        where = and_(SCORE.c.player_id == player, SCORE.c.game_id.in_(games))
+        where = and_(SCORE.c.player_id == player, in_scope(SCORE.c.game_id, scope))
         return tuple(self.conn.execute(select(SCORE.c.points).where(where)
                                        .order_by(column).limit(1)).scalar()
                      for column in (SCORE.c.points.desc(), SCORE.c.points))
@@ -169,11 +179,11 @@ class StatsRepository(RepositoryBase):
                                  .order_by(GAME.c.created_at, GAME.c.id))
         return {game_id: (index, name) for index, (game_id, name) in enumerate(rows)}
 
-    def _extreme(self, player: int, points: int, games: Select[Any],
+    def _extreme(self, player: int, points: int, scope: StatsScope,
                  order: dict[int, tuple[int, str]]) -> Extreme:
         """The first cells (in the order played) where `player` scored `points`."""
         where = and_(SCORE.c.player_id == player, SCORE.c.points == points,
-                     SCORE.c.game_id.in_(games))
+                     in_scope(SCORE.c.game_id, scope))
         by_game = dict(self.conn.execute(select(SCORE.c.game_id, func.count())
                                          .where(where).group_by(SCORE.c.game_id)).all())
         cells: list[Cell] = []
