@@ -136,6 +136,11 @@ from scorepad.services.games.record import game_record
 from scorepad.services.ports import CircleRow, PlayerRow, UnitOfWork
 from scorepad.services.ports.events import ChangeKind, ChangeListener, GameChanged
 from scorepad.services.stats.ranking import awards, ranking, rating_sentence
+from scorepad.services.stats.record import (
+    PLAYER_FORMATS,
+    export_player,
+    player_file_name,
+)
 from scorepad.services.stats.record import record_of as player_record
 from scorepad.services.stats.statistics import (
     StatsOverview,
@@ -149,6 +154,7 @@ __all__ = [
     "EXPORT_FORMATS",
     "HANDOVER_MINUTES",
     "OPERATOR",
+    "PLAYER_FORMATS",
     "RATING_EXPLAINED",
     "SOIREE_FORMATS",
     "BackupReport",
@@ -208,6 +214,7 @@ __all__ = [
     "explain_deal",
     "export_backup",
     "export_game",
+    "export_player",
     "export_soiree",
     "export_version",
     "finish_game",
@@ -233,6 +240,7 @@ __all__ = [
     "new_players",
     "next_deal",
     "played_games",
+    "player_file_name",
     "player_record",
     "purge_expired",
     "purge_game",
