@@ -56,15 +56,12 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Extreme:
-    """The highest (or lowest) score: the first cells holding it, in the order recorded,
-    and how many cells hold it in all."""
+    """The highest (or lowest) score, the first cells holding it in the order played, and
+    how many cells hold it in all (a read of the value alone has no cells and counts 0)."""
 
-    cells: tuple[Cell, ...]
-    count: int
-
-    @property
-    def score(self) -> int:
-        return self.cells[0].score
+    score: int
+    cells: tuple[Cell, ...] = ()
+    count: int = 0
 
 
 #: cells named for a best or worst deal (the others are counted)
@@ -316,8 +313,8 @@ def player_record(facts: PlayerFacts, name_key: NameKey = str) -> PlayerRecord:
     places = [0] * max((r.place for r in results), default=0)
     for result in results:
         places[result.place - 1] += 1
-    first = facts.best.cells[0].ref() if facts.best else None
-    low = facts.worst.cells[0].ref() if facts.worst else None
+    first = facts.best.cells[0].ref() if facts.best and facts.best.cells else None
+    low = facts.worst.cells[0].ref() if facts.worst and facts.worst.cells else None
     return PlayerRecord(
         player=facts.player,
         stats=player_stats(facts.player, facts.tallies, games=len(games),

@@ -112,13 +112,12 @@ def ranking_of(facts: Mapping[str, PlayerFacts], games: Sequence[GameLine], deal
                period: Period | None = None, circle: str | None = None,
                name_key: NameKey = str) -> SeasonRanking:
     """The ranking over `games` (those counted, see `season_ranking`) from every seated
-    player's facts over them; `deals` is the number of deals recorded in them."""
+    player's facts over them; `deals` is the number of deals recorded in them. The
+    ranking names no best or worst deal (a player's page does)."""
     stats = {}
     for player, known in facts.items():
-        made = player_stats(
-            player, known.tallies, games=len(known.games), sat_out=known.sat_out,
-            best=known.best.cells[0].ref() if known.best else None,
-            worst=known.worst.cells[0].ref() if known.worst else None)
+        made = player_stats(player, known.tallies, games=len(known.games),
+                            sat_out=known.sat_out)
         if made.deals_played > 0:
             stats[player] = made
     wins = dict.fromkeys(stats, 0)

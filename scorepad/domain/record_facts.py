@@ -44,7 +44,7 @@ class _Extremes:
 
     def extreme(self, index: int) -> Extreme | None:
         cells = self.low if index else self.high
-        return Extreme(tuple(cells), self.counts[index]) if cells else None
+        return Extreme(cells[0].score, tuple(cells), self.counts[index]) if cells else None
 
 
 def _cell(game: PlayedGame, number: int, part: DealPart) -> Cell:

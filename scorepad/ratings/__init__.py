@@ -5,7 +5,7 @@ Imports only the domain (import-linter contract); the services call it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
@@ -20,14 +20,16 @@ START_SIGMA = 25.0 / 3
 RATING_EXPLAINED = ByLanguage(lambda lang: word("rating.explained", lang))
 
 
-def rating_history(standings: Sequence[Sequence[tuple[int, str]]]
+def rating_history(standings: Sequence[Sequence[tuple[int, str]]],
+                   start: Mapping[str, SkillRating] | None = None
                    ) -> list[dict[str, SkillRating]]:
     """The ratings of each game's players right after it, game by game in the order
     played; each game is its final (rank, player) list, rank 1 best, equal ranks for
-    equal totals (a game of one player changes nobody's rating)."""
+    equal totals (a game of one player changes nobody's rating). `start`: every player's
+    rating before the first of these games (what earlier games gave), else none."""
     model = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
-    current: dict[str, tuple[float, float]] = {}
-    played: dict[str, int] = {}
+    current = {name: (r.mu, r.sigma) for name, r in (start or {}).items()}
+    played = {name: r.games for name, r in (start or {}).items()}
     history: list[dict[str, SkillRating]] = []
     for game in standings:
         if len(game) < 2:

@@ -147,8 +147,8 @@ class StatsRepository(RepositoryBase):
             query = query.where(DEAL.c.sitting_out_id == player)
         return {names[p]: int(n) for p, n in self.conn.execute(query)}
 
-    def scope_extremes(self, scope: StatsScope, player: int | None = None
-                       ) -> dict[str, tuple[Extreme, Extreme]]:
+    def scope_extremes(self, scope: StatsScope, player: int | None = None,
+                       cells: bool = True) -> dict[str, tuple[Extreme, Extreme]]:
         names = self._player_names()
         if player is not None:
             players = [player]
@@ -156,13 +156,15 @@ class StatsRepository(RepositoryBase):
             players = [int(p) for p in self.conn.execute(
                 select(PARTS.c.player_id).distinct()
                 .where(PARTS.c.game_id.in_(scope_query(scope)))).scalars()]
-        order = self._scope_order(scope)
+        order = self._scope_order(scope) if cells else {}
         found = {}
         for pid in players:
             high, low = self._player_extremes(pid, scope)
-            if high is not None and low is not None:
-                found[names[pid]] = (self._extreme(pid, high, scope, order),
-                                     self._extreme(pid, low, scope, order))
+            if high is None or low is None:
+                continue
+            found[names[pid]] = ((self._extreme(pid, high, scope, order),
+                                  self._extreme(pid, low, scope, order)) if cells
+                                 else (Extreme(high), Extreme(low)))
         return found
 
     def _player_extremes(self, player: int, scope: StatsScope) -> tuple[int | None, ...]:
@@ -198,4 +200,4 @@ class StatsRepository(RepositoryBase):
                                   names[player], points, ROLES[role], CONTRACTS[contract]))
             if len(cells) >= EXTREME_CELLS:
                 break
-        return Extreme(tuple(cells), sum(by_game.values()))
+        return Extreme(points, tuple(cells), sum(by_game.values()))

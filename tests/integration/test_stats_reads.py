@@ -16,12 +16,13 @@ from sqlalchemy import func, select
 from scorepad import services as s
 from scorepad.collation import name_key
 from scorepad.domain import DealKind, GameRecord, GameStatus
+from scorepad.domain.awards import Award, Improvement, group_awards
 from scorepad.domain.game import PlayedGame
 from scorepad.domain.period import Period, evening_of
 from scorepad.domain.player_record import Extreme, PlayerRecord, player_record
 from scorepad.domain.ranking import final_standings, season_ranking
-from scorepad.domain.record_facts import counted_games, player_facts
-from scorepad.ratings import rate_games, rating_history
+from scorepad.domain.record_facts import counted_games, player_facts, players_facts
+from scorepad.ratings import START_MU, rate_games, rating_history
 from scorepad.services.ports import DealState, NewDeal
 from scorepad.storage.repo_base import SCORE
 from scorepad.storage.stats_repo import PARTS
@@ -121,7 +122,27 @@ def test_a_players_record_from_the_database_is_the_one_from_the_games(
     got_ranking = s.ranking(database.uow(), circle=circle)
     assert got_ranking.players == expected.players
     assert (got_ranking.games, got_ranking.deals) == (expected.games, expected.deals)
+    assert [_no_cell_ids(a) for a in s.awards(database.uow(), circle=circle)] == \
+        _expected_awards(counted)
     _tallies_match_the_rows(database)
+
+
+def _no_cell_ids(award: Award) -> Award:
+    return replace(award, cells=tuple(replace(c, deal_id=None) for c in award.cells))
+
+
+def _expected_awards(counted: list[PlayedGame]) -> list[Award]:
+    """The awards from the games in memory; over all time, everyone's level starts at
+    the rating's start."""
+    history = rating_history(final_standings(counted, name_key))
+    final: dict[str, Any] = {}
+    games: dict[str, int] = {}
+    for rated in history:
+        final.update(rated)
+        for who in rated:
+            games[who] = games.get(who, 0) + 1
+    improvements = [Improvement(who, START_MU, r.mu, games[who]) for who, r in final.items()]
+    return list(group_awards(list(players_facts(counted).values()), improvements, name_key))
 
 
 def test_a_period_reads_the_games_of_its_evenings_cut_at_six_in_the_morning(

@@ -16,14 +16,20 @@ from scorepad.domain.ranking import SeasonRanking, SkillRating, ranking_of
 from scorepad.ratings import START_MU
 from scorepad.services.ports import UnitOfWork
 from scorepad.services.ports.stats import ScopeGame
-from scorepad.services.stats.reads import RATINGS, game_line, scope_facts, stats_scope
+from scorepad.services.stats.reads import (
+    RATINGS,
+    find_player,
+    game_line,
+    scope_facts,
+    stats_scope,
+)
 
 
 def ranking(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
             tz: tzinfo | None = None) -> SeasonRanking:
     """The ranking of `circle` (None: every game) over `period` (None: all time), best
     total first, each player with a skill rating from the games' final standings."""
-    read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False)
+    read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False, extremes="none")
     result = ranking_of(read.facts, [game_line(g) for g in read.games],
                         sum(g.deals for g in read.games), period=period, circle=read.circle,
                         name_key=name_key)
@@ -40,16 +46,24 @@ def awards(uow: UnitOfWork, *, circle: int | None = None, period: Period | None 
     """The group's awards over the games of `circle` in `period` (docs/STATS.md). The
     rating's progress is read over the circle's games up to the period's end, so that a
     player's level when the period starts is the one they earned before it."""
-    read = scope_facts(uow, circle=circle, period=period, tz=tz)
+    read = scope_facts(uow, circle=circle, period=period, tz=tz, extremes="scores")
     improvements = []
+    facts = list(read.facts.values())
     if read.games:
         scope = stats_scope(circle, period, tz)
+        top = max((f.best.score for f in facts if f.best is not None), default=None)
         with uow:
             history_games = uow.repo.scope_games(replace(scope, start=None))
+            # The biggest deal's holders, with their cells named and counted.
+            for index, known in enumerate(facts):
+                if known.best is not None and known.best.score == top:
+                    found = find_player(uow, known.player)
+                    cells = uow.repo.scope_extremes(scope, found.id)
+                    facts[index] = replace(known, best=cells[found.name][0])
         history = RATINGS.history(history_games)
         inside = {g.id for g in read.games}
         improvements = _improvements(history_games, history, inside)
-    return group_awards(list(read.facts.values()), improvements, name_key)
+    return group_awards(facts, improvements, name_key)
 
 
 def _improvements(games: Sequence[ScopeGame], history: Sequence[dict[str, SkillRating]],

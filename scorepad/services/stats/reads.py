@@ -4,8 +4,8 @@ the games of a circle and a period, and each player's facts summed by the databa
 
 Nothing here reads every deal: the sums come from the parts the storage keeps beside
 each score (migration 0010). The ratings, the one figure that needs every game in turn,
-are kept per list of games and revisions, so a screen opened again does not rate the
-season again (any change to a game bumps its revision)."""
+are kept per list of games' standings, so a screen opened again does not rate the
+season again, and a change to tonight's game rates tonight's game alone."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Literal
 
 from scorepad import ratings
 from scorepad.collation import name_key
@@ -51,12 +52,19 @@ def game_line(game: ScopeGame) -> GameLine:
     return GameLine(game.id, game.name, game.created_at, game.totals, game.circle)
 
 
+#: what a game's ratings depend on: its players and their final totals, in seat order
+Standing = tuple[tuple[str, int], ...]
+
+
 class RatingsKept:
-    """The ratings after each game of a list of games, kept for the lists read last (by
-    each game's id and revision: a change to any game rates the list again)."""
+    """The ratings after each game of a list of games, kept for the lists read last, by
+    what they depend on alone (each game's players and totals, in order: never stale,
+    whatever the database). A list that begins like a kept one (the same games, then
+    others or changed ones: a deal recorded in tonight's game) is rated on from where
+    they part, not from the first game."""
 
     def __init__(self, capacity: int = 16) -> None:
-        self._kept: OrderedDict[tuple[tuple[int, int], ...], list[dict[str, SkillRating]]]
+        self._kept: OrderedDict[tuple[Standing, ...], list[dict[str, SkillRating]]]
         self._kept = OrderedDict()
         self._capacity = capacity
         self._lock = threading.Lock()
@@ -66,16 +74,34 @@ class RatingsKept:
         with self._lock:
             self._kept.clear()
 
+    def _closest(self, key: tuple[Standing, ...]
+                 ) -> tuple[int, list[dict[str, SkillRating]]]:
+        """The kept list sharing the longest beginning with `key`: its length and list."""
+        best: tuple[int, list[dict[str, SkillRating]]] = (0, [])
+        for kept, history in self._kept.items():
+            same = 0
+            for mine, theirs in zip(key, kept, strict=False):
+                if mine != theirs:
+                    break
+                same += 1
+            if same > best[0]:
+                best = (same, history)
+        return best
+
     def history(self, games: Sequence[ScopeGame]) -> list[dict[str, SkillRating]]:
-        key = tuple((g.id, g.revision) for g in games)
+        key = tuple(tuple(g.totals.items()) for g in games)
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
                 return found
+            same, earlier = self._closest(key)
+        start: dict[str, SkillRating] = {}
+        for rated in earlier[:same]:
+            start.update(rated)
         standings = [[(place, player) for place, player, _ in
-                      rank_totals(dict(g.totals), name_key)] for g in games]
-        found = ratings.rating_history(standings)
+                      rank_totals(dict(g.totals), name_key)] for g in games[same:]]
+        found = earlier[:same] + ratings.rating_history(standings, start)
         with self._lock:
             self._kept[key] = found
             while len(self._kept) > self._capacity:
@@ -111,9 +137,14 @@ def find_player(uow: UnitOfWork, name: str) -> PlayerRow:
     return row
 
 
+#: what a read gets of the extreme deals: the cells holding them (named and counted),
+#: the scores alone, or nothing
+Extremes = Literal["cells", "scores", "none"]
+
+
 def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
-                tz: tzinfo | None = None, player: str | None = None, takes: bool = True
-                ) -> ScopeFacts:
+                tz: tzinfo | None = None, player: str | None = None, takes: bool = True,
+                extremes: Extremes = "cells") -> ScopeFacts:
     """The facts of `player` (None: every player seated in the scope's games), summed by
     the database; `takes`: with the takes in order (streaks), else without."""
     scope = stats_scope(circle, period, tz)
@@ -125,7 +156,8 @@ def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | 
         games = tuple(repo.scope_games(scope))
         tallies = repo.scope_tallies(scope, pid)
         orders = repo.scope_takes(scope, pid) if takes else {}
-        extremes = repo.scope_extremes(scope, pid)
+        found_extremes = ({} if extremes == "none" else
+                          repo.scope_extremes(scope, pid, cells=extremes == "cells"))
         sat_out = repo.scope_sat_out(scope, pid)
     history = RATINGS.history(games)
     after: dict[str, dict[int, SkillRating]] = {}
@@ -146,8 +178,8 @@ def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | 
         who: PlayerFacts(
             player=who, games=tuple(lines), tallies=tallies.get(who, ()),
             sat_out=sat_out.get(who, 0), takes=orders.get(who, {}),
-            best=extremes[who][0] if who in extremes else None,
-            worst=extremes[who][1] if who in extremes else None,
+            best=found_extremes[who][0] if who in found_extremes else None,
+            worst=found_extremes[who][1] if who in found_extremes else None,
             ratings=after.get(who, {}))
         for who, lines in seated.items()
     }

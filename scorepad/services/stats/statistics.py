@@ -4,7 +4,7 @@ every player's across the games of a circle and a period, summed by the database
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
 from scorepad.collation import sorted_names
@@ -23,10 +23,9 @@ def game_statistics(uow: UnitOfWork, game_id: int) -> domain_stats.GameStatistic
 
 
 def _stats(facts: PlayerFacts) -> PlayerStats:
+    """A player's statistics (the best and worst deals' scores are in StatsOverview)."""
     return player_stats(facts.player, facts.tallies, games=len(facts.games),
-                        sat_out=facts.sat_out,
-                        best=facts.best.cells[0].ref() if facts.best else None,
-                        worst=facts.worst.cells[0].ref() if facts.worst else None)
+                        sat_out=facts.sat_out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +39,9 @@ class StatsOverview:
     series: dict[str, list[int]]
     #: when each game of `series` was created
     dates: tuple[datetime, ...]
+    #: each player's highest and lowest score on one deal
+    best: dict[str, int] = field(default_factory=dict)
+    worst: dict[str, int] = field(default_factory=dict)
 
 
 def all_statistics(uow: UnitOfWork, *, circle: int | None = None,
@@ -47,7 +49,7 @@ def all_statistics(uow: UnitOfWork, *, circle: int | None = None,
                    ) -> tuple[PlayerStats, ...]:
     """Per-player statistics across every game, or the games of `circle` over `period`,
     in order of first appearance."""
-    read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False)
+    read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False, extremes="none")
     return tuple(_stats(f) for f in read.facts.values())
 
 
@@ -55,11 +57,15 @@ def overview(uow: UnitOfWork, *, circle: int | None = None, period: Period | Non
              tz: tzinfo | None = None) -> StatsOverview:
     """The statistics screen's figures (StatsOverview); CircleNotFound for a circle that
     does not exist."""
-    read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False)
+    read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False,
+                       extremes="scores")
     players = sorted_names(read.facts)
     series: dict[str, list[int]] = {p: [0] for p in players}
     for game in read.games:
         for p in players:
             series[p].append(series[p][-1] + game.totals.get(p, 0))
-    return StatsOverview(len(read.games), tuple(_stats(f) for f in read.facts.values()),
-                         series, tuple(g.created_at for g in read.games))
+    facts = read.facts.values()
+    return StatsOverview(len(read.games), tuple(_stats(f) for f in facts), series,
+                         tuple(g.created_at for g in read.games),
+                         {f.player: f.best.score for f in facts if f.best is not None},
+                         {f.player: f.worst.score for f in facts if f.worst is not None})

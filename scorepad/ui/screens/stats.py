@@ -3,7 +3,7 @@ for one game and across every game (a name opens the player's page)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
@@ -78,8 +78,10 @@ def players_table(players: Sequence[PlayerStats], *, with_games: bool,
                   scroll=ft.ScrollMode.AUTO)
 
 
-def roles_table(players: Sequence[PlayerStats]) -> ft.Control:
-    """Bonuses: petits au bout, poignées, chelems, best and worst deal."""
+def roles_table(players: Sequence[PlayerStats],
+                best: Mapping[str, int] | None = None) -> ft.Control:
+    """Bonuses: petits au bout, poignées, chelems, best deal (its score: from `best`, or
+    the player's statistics of one game)."""
     tiles: list[ft.Control] = []
     for p in sorted(players, key=lambda p: (-p.total, name_key(p.player))):
         facts = [
@@ -89,8 +91,9 @@ def roles_table(players: Sequence[PlayerStats]) -> ft.Control:
         ]
         if p.chelems_won or p.chelems_lost:
             facts.append(t("stats.chelems", count=p.chelems_won))
-        if p.best_deal is not None:
-            facts.append(t("stats.best_deal", score=signed(p.best_deal.score)))
+        score = (best or {}).get(p.player, p.best_deal.score if p.best_deal else None)
+        if score is not None:
+            facts.append(t("stats.best_deal", score=signed(score)))
         tiles.append(ft.ListTile(title=ft.Text(p.player, weight=ft.FontWeight.W_600),
                                  subtitle=ft.Text(" · ".join(facts), size=12), dense=True))
     return ft.Column(tiles, spacing=0)
@@ -167,7 +170,7 @@ def _all_stats_body(overview: StatsOverview, label: str,
                      padding=ft.Padding.symmetric(horizontal=16)),
         players_table(overview.players, with_games=True, open_player=open_player),
         section_title(t("stats.bonuses")),
-        roles_table(overview.players),
+        roles_table(overview.players, overview.best),
     ]
 
 
