@@ -35,8 +35,7 @@ def measure(db: Database, player: str, circle: int) -> dict[str, object]:
     calls: dict[str, Callable[[], object]] = {
         "player_page": lambda: services.player_record(db.uow(), player),
         "statistics_screen": lambda: services.stats_overview(db.uow()),
-        "ranking_and_awards": lambda: (services.ranking(db.uow(), circle=circle),
-                                       services.awards(db.uow(), circle=circle)),
+        "ranking_and_awards": lambda: services.ranking_and_awards(db.uow(), circle=circle),
     }
     calls["player_page"]()  # the first call imports what the services import
     found: dict[str, object] = {key: {"cold": median_ms(call, True),

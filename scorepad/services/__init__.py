@@ -135,7 +135,12 @@ from scorepad.services.games.organiser import (
 from scorepad.services.games.record import game_record
 from scorepad.services.ports import CircleRow, PlayerRow, UnitOfWork
 from scorepad.services.ports.events import ChangeKind, ChangeListener, GameChanged
-from scorepad.services.stats.ranking import awards, ranking, rating_sentence
+from scorepad.services.stats.ranking import (
+    awards,
+    ranking,
+    ranking_and_awards,
+    rating_sentence,
+)
 from scorepad.services.stats.record import (
     PLAYER_FORMATS,
     export_player,
@@ -245,6 +250,7 @@ __all__ = [
     "purge_expired",
     "purge_game",
     "ranking",
+    "ranking_and_awards",
     "rating_sentence",
     "record_deal",
     "record_redeal",

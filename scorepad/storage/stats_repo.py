@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Integer, Select, and_, cast, exists, func, literal_column, select
+from sqlalchemy import (
+    Integer,
+    Select,
+    and_,
+    any_,
+    cast,
+    exists,
+    func,
+    literal,
+    literal_column,
+    select,
+)
 
 from scorepad.domain.parts import COUNTS, PartKey, PartTally, key_order
 from scorepad.domain.player_record import EXTREME_CELLS, Cell, Extreme
@@ -47,46 +58,62 @@ def scope_query(scope: StatsScope) -> Select[Any]:
     return query
 
 
-def in_scope(column: Any, scope: StatsScope) -> Any:
-    """`column` (a game id) among the scope's games, written so that SQLite does not
-    read by the game's index (`+ 0`): these queries go by a player's index, and SQLite,
-    without statistics, would otherwise take every row of every game of the scope."""
-    return (column + 0).in_(scope_query(scope))
+#: a scope of at most this many games is sent as a list of ids (the database reads it
+#: once), a larger one as the query finding them (under SQLite's limit of parameters)
+LISTED_GAMES = 10_000
 
 
 class StatsRepository(RepositoryBase):
     """Sums over the games of a scope, inside one transaction."""
 
+    _orders: dict[Any, dict[int, tuple[int, str]]]
+
+    def _in_scope(self, column: Any, scope: StatsScope, *, by_player: bool = False) -> Any:
+        """`column` (a game id) among the scope's games: their ids, found once in this
+        transaction (finding them costs a probe a game, repeated by every query else).
+        `by_player`: the query goes by a player's index, so SQLite is kept from reading by
+        the game's (`+ 0`), which would take every row of every game of the scope
+        (PostgreSQL, which keeps statistics, chooses well by itself)."""
+        ids = self._scope_ids(scope)
+        if len(ids) > LISTED_GAMES:
+            return column.in_(scope_query(scope))
+        if self.conn.dialect.name == "postgresql":
+            # One array parameter: planned at once, where a list of thousands is not.
+            # (Imported here: the phone's start never loads PostgreSQL's dialect.)
+            from sqlalchemy.dialects.postgresql import ARRAY
+
+            return column == any_(literal(ids, ARRAY(Integer)))
+        return (column + 0 if by_player else column).in_(ids)
+
+    def _scope_ids(self, scope: StatsScope) -> list[int]:
+        order = self._scope_order(scope)
+        return list(order)
+
     def scope_games(self, scope: StatsScope) -> list[ScopeGame]:
         names = self._player_names()
-        games = scope_query(scope).subquery()
-        seats: dict[int, list[str]] = {}
-        for game_id, player_id in self.conn.execute(
-                select(SEAT.c.game_id, SEAT.c.player_id)
-                .where(SEAT.c.game_id.in_(select(games.c.id)))
-                .order_by(SEAT.c.game_id, SEAT.c.position)):
-            seats.setdefault(game_id, []).append(names[player_id])
-        totals: dict[int, dict[str, int]] = {}
+        games = self._in_scope(SEAT.c.game_id, scope)
+        # Each seat with its total, in one read (a seat that never scored has no total).
+        seats: dict[int, dict[str, int]] = {}
         for game_id, player_id, points in self.conn.execute(
-                select(TOTAL.c.game_id, TOTAL.c.player_id, TOTAL.c.points)
-                .where(TOTAL.c.game_id.in_(select(games.c.id)))):
-            totals.setdefault(game_id, {})[names[player_id]] = points
+                select(SEAT.c.game_id, SEAT.c.player_id, TOTAL.c.points)
+                .outerjoin(TOTAL, and_(TOTAL.c.game_id == SEAT.c.game_id,
+                                       TOTAL.c.player_id == SEAT.c.player_id))
+                .where(games).order_by(SEAT.c.game_id, SEAT.c.position)):
+            seats.setdefault(game_id, {})[names[player_id]] = points or 0
         circles = {i: n for i, n in self.conn.execute(select(CIRCLE.c.id, CIRCLE.c.name))}
         rows = self.conn.execute(
             select(GAME.c.id, GAME.c.name, as_text(GAME.c.created_at), GAME.c.revision,
                    GAME.c.circle_id, TALLY.c.deals)
             .outerjoin(TALLY, TALLY.c.game_id == GAME.c.id)
-            .where(GAME.c.id.in_(select(games.c.id)))
+            .where(self._in_scope(GAME.c.id, scope))
             .order_by(GAME.c.created_at, GAME.c.id))
         result = []
         for game_id, name, created, revision, circle_id, deals in rows:
-            seated = tuple(seats.get(game_id, ()))
-            known = totals.get(game_id, {})
+            totals = seats.get(game_id, {})
             result.append(ScopeGame(
                 id=game_id, name=name, created_at=py_time(created), revision=revision,
                 circle=circles.get(circle_id) if circle_id is not None else None,
-                seats=seated, deals=deals or 0,
-                totals={**dict.fromkeys(seated, 0), **known}))
+                seats=tuple(totals), deals=deals or 0, totals=totals))
         return result
 
     def scope_tallies(self, scope: StatsScope, player: int | None = None
@@ -95,7 +122,7 @@ class StatsRepository(RepositoryBase):
         keys = (PARTS.c.player_id, PARTS.c.role, PARTS.c.contract, PARTS.c.made,
                 PARTS.c.ally_id)
         query = (select(*keys, *(func.sum(PARTS.c[name]) for name in COUNTS))
-                 .where(PARTS.c.game_id.in_(scope_query(scope))).group_by(*keys))
+                 .where(self._in_scope(PARTS.c.game_id, scope)).group_by(*keys))
         if player is not None:
             query = query.where(PARTS.c.player_id == player)
         found: dict[str, list[PartTally]] = {}
@@ -113,7 +140,7 @@ class StatsRepository(RepositoryBase):
                     ) -> dict[str, dict[int, Outcomes]]:
         names = self._player_names()
         flag = cast(SCORE.c.made, Integer)
-        where = and_(IS_TAKE, in_scope(SCORE.c.game_id, scope))
+        where = and_(IS_TAKE, self._in_scope(SCORE.c.game_id, scope, by_player=True))
         if player is not None:
             where = and_(where, SCORE.c.player_id == player)
         if self.conn.dialect.name == "postgresql":
@@ -141,7 +168,7 @@ class StatsRepository(RepositoryBase):
         names = self._player_names()
         query = (select(DEAL.c.sitting_out_id, func.count())
                  .where(DEAL.c.sitting_out_id.is_not(None), DEAL.c.deleted.is_(False),
-                        in_scope(DEAL.c.game_id, scope))
+                        self._in_scope(DEAL.c.game_id, scope, by_player=True))
                  .group_by(DEAL.c.sitting_out_id))
         if player is not None:
             query = query.where(DEAL.c.sitting_out_id == player)
@@ -155,7 +182,7 @@ class StatsRepository(RepositoryBase):
         else:
             players = [int(p) for p in self.conn.execute(
                 select(PARTS.c.player_id).distinct()
-                .where(PARTS.c.game_id.in_(scope_query(scope)))).scalars()]
+                .where(self._in_scope(PARTS.c.game_id, scope))).scalars()]
         order = self._scope_order(scope) if cells else {}
         found = {}
         for pid in players:
@@ -169,23 +196,29 @@ class StatsRepository(RepositoryBase):
 
     def _player_extremes(self, player: int, scope: StatsScope) -> tuple[int | None, ...]:
         # Along the (player, points) index from each end: the first deal in the scope.
-        where = and_(SCORE.c.player_id == player, in_scope(SCORE.c.game_id, scope))
+        where = and_(SCORE.c.player_id == player,
+                     self._in_scope(SCORE.c.game_id, scope, by_player=True))
         return tuple(self.conn.execute(select(SCORE.c.points).where(where)
                                        .order_by(column).limit(1)).scalar()
                      for column in (SCORE.c.points.desc(), SCORE.c.points))
 
     def _scope_order(self, scope: StatsScope) -> dict[int, tuple[int, str]]:
-        """Each game's place in the order played, and its name."""
-        rows = self.conn.execute(select(GAME.c.id, GAME.c.name)
-                                 .where(GAME.c.id.in_(scope_query(scope)))
-                                 .order_by(GAME.c.created_at, GAME.c.id))
-        return {game_id: (index, name) for index, (game_id, name) in enumerate(rows)}
+        """Each game of the scope by id: its place in the order played, and its name;
+        read once a transaction (the scope's games are the same throughout it)."""
+        known = self._orders.get(scope)
+        if known is None:
+            rows = self.conn.execute(select(GAME.c.id, GAME.c.name)
+                                     .where(GAME.c.id.in_(scope_query(scope)))
+                                     .order_by(GAME.c.created_at, GAME.c.id))
+            known = self._orders[scope] = {
+                game_id: (index, name) for index, (game_id, name) in enumerate(rows)}
+        return known
 
     def _extreme(self, player: int, points: int, scope: StatsScope,
                  order: dict[int, tuple[int, str]]) -> Extreme:
         """The first cells (in the order played) where `player` scored `points`."""
         where = and_(SCORE.c.player_id == player, SCORE.c.points == points,
-                     in_scope(SCORE.c.game_id, scope))
+                     self._in_scope(SCORE.c.game_id, scope, by_player=True))
         by_game = dict(self.conn.execute(select(SCORE.c.game_id, func.count())
                                          .where(where).group_by(SCORE.c.game_id)).all())
         cells: list[Cell] = []
@@ -194,7 +227,8 @@ class StatsRepository(RepositoryBase):
             for deal_id, number, role, contract in self.conn.execute(
                     select(SCORE.c.deal_id, DEAL.c.number, SCORE.c.role, SCORE.c.contract)
                     .join(DEAL, DEAL.c.id == SCORE.c.deal_id)
-                    .where(where, SCORE.c.game_id == game_id)
+                    .where(SCORE.c.player_id == player, SCORE.c.points == points,
+                           SCORE.c.game_id == game_id)
                     .order_by(DEAL.c.number).limit(EXTREME_CELLS - len(cells))):
                 cells.append(Cell(game_id, order[game_id][1], deal_id, number,
                                   names[player], points, ROLES[role], CONTRACTS[contract]))

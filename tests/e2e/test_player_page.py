@@ -84,3 +84,22 @@ def test_a_players_page_opens_from_the_players_list_over_every_game(
     wait_id_text(page, "fig-takes", "2/3")
     scroll_to(page, by_id(page, "ahead-Karl"))  # head-to-head: she finished above Karl
     wait_id_text(page, "ahead-Karl", "1")
+
+
+def test_the_rankings_awards_name_their_holders_and_their_rules(
+        page: Any, app_url: str, uow_factory: Callable[[], Any]) -> None:
+    circle = services.create_circle(uow_factory(), "Les Alizés")
+    seats = ["Olga", *SEATS[1:]]
+    deals = [{**deal, "taker": "Olga"} if deal["taker"] == "Jeanne" else deal
+             for deal in DEALS]
+    table(uow_factory, "Alizés", seats, deals, circle=circle)
+    open_app(page, app_url, "/circles", wait_text="Cercles")
+    tap_at(page, "circle-Les Alizés")
+    wait_id_text(page, "rank-total-Olga", "+295")
+    scroll_to(page, by_id(page, "award-most_takes"))
+    wait_id_text(page, "award-most_takes", "Olga · 3 prises")
+    wait_id_text(page, "award-biggest_deal", "Olga · +234 · Alizés, donne 3")
+    # From 10 takes only: said in words, with its rule under it.
+    award = scroll_to(page, by_id(page, "award-best_success"))
+    assert award.inner_text().strip() == "Personne pour l'instant"
+    text(page, "parmi les joueurs d'au moins 10 prises").wait_for()

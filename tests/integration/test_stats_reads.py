@@ -122,8 +122,9 @@ def test_a_players_record_from_the_database_is_the_one_from_the_games(
     got_ranking = s.ranking(database.uow(), circle=circle)
     assert got_ranking.players == expected.players
     assert (got_ranking.games, got_ranking.deals) == (expected.games, expected.deals)
-    assert [_no_cell_ids(a) for a in s.awards(database.uow(), circle=circle)] == \
-        _expected_awards(counted)
+    awards = s.awards(database.uow(), circle=circle)
+    assert [_no_cell_ids(a) for a in awards] == _expected_awards(counted)
+    assert s.ranking_and_awards(database.uow(), circle=circle) == (got_ranking, awards)
     _tallies_match_the_rows(database)
 
 

@@ -144,9 +144,10 @@ Extremes = Literal["cells", "scores", "none"]
 
 def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
                 tz: tzinfo | None = None, player: str | None = None, takes: bool = True,
-                extremes: Extremes = "cells") -> ScopeFacts:
+                extremes: Extremes = "cells", rated: bool = True) -> ScopeFacts:
     """The facts of `player` (None: every player seated in the scope's games), summed by
-    the database; `takes`: with the takes in order (streaks), else without."""
+    the database; `takes`: with the takes in order (streaks), else without; `rated`: with
+    the ratings after each game, else without (the statistics screen shows none)."""
     scope = stats_scope(circle, period, tz)
     with uow:
         circle_name = load_circle(uow, circle).name if circle is not None else None
@@ -159,12 +160,12 @@ def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | 
         found_extremes = ({} if extremes == "none" else
                           repo.scope_extremes(scope, pid, cells=extremes == "cells"))
         sat_out = repo.scope_sat_out(scope, pid)
-    history = RATINGS.history(games)
+    history = RATINGS.history(games) if rated else [{} for _ in games]
     after: dict[str, dict[int, SkillRating]] = {}
     final: dict[str, SkillRating] = {}
-    for game, rated in zip(games, history, strict=True):
-        final.update(rated)
-        for who, rating in rated.items():
+    for game, after_game in zip(games, history, strict=True):
+        final.update(after_game)
+        for who, rating in after_game.items():
             after.setdefault(who, {})[game.id] = rating
     seated: dict[str, list[GameLine]] = {}
     for game in games:

@@ -49,7 +49,8 @@ def all_statistics(uow: UnitOfWork, *, circle: int | None = None,
                    ) -> tuple[PlayerStats, ...]:
     """Per-player statistics across every game, or the games of `circle` over `period`,
     in order of first appearance."""
-    read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False, extremes="none")
+    read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False, extremes="none",
+                       rated=False)
     return tuple(_stats(f) for f in read.facts.values())
 
 
@@ -58,7 +59,7 @@ def overview(uow: UnitOfWork, *, circle: int | None = None, period: Period | Non
     """The statistics screen's figures (StatsOverview); CircleNotFound for a circle that
     does not exist."""
     read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False,
-                       extremes="scores")
+                       extremes="scores", rated=False)
     players = sorted_names(read.facts)
     series: dict[str, list[int]] = {p: [0] for p in players}
     for game in read.games:

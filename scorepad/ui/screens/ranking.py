@@ -97,8 +97,8 @@ def RankingView(circle: int | None = None) -> ft.View:
         circles = services.list_circles(uow())
         period = chosen.period(today)
         try:
-            return (circles, services.ranking(uow(), circle=chosen.circle, period=period),
-                    services.awards(uow(), circle=chosen.circle, period=period))
+            return (circles, *services.ranking_and_awards(uow(), circle=chosen.circle,
+                                                          period=period))
         except (services.ServiceError, InvalidDeal) as exc:
             return circles, exc.message(lang), ()
 
