@@ -99,7 +99,10 @@ def test_the_rankings_awards_name_their_holders_and_their_rules(
     scroll_to(page, by_id(page, "award-most_takes"))
     wait_id_text(page, "award-most_takes", "Olga · 3 prises")
     wait_id_text(page, "award-biggest_deal", "Olga · +234 · Alizés, donne 3")
-    # From 10 takes only: said in words, with its rule under it.
+    # From 10 takes only: said in words, and its rule said again when it is tapped.
     award = scroll_to(page, by_id(page, "award-best_success"))
     assert award.inner_text().strip() == "Personne pour l'instant"
-    text(page, "parmi les joueurs d'au moins 10 prises").wait_for()
+    tap_at(page, "award-best_success")
+    rule = by_id(page, "definition")
+    rule.wait_for()
+    assert "parmi les joueurs d'au moins 10 prises" in rule.inner_text()
