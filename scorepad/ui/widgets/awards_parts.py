@@ -30,7 +30,9 @@ def award_value(award: Award) -> str:
     if award.kind is AwardKind.BIGGEST_DEAL:
         where = ", ".join(t("stats_page.deal_at", game=c.game, number=c.number)
                           for c in award.cells)
-        return f"{signed(int(award.value))} · {where}"
+        more = award.count - len(award.cells)
+        return f"{signed(int(award.value))} · {where}" + (
+            nt("player_export.more", more) if more > 0 else "")
     if award.kind is AwardKind.LONGEST_STREAK:
         return nt("awards.streak", int(award.value))
     return t("awards.gain", gain=signed(round(award.value, 1)))
