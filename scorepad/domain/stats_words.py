@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.domain.awards import MIN_GAMES_IMPROVED, MIN_TAKES, AwardKind
-from scorepad.domain.messages import N_
+from scorepad.domain.messages import N_, NP_
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,10 @@ FIGURES: tuple[Figure, ...] = (
     Figure("most_improved", "awards", N_("award.most_improved"),
            N_("award.most_improved.how"), (("min", MIN_GAMES_IMPROVED),)),
 )
+
+#: the words of a streak still going, made or lost (takes), won or not (games)
+TAKES_STREAK = (NP_("stats_page.streak_made"), NP_("stats_page.streak_lost"))
+GAMES_STREAK = (NP_("stats_page.streak_won"), NP_("stats_page.streak_no_win"))
 
 _BY_ID = {figure.id: figure for figure in FIGURES}
 

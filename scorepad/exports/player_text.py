@@ -10,19 +10,14 @@ from scorepad.domain.language import word
 from scorepad.domain.messages import (
     CONTRACT_NAMES,
     N_,
-    NP_,
     fmt_number,
     fmt_signed,
     render,
     render_count,
 )
 from scorepad.domain.player_record import Extreme, GameResult, PlayerRecord
-from scorepad.domain.stats_words import SECTIONS, figure
+from scorepad.domain.stats_words import GAMES_STREAK, SECTIONS, TAKES_STREAK, figure
 from scorepad.domain.streaks import Streak
-
-#: the words of a streak still going, made or lost (takes), won or not (games)
-TAKES_STREAK = (NP_("stats_page.streak_made"), NP_("stats_page.streak_lost"))
-GAMES_STREAK = (NP_("stats_page.streak_won"), NP_("stats_page.streak_no_win"))
 
 
 @dataclass(frozen=True, slots=True)

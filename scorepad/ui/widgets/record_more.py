@@ -9,8 +9,8 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.domain.player_record import Extreme, GameResult, PlayerRecord
+from scorepad.domain.stats_words import GAMES_STREAK, TAKES_STREAK
 from scorepad.domain.streaks import Streak
-from scorepad.exports.player_text import GAMES_STREAK, TAKES_STREAK
 from scorepad.ui.i18n import nt, t
 from scorepad.ui.models.fmt import contract, number, signed, when
 from scorepad.ui.widgets.charts import score_chart
