@@ -267,6 +267,9 @@ def main() -> int:
     totals_time = timed(lambda: s.standings(uow(), huge), 20)
     sheet_time = timed(lambda: s.next_deal(uow(), huge), 20)
     list_time = timed(lambda: s.list_games(uow()), 10)
+    # André takes every one of the 110k deals: his page sums them all.
+    page_time = timed(lambda: s.player_record(uow(), "André"), 10)
+    page_cpu = _cpu(lambda: s.player_record(uow(), "André"))
     stored = sum(g.deals for g in s.list_games(uow()))
     db.dispose()
 
@@ -288,6 +291,9 @@ def main() -> int:
     print(f"next dealer in that game:              {sheet_time * 1000:7.2f} ms")
     print(f"list_games with totals ({stored} deals stored): {list_time * 1000:7.2f} ms"
           f"  goal <= 50 ms  {ok[list_time <= 0.05]}")
+    print(f"a player's page over every deal stored:  {page_time * 1000:7.2f} ms "
+          f"({page_cpu * 1000:.0f} ms CPU)  goal <= 200 ms  {ok[page_time <= 0.2]}  "
+          "(bench/stats.py: both shapes, PostgreSQL too)")
     if args.dir is None:
         shutil.rmtree(workdir, ignore_errors=True)
     return 0

@@ -106,3 +106,18 @@ def test_the_rankings_awards_name_their_holders_and_their_rules(
     rule = by_id(page, "definition")
     rule.wait_for()
     assert "parmi les joueurs d'au moins 10 prises" in rule.inner_text()
+
+
+def test_a_players_page_opens_from_a_sheets_totals(
+        page: Any, app_url: str, uow_factory: Callable[[], Any]) -> None:
+    seats = ["Paule", *SEATS[1:]]
+    deals = [{**deal, "taker": "Paule"} if deal["taker"] == "Jeanne" else deal
+             for deal in DEALS]
+    game = table(uow_factory, "Feuille", seats, deals)
+    open_app(page, app_url, f"/games/{game}")
+    wait_id_text(page, "total-Paule", "+295")
+    tap_at(page, "total-Paule")  # the totals open the table's players
+    tap_at(page, "sheet-player-Paule", bottom=844)
+    page.wait_for_url(re.compile(rf"/games/{game}/player/Paule$"))
+    wait_id_text(page, "fig-total", "+295")
+    wait_id_text(page, "fig-takes", "2/3")
