@@ -23,8 +23,7 @@ from scorepad.ui.models.drafts import (
     new_game_to_json,
 )
 from scorepad.ui.models.game_forms import NewGameForm, RulesForm
-
-FIVE = ("André", "Bruno", "Cécile", "Didier", "Élodie")
+from tests.factories import FIVE
 
 
 @st.composite
