@@ -176,9 +176,13 @@ from scorepad.ui.services_context import use_uow
 
 with open("/tmp/scorepad-history.json", "rb") as taken:
     report = services.import_backup(use_uow()(), taken.read())
-stored = asyncio.get_running_loop().create_future()
-pyodide_js.FS.syncfs(False, create_once_callable(lambda *_: stored.set_result(None)))
-await stored
+import js
+if hasattr(js, "scorepadStore"):  # the pieces store: its copies queue, this one is last
+    await js.scorepadStore.persist()
+else:  # a build before it: the whole folder through IDBFS
+    stored = asyncio.get_running_loop().create_future()
+    pyodide_js.FS.syncfs(False, create_once_callable(lambda *_: stored.set_result(None)))
+    await stored
 f"{report.added} {report.extended} {report.unchanged}"
 """
 

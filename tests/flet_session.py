@@ -61,10 +61,11 @@ class Phone:
 
     @classmethod
     async def open(cls, main: Callable[[ft.Page], Any], *, route: str = "/",
-                   width: float = 390, height: float = 844) -> Phone:
+                   width: float = 390, height: float = 844,
+                   connection: type[KeptConnection] | None = None) -> Phone:
         """Registers a client as a browser does (its page's size and route), then runs
-        `main(page)`."""
-        connection = KeptConnection(asyncio.get_running_loop())
+        `main(page)`; `connection`: a KeptConnection of the test's own."""
+        connection = (connection or KeptConnection)(asyncio.get_running_loop())
         session = Session(connection)
         session.attach_connection(connection)
         session.apply_page_patch({"route": route, "width": width, "height": height,

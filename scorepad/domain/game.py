@@ -52,6 +52,9 @@ class GameRecord:
     rules: RuleSet = FFT_RULES
     deals: tuple[DealRecord, ...] = ()
     status: GameStatus = GameStatus.IN_PROGRESS
+    #: when the game last changed (None when unknown, e.g. built in memory): what a list
+    #: of games shows, kept through an export and an import
+    updated_at: datetime | None = None
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -78,3 +81,8 @@ class PlayedGame:
     id: int
     record: GameRecord
     circle: str | None = None
+
+
+def has_played_deal(game: PlayedGame) -> bool:
+    """Whether a deal was played in `game` (redeals do not count)."""
+    return any(d.kind is DealKind.PLAYED for d in game.record.deals)

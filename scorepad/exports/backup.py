@@ -6,7 +6,7 @@ refusal names the game (its place in the file and its name) before the reason.""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -59,6 +59,14 @@ def _game_refused(position: int, name: str, cause: ImportRefused) -> BackupRefus
 def parse_backup(data: bytes | str) -> list[GameRecord]:
     """The games of a §7 document, each checked as a §5 export; ImportRefused (naming the
     game) for anything wrong, and nothing else."""
+    _count, games = backup_games(data)
+    return list(games)
+
+
+def backup_games(data: bytes | str) -> tuple[int, Iterator[GameRecord]]:
+    """How many games a §7 document holds, and the games, each checked as a §5 export as
+    it comes (a restore shows its progress): BackupRefused at once for the document, and
+    from the iterator for the game at fault (naming it)."""
     if isinstance(data, bytes) and len(data) > MAX_BYTES:
         raise BackupRefused("file", "too_large", megabytes=MAX_BYTES // 1_000_000)
     try:
@@ -74,11 +82,13 @@ def parse_backup(data: bytes | str) -> list[GameRecord]:
     games = doc.get("games")
     if not isinstance(games, list) or len(games) > MAX_GAMES:
         raise BackupRefused("games", "games", max=MAX_GAMES)
-    records = []
-    for position, game in enumerate(games, start=1):
-        name = str(game.get("name", ""))[:40] if isinstance(game, dict) else ""
-        try:
-            records.append(parse_game_export(json.dumps(game, ensure_ascii=False)))
-        except ImportRefused as exc:
-            raise _game_refused(position, name, exc) from exc
-    return records
+
+    def each() -> Iterator[GameRecord]:
+        for position, game in enumerate(games, start=1):
+            name = str(game.get("name", ""))[:40] if isinstance(game, dict) else ""
+            try:
+                yield parse_game_export(json.dumps(game, ensure_ascii=False))
+            except ImportRefused as exc:
+                raise _game_refused(position, name, exc) from exc
+
+    return len(games), each()

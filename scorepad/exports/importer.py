@@ -25,7 +25,7 @@ MAX_DEAL_NUMBER = 100_000
 MAX_GAME_NAME = 200
 
 GAME_KEYS = (
-    "format", "version", "name", "created_at", "status", "seats", "deal_size",
+    "format", "version", "name", "created_at", "updated_at", "status", "seats", "deal_size",
     "first_dealer", "rules", "deals", "totals",
 )
 DEAL_KEYS = ("number", "dealer", "sitting_out", "kind", "input", "scores")
@@ -166,6 +166,7 @@ def parse_game_export(data: bytes | str) -> GameRecord:
 
     name = _name(doc["name"])
     created_at = _created_at(doc["created_at"])
+    updated_at = _moment(doc["updated_at"], "updated_at") if "updated_at" in doc else None
     status = _status(doc.get("status", GameStatus.IN_PROGRESS.value))
     seats = _seats(doc["seats"])
     deal_size = doc["deal_size"]
@@ -190,7 +191,7 @@ def parse_game_export(data: bytes | str) -> GameRecord:
         deals.append(record)
         previous = record.number
 
-    game = GameRecord(name, created_at, table, rules, tuple(deals), status)
+    game = GameRecord(name, created_at, table, rules, tuple(deals), status, updated_at)
     _check_totals(doc["totals"], game)
     return game
 
@@ -211,6 +212,14 @@ def _created_at(value: object) -> datetime:
     if moment.tzinfo is None or moment.utcoffset() is None:
         _refuse("created_at", field="created_at", got=value)
     return moment
+
+
+def _moment(value: object, key: str) -> datetime:
+    """An optional moment (`updated_at`): ISO 8601 with its offset, like `created_at`."""
+    try:
+        return _created_at(value)
+    except ImportRefused:
+        _refuse("moment", field=key, key=key, got=value)
 
 
 def _status(value: object) -> GameStatus:

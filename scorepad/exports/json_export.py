@@ -21,13 +21,17 @@ def iso_datetime(value: datetime) -> str:
 
 def game_to_dict(game: GameRecord) -> dict[str, Any]:
     """FORMAT.md §5, plus the optional keys `first_dealer` and `status` so that a game
-    with no deal yet keeps its rotation and state through an export and an import."""
+    with no deal yet keeps its rotation and state through an export and an import, and
+    `updated_at` (when known) so that an imported game keeps the day it was played."""
     seats = game.seats
+    moments = {"created_at": iso_datetime(game.created_at)}
+    if game.updated_at is not None:
+        moments["updated_at"] = iso_datetime(game.updated_at)
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "name": game.name,
-        "created_at": iso_datetime(game.created_at),
+        **moments,
         "status": game.status.value,
         "seats": list(seats),
         "deal_size": game.deal_size,

@@ -17,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from scorepad.phone.storage import DATABASE, BrowserStorage
+from scorepad.phone.tabs import OneWriter
 
 if TYPE_CHECKING:
     from scorepad.phone.opening import StorageOpening, UowFactory
@@ -85,6 +86,36 @@ def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
     connection.send_callback = storage.hold(connection.send_callback)
 
 
+#: After the first screen, the storage is tidied once the phone has been idle this long
+#: (seconds): a start draws first, and a save seldom follows at once.
+TIDY_AFTER_START = 5.0
+
+
+def _tidy_when_idle(page: Any, storage: BrowserStorage) -> None:
+    """The storage tidied (phone_store.js's segments) when nobody is saving: a few seconds
+    after the first screen, and each time the phone hides the app (locked, another app,
+    another tab), never on a save's path (and a few seconds after the last copy:
+    BrowserStorage)."""
+    import flet as ft
+
+    async def tidy() -> None:
+        try:
+            await storage.tidy()
+        except Exception:  # the next occasion tries again; nothing is lost meanwhile
+            logger.exception("tidying the storage failed")
+
+    async def later() -> None:
+        await asyncio.sleep(TIDY_AFTER_START)
+        await tidy()
+
+    def lifecycle(event: ft.AppLifecycleStateChangeEvent) -> None:
+        if event.state in (ft.AppLifecycleState.HIDE, ft.AppLifecycleState.PAUSE):
+            page.run_task(tidy)
+
+    page.on_app_lifecycle_state_change = lifecycle
+    page.run_task(later)
+
+
 class _Prepared:
     """What a start prepares before the client connects: the storage read from IndexedDB,
     and how the app reaches the database (`ready`, a task of the event loop): a file at
@@ -95,6 +126,8 @@ class _Prepared:
         self.storage = BrowserStorage()
         # IndexedDB is read (by the browser) while Python imports the app below.
         self._opening = self.storage.open()
+        # Only the tab holding the database commits (scorepad.phone.tabs).
+        self.writer = OneWriter(self.storage)
         self.ready: asyncio.Future[tuple[str | None, StorageOpening]] = \
             asyncio.ensure_future(self._open())
 
@@ -116,7 +149,7 @@ class _Prepared:
         self.storage.changed()
         database.after_commit(self.storage.changed)
         mark("storage opened")
-        return database.uow
+        return self.writer.attach(database)
 
 
 async def main(page: Any, prepared: _Prepared) -> None:
@@ -140,6 +173,8 @@ async def main(page: Any, prepared: _Prepared) -> None:
     mark("screen")
     notices.watch(page, storage, refused=refused,
                   updated=refused is None and notices.updated_since_last_start(storage))
+    prepared.writer.watch(page)
+    _tidy_when_idle(page, storage)
     _report_startup()
 
     async def open_storage() -> None:

@@ -1,12 +1,15 @@
-"""The phone's database file in the browser's persistent storage (IndexedDB, through
-Emscripten's IDBFS), copied there after every commit.
+"""The phone's database file in the browser's persistent storage (IndexedDB), copied
+there after every commit: only the pieces the commit changed (phone_store.js).
 
-The browser's file system lives in memory; `FS.syncfs` copies what changed to IndexedDB
-in one transaction (all or nothing). A commit asks for a copy at once, never on a timer;
-while one is under way, what the app sends to the screen waits (`hold`), so the screen
-never shows a change ("Donne 5 enregistrée") before it is stored: a tab closed, or a
-phone locked, right after a save keeps the deal. When the browser refuses the copy
-(storage full), the last stored state stays whole and the phone says so.
+SQLite reads and writes the file in the worker's memory; the folder it lives in
+remembers which 4 KB pieces a write touched, and a commit asks for those pieces to be
+copied at once, never on a timer, in one IndexedDB transaction (all or nothing). A save
+then costs what it changed, whatever the phone already holds. While a copy is under way,
+what the app sends to the screen waits (`hold`), so the screen never shows a change
+("Donne 5 enregistrée") before it is stored: a tab closed, or a phone locked, right after
+a save keeps the deal. When the browser refuses the copy (storage full), the last stored
+state stays whole and the phone says so. `tidy()`, when the phone is idle, rewrites the
+file in large segments once many pieces were copied (a start then reads a few records).
 """
 
 from __future__ import annotations
@@ -20,24 +23,27 @@ logger = logging.getLogger(__name__)
 
 MOUNT = "/data"
 DATABASE = f"{MOUNT}/scorepad.db"
+#: How phone_store.js names a copy refused because another tab holds the database.
+ELSEWHERE = "HeldElsewhere"
+#: Seconds without a commit after which the storage is tidied, if it has grown many
+#: pieces (a restore, a long evening): the phone is idle, nobody waits on a save.
+TIDY_WHEN_IDLE = 3.0
 
 Failure = Callable[[str], None]
 
 
-def _fs() -> Any:
-    import pyodide_js  # type: ignore[import-not-found]  # only in the browser
+def _store() -> Any:
+    import js  # type: ignore[import-not-found]  # only in the browser
 
-    return pyodide_js.FS
+    return js.scorepadStore
 
 
 class BrowserStorage:
-    """The IDBFS folder holding the database, and the copies to IndexedDB."""
+    """The folder holding the database, and its copies to IndexedDB (phone_store.js)."""
 
-    def __init__(self, mount: str = MOUNT, fs: Callable[[], Any] = _fs,
-                 once: Callable[[Callable[..., None]], Any] | None = None) -> None:
+    def __init__(self, mount: str = MOUNT, store: Callable[[], Any] = _store) -> None:
         self.mount = mount
-        self._fs = fs
-        self._once = once or _once
+        self._store = store
         self._dirty = False
         self._syncing = False
         self._held: list[Callable[[], None]] = []
@@ -46,6 +52,11 @@ class BrowserStorage:
         self.on_failure: Failure = lambda _error: None
         #: the browser's reason for the last refused copy, None once a copy succeeds
         self.failure: str | None = None
+        #: this tab held the database at start (phone_writer.js); see `writable` since
+        self.writer_at_start = True
+        self._listener: Any = None
+        self._tidy_timer: asyncio.TimerHandle | None = None
+        self._tidying: asyncio.Future[None] | None = None
 
     @property
     def pending(self) -> bool:
@@ -53,24 +64,22 @@ class BrowserStorage:
         return self._dirty or self._syncing
 
     def open(self) -> asyncio.Future[str | None]:
-        """Mounts the folder and starts loading what IndexedDB holds, at once; the future
-        gives the browser's reason when it refuses (private browsing may have no
-        IndexedDB), else None."""
-        fs = self._fs()
-        fs.mkdirTree(self.mount)
-        fs.mount(fs.filesystems.IDBFS, _js_object(), self.mount)
-        return self._sync(populate=True)
+        """Mounts the folder and starts reading what IndexedDB holds, at once (the
+        browser reads while Python goes on); the future gives the browser's reason when
+        it refuses (private browsing may have no IndexedDB), else None."""
+        opening = self._store().open(self.mount)
 
-    def _sync(self, *, populate: bool) -> asyncio.Future[str | None]:
-        future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        async def opened() -> str | None:
+            result = await opening
+            # JS null arrives as `jsnull` (falsy), not None.
+            migrated = getattr(result, "migrated", None)
+            if migrated:
+                logger.info("the earlier version's storage was taken: %s", list(migrated))
+            refused = getattr(result, "refused", None)
+            self.writer_at_start = bool(getattr(result, "writer", True))
+            return str(refused) if refused else None
 
-        def done(error: Any = None) -> None:
-            # Success is JS null, which Pyodide hands over as `jsnull` (falsy), not None.
-            if not future.done():
-                future.set_result(_describe(error) if error else None)
-
-        self._fs().syncfs(populate, self._once(done))
-        return future
+        return asyncio.ensure_future(opened())
 
     def changed(self) -> None:
         """A commit: copy it to IndexedDB now (after the copy under way, if any)."""
@@ -83,7 +92,13 @@ class BrowserStorage:
         try:
             while self._dirty:
                 self._dirty = False
-                error = await self._sync(populate=False)
+                refused = await self._store().persist()
+                error = str(refused) if refused else None
+                if error is not None and error.startswith(ELSEWHERE):
+                    # Another tab holds the database: the phone says so (scorepad.phone.
+                    # tabs), and this copy is not a storage failure.
+                    logger.warning("a commit was not stored: %s", error)
+                    break
                 self.failure = error
                 if error is not None:
                     logger.warning("the browser refused to store the database: %s", error)
@@ -93,6 +108,51 @@ class BrowserStorage:
             self._release()
         if self.failure is not None:
             self.on_failure(self.failure)
+        else:
+            self._tidy_when_idle()
+
+    def _tidy_when_idle(self) -> None:
+        """A tidy-up TIDY_WHEN_IDLE seconds after the last copy, if none follows."""
+        if self._tidy_timer is not None:
+            self._tidy_timer.cancel()
+        loop = asyncio.get_running_loop()
+
+        def tidy() -> None:
+            self._tidy_timer = None
+            if not self.pending:
+                self._tidying = asyncio.ensure_future(self._tidy_quietly())
+
+        self._tidy_timer = loop.call_later(TIDY_WHEN_IDLE, tidy)
+
+    async def _tidy_quietly(self) -> None:
+        try:
+            await self.tidy()
+        except Exception:  # the next occasion tries again; nothing is lost meanwhile
+            logger.exception("tidying the storage failed")
+
+    @property
+    def writable(self) -> bool:
+        """This tab may commit: it holds the database (or the browser keeps nothing)."""
+        return bool(self._store().writable)
+
+    async def take_over(self) -> bool:
+        """"Continuer ici": the tab holding the database stores what it has and lets go
+        (or, frozen, has it taken); this one then reads it again from storage. Whether
+        this tab now writes."""
+        return bool(await self._store().takeOver())
+
+    def listen(self, heard: Callable[[str], None]) -> None:
+        """`heard("elsewhere")` when another tab took the database, `heard("here")`
+        when this one got it back (the database then read again from storage)."""
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+        self._listener = create_proxy(lambda what: heard(str(what)))
+        self._store().listen(self._listener)
+
+    async def tidy(self) -> bool:
+        """When the phone is idle (hidden, or just started): the file rewritten in large
+        segments if many pieces were copied since the last time; whether it was."""
+        return bool(await self._store().tidy(False))
 
     async def idle(self) -> str | None:
         """Waits until every commit so far is stored; the refusal's reason, if any."""
@@ -124,24 +184,3 @@ class BrowserStorage:
         for future in idle:
             if not future.done():
                 future.set_result(None)
-
-
-def _once(fn: Callable[..., None]) -> Any:
-    """A JavaScript callback that frees itself once called."""
-    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
-    return create_once_callable(fn)
-
-
-def _js_object() -> Any:
-    import js  # type: ignore[import-not-found]
-    from pyodide.ffi import to_js  # type: ignore[import-not-found]
-
-    return to_js({}, dict_converter=js.Object.fromEntries)
-
-
-def _describe(error: Any) -> str:
-    """A JS error's name and message (QuotaExceededError: ...)."""
-    name = getattr(error, "name", None) or "Error"
-    message = getattr(error, "message", None) or str(error)
-    return f"{name}: {message}"

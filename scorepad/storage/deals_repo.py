@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import and_, delete, func, insert, select, update
 
 from scorepad.domain import DealKind, DealTurn
 from scorepad.services.ports import (
@@ -17,8 +17,10 @@ from scorepad.services.ports import (
     DealVersionRow,
     NewDeal,
 )
+from scorepad.storage.parts import score_rows
 from scorepad.storage.repo_base import (
     DEAL,
+    GAME,
     INSERT_DEAL,
     INSERT_SCORE,
     INSERT_VERSION,
@@ -98,9 +100,8 @@ class DealsRepository(RepositoryBase):
                 "created_at": deal.created_at, "updated_at": deal.updated_at,
             }).scalar_one()))
         scores = [
-            {"deal_id": deal_id, "player_id": ids[p], "game_id": game_id, "points": v}
-            for deal_id, deal in zip(new_ids, deals, strict=True) if not deal.state.deleted
-            for p, v in deal.state.scores.items()
+            row for deal_id, deal in zip(new_ids, deals, strict=True) if not deal.state.deleted
+            for row in score_rows(deal_id, game_id, deal.state.input, deal.state.scores, ids)
         ]
         if scores:
             self.conn.execute(INSERT_SCORE, scores)
@@ -176,6 +177,15 @@ class DealsRepository(RepositoryBase):
             rows += self._deal_rows(DEAL.c.id.in_(list(deal_ids[start:start + 500])))
         return rows
 
+    def count_deals_since(self, moment: datetime | None) -> int:
+        """The live deals of the games not in the bin recorded after `moment` (all of
+        them with None)."""
+        query = (select(func.count()).select_from(DEAL.join(GAME, GAME.c.id == DEAL.c.game_id))
+                 .where(DEAL.c.deleted.is_(False), GAME.c.deleted_at.is_(None)))
+        if moment is not None:
+            query = query.where(DEAL.c.created_at > db_time(moment))
+        return int(self.conn.execute(query).scalar_one())
+
     def deals_of_games(self, game_ids: Sequence[int]) -> dict[int, list[DealRow]]:
         """The live deals of several games at once (statistics over many games): one
         query for the deals and one for their scores, by chunk of games."""
@@ -224,10 +234,8 @@ class DealsRepository(RepositoryBase):
         )
         self.conn.execute(delete(SCORE).where(SCORE.c.deal_id == deal_id))
         if not state.deleted and state.scores:
-            self.conn.execute(insert(SCORE), [
-                {"deal_id": deal_id, "player_id": ids[p], "game_id": game_id, "points": v}
-                for p, v in state.scores.items()
-            ])
+            self.conn.execute(insert(SCORE), score_rows(deal_id, game_id, state.input,
+                                                        state.scores, ids))
         self.conn.execute(insert(VERSION).values(
             **self._version_values(deal_id, version, action, state, author, stamp, ids)
         ))

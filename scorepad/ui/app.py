@@ -11,6 +11,7 @@ import flet as ft
 from scorepad.ui.dialogs.confirm import error_context, use_error_host
 from scorepad.ui.dialogs.notice import use_notice_host
 from scorepad.ui.live import session_live
+from scorepad.ui.models import drafts
 from scorepad.ui.screens.deal_entry import DealEntryView
 from scorepad.ui.screens.games import GamesView
 from scorepad.ui.screens.not_found import NotFoundView
@@ -64,6 +65,10 @@ DealDetailView = _lazy("deal_detail", "DealDetailView")
 GameRulesView = _lazy("new_game", "GameRulesView")
 NewGameView = _lazy("new_game", "NewGameView")
 PlayersView = _lazy("players", "PlayersView")
+PlayersPlayerRoute = _lazy("player", "PlayersPlayerRoute")
+SheetPlayerRoute = _lazy("player", "SheetPlayerRoute")
+StatsPlayerRoute = _lazy("player", "StatsPlayerRoute")
+RankingPlayerRoute = _lazy("player", "RankingPlayerRoute")
 RankingRoute = _lazy("ranking", "RankingRoute")
 SettingsView = _lazy("settings", "SettingsView")
 SoireeRoute = _lazy("soiree", "SoireeRoute")
@@ -93,9 +98,11 @@ RulesRoute = _game_route(GameRulesView)
 ROUTES: RouteTree = {
     "/": (GamesView, {
         "new": NewGameView, "bin": BinView,
-        "circles": (CirclesView, {":circle/ranking": RankingRoute,
-                                  ":circle/soiree": SoireeRoute}),
-        "players": PlayersView,
+        "circles": (CirclesView, {
+            ":circle/ranking": (RankingRoute, {"player/:name": RankingPlayerRoute}),
+            ":circle/soiree": SoireeRoute}),
+        # A player's page sits above the screen it was opened from (Back returns there).
+        "players": (PlayersView, {":name": PlayersPlayerRoute}),
         "tournaments": (TournamentsView, {
             "new": NewTournamentView,
             # A tournament's hand-over link: takes its organiser role, then opens it.
@@ -105,11 +112,15 @@ ROUTES: RouteTree = {
         "games/:id": (SheetRoute, {
             "deal": DealEntryRoute, "stats": GameStatsRoute, "rules": RulesRoute,
             "deals/:deal_id": (DealDetailRoute, {"edit": DealEditRoute}),
+            "player/:name": SheetPlayerRoute,
         }),
     }),
     "/calculator": CalculatorView,
-    "/stats": (AllStatsView, {"soiree": SoireeRoute, "soiree/:circle/:day": SoireeRoute,
-                              "ranking": RankingRoute, "ranking/:circle": RankingRoute}),
+    "/stats": (AllStatsView, {
+        "soiree": SoireeRoute, "soiree/:circle/:day": SoireeRoute,
+        "ranking": (RankingRoute, {"player/:name": RankingPlayerRoute}),
+        "ranking/:circle": (RankingRoute, {"player/:name": RankingPlayerRoute}),
+        "player/:name": StatsPlayerRoute}),
     # The big screen of a club night (a TV, a laptop): no bar, read-only, live.
     "/grand-ecran": BigScreenRoute, "/grand-ecran/:circle": BigScreenRoute,
     "/grand-ecran/:circle/:day": BigScreenRoute,
@@ -161,6 +172,7 @@ async def main(page: ft.Page) -> None:
     page.theme = app_theme()
     page.dark_theme = app_theme()
     state = await load_state()
+    drafts.load_kept(page, state)
     state.apply()
 
     state.follow_width(page.width)
@@ -175,7 +187,9 @@ async def main(page: ft.Page) -> None:
     live = session_live(page)
 
     def on_connect(_e: ft.Event[ft.Page]) -> None:
-        # Back from a lost connection (Wi-Fi, phone asleep): what changed meanwhile.
+        # Back from a lost connection (Wi-Fi, phone asleep, a reload): what changed
+        # meanwhile, and the forms kept while it was away written to its storage.
+        drafts.write_again(page)
         live.refresh_all()
 
     page.on_connect = on_connect

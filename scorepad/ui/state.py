@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import flet as ft
 
@@ -22,6 +23,16 @@ PREF_THEME = "scorepad.theme"
 PREF_ORGANISER = "scorepad.organiser"
 #: {tournament id: organiser key} as JSON, the same way
 PREF_TOURNAMENTS = "scorepad.tournament_organiser"
+#: the forms this browser kept unsaved (scorepad.ui.models.drafts reads and writes them)
+PREF_DRAFTS = "scorepad.drafts"
+PREF_NEW_GAME = "scorepad.new_game"
+#: one phone alone: when its last backup was saved (ISO 8601), and after how many new
+#: deals it reminds the person to save one (0: never)
+PREF_LAST_BACKUP = "scorepad.last_backup"
+PREF_BACKUP_EVERY = "scorepad.backup_every"
+#: the reminder's default: about two evenings at a table
+BACKUP_EVERY = 50
+BACKUP_EVERY_CHOICES = (25, 50, 100, 200, 0)
 #: Flutter's own widgets in France's French and British English, the catalogs' conventions
 _FLUTTER_LOCALES = (ft.Locale("fr", "FR"), ft.Locale("en", "GB"))
 _THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
@@ -57,6 +68,13 @@ class AppState:
     organiser_keys: dict[int, str] = field(default_factory=dict)
     #: the tournaments' organiser keys this browser holds, by tournament id (local storage)
     tournament_keys: dict[int, str] = field(default_factory=dict)
+    #: what this browser kept of forms left unsaved, as read at start (PREF_DRAFTS,
+    #: PREF_NEW_GAME -> the stored text): scorepad.ui.models.drafts takes them from here
+    kept_forms: dict[str, object] = field(default_factory=dict)
+    #: one phone alone: when its last backup was saved (None: never), and after how many
+    #: new deals it reminds the person (0: never)
+    last_backup: datetime | None = None
+    backup_every: int = BACKUP_EVERY
 
     def apply(self) -> None:
         """Pushes the settings to the session (the language of t()) and to the page (theme)."""
@@ -127,6 +145,16 @@ class AppState:
         self.organiser_keys = merged
         _persist(PREF_ORGANISER, json.dumps({str(k): v for k, v in merged.items()}))
 
+    def remember_backup(self, moment: datetime) -> None:
+        """A backup of every game was saved now (kept in this browser)."""
+        self.last_backup = moment
+        _persist(PREF_LAST_BACKUP, moment.isoformat())
+
+    def set_backup_every(self, deals: int) -> None:
+        """The reminder after `deals` new deals (0: never), kept in this browser."""
+        self.backup_every = deals if deals in BACKUP_EVERY_CHOICES else BACKUP_EVERY
+        _persist(PREF_BACKUP_EVERY, str(self.backup_every))
+
     def tournament_key(self, tournament_id: int) -> str | None:
         """The organiser key this browser holds for the tournament (None: not its
         organiser)."""
@@ -164,15 +192,36 @@ def _persist(key: str, value: str) -> None:
 
 
 async def load_state() -> AppState:
-    """The settings this browser saved last time (French and system theme by default)."""
+    """The settings this browser saved last time (French and system theme by default),
+    and the forms it kept unsaved."""
     prefs = ft.SharedPreferences()
-    # Asked together: one round trip to the browser before the first screen, not four.
-    lang, theme, organiser, tournaments = await asyncio.gather(
+    # Asked together: one round trip to the browser before the first screen, not eight.
+    (lang, theme, organiser, tournaments, kept, new_game, last_backup,
+     backup_every) = await asyncio.gather(
         prefs.get(PREF_LANG), prefs.get(PREF_THEME), prefs.get(PREF_ORGANISER),
-        prefs.get(PREF_TOURNAMENTS))
+        prefs.get(PREF_TOURNAMENTS), prefs.get(PREF_DRAFTS), prefs.get(PREF_NEW_GAME),
+        prefs.get(PREF_LAST_BACKUP), prefs.get(PREF_BACKUP_EVERY))
     return AppState(lang=language(lang), theme=theme if theme in THEMES else "system",
                     organiser_keys=_organiser_keys(organiser),
-                    tournament_keys=_organiser_keys(tournaments))
+                    tournament_keys=_organiser_keys(tournaments),
+                    kept_forms={PREF_DRAFTS: kept, PREF_NEW_GAME: new_game},
+                    last_backup=_moment(last_backup), backup_every=_every(backup_every))
+
+
+def _moment(raw: object) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    return moment if moment is None or moment.tzinfo is not None else None
+
+
+def _every(raw: object) -> int:
+    try:
+        deals = int(raw) if isinstance(raw, str | int) else BACKUP_EVERY
+    except ValueError:
+        return BACKUP_EVERY
+    return deals if deals in BACKUP_EVERY_CHOICES else BACKUP_EVERY
 
 
 app_state_context = ft.create_context(AppState())

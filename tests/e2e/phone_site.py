@@ -74,11 +74,13 @@ def open_phone(browser_type: Any, profile: Path, *, scale: float = 1,
     return context
 
 
-def start_app(context: Any, url: str, *, ready: str = "Parties") -> Any:
-    """Opens the site and waits for a screen showing `ready`; the page."""
+def start_app(context: Any, url: str, *, ready: str = "Parties", page: Any = None) -> Any:
+    """Opens the site (in `page`, else the context's first tab) and waits for a screen
+    showing `ready`; the page."""
     from tests.e2e.conftest import enable_semantics
 
-    page = context.pages[0] if context.pages else context.new_page()
+    if page is None:
+        page = context.pages[0] if context.pages else context.new_page()
     # Not until "load": the first visit also downloads the offline copy meanwhile.
     page.goto(url, wait_until="commit")
     placeholder = page.locator("flt-semantics-placeholder")
@@ -100,3 +102,42 @@ def offline_copy_ready(page: Any) -> None:
     """Waits until the service worker controls the page (its precache complete)."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                            timeout=START_TIMEOUT_MS)
+
+
+#: A page of the site's origin that keeps files as the phone's Python did before this
+#: version (IDBFS mounted at /data, FS.syncfs(false)): a phone that ran the earlier build.
+EARLIER_STORAGE = "earlier-version-storage.html"
+_EARLIER_PAGE = """<!doctype html><meta charset="utf-8"><title>earlier</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({indexURL: "./pyodide/"});
+const FS = pyodide.FS;
+FS.mkdirTree("/data");
+FS.mount(FS.filesystems.IDBFS, {}, "/data");
+await new Promise((resolve, reject) => FS.syncfs(true, (e) => e ? reject(e) : resolve()));
+const files = await (await fetch("earlier-version-files.json")).json();
+for (const [name, base64] of Object.entries(files)) {
+  FS.writeFile("/data/" + name, Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+}
+await new Promise((resolve, reject) => FS.syncfs(false, (e) => e ? reject(e) : resolve()));
+window.kept = Object.keys(files);
+</script>"""
+
+
+def keep_as_the_earlier_version_did(context: Any, url: str, files: dict[str, bytes]) -> None:
+    """Stores `files` (name -> bytes) in the browser's storage for `url`'s origin exactly
+    as the phone's Python kept them before the pieces store (phone_store.js): what a phone
+    updated from that version holds at its first start."""
+    import base64
+    import json
+
+    listing = json.dumps({name: base64.b64encode(data).decode() for name, data in files.items()})
+    context.route(url + EARLIER_STORAGE, lambda route: route.fulfill(
+        body=_EARLIER_PAGE, content_type="text/html"))
+    context.route(url + "earlier-version-files.json", lambda route: route.fulfill(
+        body=listing, content_type="application/json"))
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url + EARLIER_STORAGE)
+    page.wait_for_function("() => Array.isArray(window.kept)", timeout=START_TIMEOUT_MS)
+    context.unroute(url + EARLIER_STORAGE)
+    context.unroute(url + "earlier-version-files.json")

@@ -7,9 +7,12 @@ from __future__ import annotations
 import contextlib
 import csv
 import json
+import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,19 +26,23 @@ from tests.e2e.conftest import (
     PHONE_PAGE,
     button,
     by_id,
+    id_text,
     tap_box,
     wait_id_text,
 )
 from tests.e2e.flows import enter_deal, start_new_game
-from tests.e2e.gestures import thumb
+from tests.e2e.gestures import tap, thumb, type_points
+from tests.e2e.phone_history import history_backup, history_database
 from tests.e2e.phone_site import (
     StaticServer,
     build,
     clear_http_cache,
+    keep_as_the_earlier_version_did,
     offline_copy_ready,
     open_phone,
     start_app,
 )
+from tests.e2e.reloads import reload_now, what_came_back
 from tests.factories import FOUR
 
 pytestmark = pytest.mark.slow
@@ -54,6 +61,11 @@ def _shot_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def phone_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from these sources; SCOREPAD_E2E_PHONE_SITE names one already built
+    from them (while iterating on the tests: a build takes minutes)."""
+    prebuilt = os.environ.get("SCOREPAD_E2E_PHONE_SITE")
+    if prebuilt:
+        return Path(prebuilt)
     return build(tmp_path_factory.mktemp("phone") / "site")
 
 
@@ -191,3 +203,235 @@ def test_a_phone_starts_from_its_memory_snapshot_after_the_first_start_and_works
     request.node.stash[PHONE_PAGE] = page
     wait_id_text(page, "total-Cécile", "+198", timeout=30)
     phone.close()
+
+
+def test_a_phone_updated_from_the_earlier_version_starts_with_every_game_it_kept(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The earlier build kept the database whole through IDBFS; this one keeps it in
+    pieces (phone_store.js). Its first start takes the old copy: every game is there,
+    with its deals, and the next deal is kept."""
+    games = 40
+    earlier = history_database(tmp_path / "earlier.db", games)
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    keep_as_the_earlier_version_did(phone, static_server.url, {
+        "scorepad.db": earlier, "site-version": b"an earlier build"})
+    page = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = page
+    page.get_by_role("button", name=f"Soirée {games}", exact=False).first.wait_for()
+
+    # Every game, in the backup Réglages saves (what the phone holds, as a file).
+    tap_box(page, page.get_by_role("tab", name="Réglages").first)
+    by_id(page, "backup-save").wait_for()
+    with page.expect_download() as backup:
+        tap_box(page, by_id(page, "backup-save"))
+    saved = json.loads(Path(backup.value.path()).read_text(encoding="utf-8"))
+    wanted = json.loads(history_backup(games))
+    assert sorted(g["name"] for g in saved["games"]) == sorted(g["name"] for g in wanted["games"])
+    assert [len(g["deals"]) for g in saved["games"]] == [30] * games
+
+    # A deal entered now is kept across a restart (the new store writes).
+    app = static_server.url + "#"
+    tap_box(page, page.get_by_role("tab", name="Parties").first)
+    game = start_new_game(page, app, "Après la mise à jour", FOUR)
+    enter_deal(page, app, game, "taker-André", "contract-prise", "bouts-1", points="58")
+    wait_id_text(page, "row-1-André", "+96")
+    phone.close()
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url + f"#/games/{game}", ready="Après la mise")
+    wait_id_text(page, "total-André", "+96", timeout=30)
+    phone.close()
+
+
+def test_two_tabs_never_write_over_each_other_the_second_says_so_and_continues_on_request(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The installed app and a browser tab (two tabs of one profile) each run their own
+    Python: one writes, the other says scorepad is open elsewhere and continues there only
+    when asked; every deal acknowledged in either is there afterwards."""
+    app = static_server.url + "#"
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    first = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = first
+    game = start_new_game(first, app, "Deux onglets", FOUR)
+    enter_deal(first, app, game, "taker-André", "contract-prise", "bouts-1", points="58")
+    wait_id_text(first, "row-1-André", "+96")
+
+    # The second tab says, in words, that scorepad is open elsewhere.
+    second = start_app(phone, static_server.url + f"#/games/{game}",
+                       ready="scorepad est ouvert ailleurs", page=phone.new_page())
+    request.node.stash[PHONE_PAGE] = second
+    assert "ouvert dans un autre onglet" in id_text(second, "open-elsewhere")
+    thumb(second, button(second, "Continuer ici"))
+    wait_id_text(second, "total-André", "+96")
+
+    # The first tab stops writing and says so.
+    by_id(first, "taken-elsewhere").wait_for(timeout=15_000)
+    assert "plus rien n'est enregistré" in id_text(first, "taken-elsewhere")
+
+    enter_deal(second, app, game, "taker-Bruno", "contract-prise", "bouts-1", points="58")
+    wait_id_text(second, "row-2-Bruno", "+96")
+
+    # Back to the first tab: it takes the database back, reads deal 2, saves deal 3.
+    request.node.stash[PHONE_PAGE] = first
+    thumb(first, button(first, "Reprendre ici"))
+    wait_id_text(first, "row-2-Bruno", "+96", timeout=20)
+    by_id(second, "taken-elsewhere").wait_for(timeout=15_000)
+    enter_deal(first, app, game, "taker-Cécile", "contract-garde", "bouts-2", points="51")
+    wait_id_text(first, "row-3-Cécile", "+210")
+    phone.close()
+
+    # Every acknowledged deal, each as it was entered.
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url + f"#/games/{game}", ready="Deux onglets")
+    request.node.stash[PHONE_PAGE] = page
+    wait_id_text(page, "row-1-André", "+96", timeout=30)
+    wait_id_text(page, "row-2-Bruno", "+96")
+    wait_id_text(page, "row-3-Cécile", "+210")
+    phone.close()
+
+
+#: When the page is reloaded after the save tap (ms): before the deal reaches Python,
+#: while it is stored, just after.
+RELOADS_MS = (50, 100, 150, 300)
+
+
+def test_a_reload_at_any_moment_after_the_save_brings_back_the_deal_or_the_filled_form(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A phone holding 3,000 deals (a save takes longer there) reloaded 50, 100, 150 and
+    300 ms after "Enregistrer la donne": each time the deal is on the sheet or said saved,
+    or the form comes back filled, said in words; no deal is lost or entered twice."""
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    keep_as_the_earlier_version_did(phone, static_server.url, {
+        "scorepad.db": history_database(tmp_path / "history.db", 100)})
+    page = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = page
+    app = static_server.url + "#"
+    game = start_new_game(page, app, "Rechargements", FOUR)
+    came_back = {}
+    for number, delay in enumerate(RELOADS_MS, 1):
+        tap_box(page, button(page, "Nouvelle donne").first)
+        page.wait_for_url(f"{app}/games/{game}/deal")
+        by_id(page, "taker-Bruno").wait_for()
+        tap(page, "taker-Bruno", "contract-garde", "bouts-2")
+        type_points(page, "49")
+        wait_id_text(page, "preview-Bruno", "+198")
+        tap_box(page, button(page, "Enregistrer la donne").first)
+        page.wait_for_timeout(delay)
+        reload_now(page)
+        came = came_back[delay] = what_came_back(page, number, "Bruno")
+        if came == "restored":   # not stored: the form is back as it was typed
+            assert id_text(page, "draft-restored").startswith(
+                f"Donne {number} reprise là où vous l'aviez laissée")
+            wait_id_text(page, "preview-Bruno", "+198")
+            tap_box(page, button(page, "Enregistrer la donne").first)
+        elif came == "kept":     # stored: the form says so, for the next deal
+            assert id_text(page, "deal-kept").startswith(f"Donne {number} enregistrée")
+            page.go_back()
+        wait_id_text(page, f"row-{number}-Bruno", "+198", timeout=30)
+    sys.stdout.write(f"what came back after each reload: {came_back}\n")
+    phone.close()
+
+    # Every deal once, and nothing more.
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url + f"#/games/{game}", ready="Rechargements")
+    request.node.stash[PHONE_PAGE] = page
+    for number in range(1, len(RELOADS_MS) + 1):
+        wait_id_text(page, f"row-{number}-Bruno", "+198", timeout=30)
+    assert by_id(page, f"row-{len(RELOADS_MS) + 1}-Bruno").count() == 0
+    phone.close()
+
+
+def test_a_300_game_backup_restored_from_settings_shows_its_progress_and_what_it_added(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Réglages → Restaurer une sauvegarde, a family's years (300 games, 9,000 deals):
+    the progress shown, what it added said, every game there with the day it was
+    played; then the reminder to save, the backup saved and said, the day of it shown;
+    the same file again through the games screen's import adds nothing."""
+    backup = tmp_path / "scorepad-sauvegarde.json"
+    backup.write_bytes(history_backup(300))
+    last = json.loads(backup.read_bytes())["games"][-1]
+    played = datetime.fromisoformat(last["created_at"]).astimezone(UTC).strftime("%d/%m/%Y")
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = page
+
+    tap_box(page, page.get_by_role("tab", name="Réglages").first)
+    by_id(page, "backup-restore").wait_for()
+    assert id_text(page, "last-backup") == "Aucune sauvegarde encore sur ce téléphone."
+    with page.expect_file_chooser() as chooser:
+        thumb(page, by_id(page, "backup-restore"))
+    chooser.value.set_files(str(backup))
+    page.wait_for_function(
+        """() => {
+            const el = document.querySelector('[flt-semantics-identifier="restore-progress"]');
+            return el !== null && / sur 300 /.test(el.innerText);
+        }""", timeout=120_000)
+    by_id(page, "restore-done").wait_for(timeout=300_000)
+    assert "parties ajoutées 300, complétées 0, déjà là 0" in id_text(page, "restore-done")
+    thumb(page, button(page, "Fermer"))
+
+    # The games, with the day each was played (not today's).
+    tap_box(page, page.get_by_role("tab", name="Parties").first)
+    tile = page.get_by_role("button", name="Soirée 300", exact=False).first
+    tile.wait_for(timeout=60_000)
+    assert played in str(tile.get_attribute("aria-label") or tile.inner_text())
+
+    # 9,000 deals and no backup yet: the games screen says so; "Sauvegarder" saves one.
+    by_id(page, "backup-reminder").wait_for(timeout=30_000)
+    reminder = id_text(page, "backup-reminder")
+    count, rest = reminder.split("donnes", 1)
+    assert re.sub(r"\D", "", count) == "9000", reminder  # "9 000" in French
+    assert rest.startswith(" sur ce téléphone et aucune sauvegarde encore"), reminder
+    with page.expect_download(timeout=120_000) as saved:
+        thumb(page, button(page, "Sauvegarder"))
+    assert len(json.loads(Path(saved.value.path()).read_bytes())["games"]) == 300
+    page.get_by_text("Sauvegarde de 300 parties remise au navigateur", exact=False
+                     ).first.wait_for(timeout=30_000)
+    by_id(page, "backup-reminder").wait_for(state="detached", timeout=30_000)
+    tap_box(page, page.get_by_role("tab", name="Réglages").first)
+    page.wait_for_function(
+        """(day) => {
+            const el = document.querySelector('[flt-semantics-identifier="last-backup"]');
+            return el !== null && el.innerText.startsWith("Dernière sauvegarde : " + day);
+        }""", arg=datetime.now().strftime("%d/%m/%Y"), timeout=15_000)
+
+    # The same file through the games screen's import: each game once.
+    tap_box(page, page.get_by_role("tab", name="Parties").first)
+    with page.expect_file_chooser() as chooser:
+        thumb(page, page.get_by_label("Importer une partie ou une sauvegarde (JSON)").first)
+    chooser.value.set_files(str(backup))
+    by_id(page, "restore-done").wait_for(timeout=300_000)
+    assert "parties ajoutées 0, complétées 0, déjà là 300" in id_text(page, "restore-done")
+    phone.close()
+
+
+def test_a_players_page_and_its_pdf_are_made_on_the_phone(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url)
+    app = static_server.url + "#"
+    request.node.stash[PHONE_PAGE] = page
+    game = start_new_game(page, app, "Chez Didier", FOUR)
+    enter_deal(page, app, game, "taker-Bruno", "contract-garde", "bouts-2", points="49")
+    wait_id_text(page, "total-Bruno", "+198")
+
+    # The players' list, a tap on Bruno: his page, summed by the phone's own Python.
+    page.goto(app + "/players", wait_until="commit")
+    tap_box(page, by_id(page, "player-Bruno"))
+    wait_id_text(page, "fig-total", "+198", timeout=30)
+    wait_id_text(page, "fig-takes", "1/1")
+    button_pdf = page.get_by_role("button", name="Fiche en PDF")
+    for _ in range(12):  # at the bottom of the page
+        if button_pdf.count():
+            break
+        page.mouse.move(195, 400)
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(300)
+    with page.expect_download() as saved:
+        thumb(page, button_pdf)
+    assert saved.value.suggested_filename == "fiche-bruno.pdf"
+    assert Path(saved.value.path()).read_bytes().startswith(b"%PDF")

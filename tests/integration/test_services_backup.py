@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -121,3 +122,68 @@ def test_scorepad_import_takes_a_backup_all_at_once_and_says_what_it_added(
     assert "ajoutées 2, complétées 0, déjà là 0" in capsys.readouterr().out
     assert main(["--db", url, "import", str(path)]) == 0
     assert "ajoutées 0, complétées 0, déjà là 2" in capsys.readouterr().out
+
+
+def test_restored_games_keep_the_days_they_were_played_not_the_restore_s(
+        phone: Any, laptop: Any) -> None:
+    _phone(phone.uow)
+    doc = json.loads(s.export_backup(phone.uow()))
+    # A backup made long ago: the games' start and last play, as the file says them.
+    doc["games"][0]["created_at"] = "2024-03-08T20:30:00+01:00"
+    doc["games"][0]["updated_at"] = "2024-03-08T23:45:00+01:00"
+    doc["games"][1]["created_at"] = "2024-05-17T20:00:00+02:00"
+    del doc["games"][1]["updated_at"]   # a file of an earlier version: its start then
+    s.import_backup(laptop.uow(), json.dumps(doc).encode())
+    shown = {g.name: g.updated_at.isoformat() for g in s.list_games(laptop.uow())}
+    assert shown == {"Au jardin": "2024-03-08T22:45:00+00:00",
+                     "Chez Bruno": "2024-05-17T18:00:00+00:00"}
+    # Its deals are of that day too: none of them counts as played since a backup.
+    assert s.count_deals_since(laptop.uow(), datetime(2024, 6, 1, tzinfo=UTC)) == 0
+    assert s.count_deals_since(laptop.uow(), None) == 3
+    # And a backup of the restored phone says the same days.
+    again = json.loads(s.export_backup(laptop.uow()))
+    assert [g.get("updated_at") for g in again["games"]] == [
+        "2024-03-08T22:45:00+00:00", "2024-05-17T18:00:00+00:00"]
+
+
+def test_deals_recorded_since_the_last_backup_are_counted(phone: Any) -> None:
+    first, second = _phone(phone.uow)
+    backup = datetime.now(UTC)
+    assert s.count_deals_since(phone.uow(), backup) == 0
+    s.record_deal(phone.uow(), first, PRISE)
+    s.record_deal(phone.uow(), second, PRISE)
+    assert s.count_deals_since(phone.uow(), backup) == 2
+    s.delete_game(phone.uow(), second)  # a game in the bin is not in a backup
+    assert s.count_deals_since(phone.uow(), backup) == 1
+    assert s.count_deals_since(phone.uow(), None) == 3
+
+
+def test_a_restore_says_how_far_it_is_and_writes_nothing_if_left_half_way(
+        phone: Any, laptop: Any) -> None:
+    _phone(phone.uow)
+    backup = s.export_backup(phone.uow())
+    steps = s.import_backup_steps(laptop.uow(), backup)
+    assert next(steps) == s.Progress(1, 2)
+    steps.close()                                # the phone closed half-way
+    assert s.list_games(laptop.uow()) == []
+    steps = s.import_backup_steps(laptop.uow(), backup)
+    assert [next(steps), next(steps)] == [s.Progress(1, 2), s.Progress(2, 2)]
+    with pytest.raises(StopIteration) as done:
+        next(steps)
+    assert done.value.value == s.BackupReport(2, 0, 0)
+    assert len(done.value.value.games) == 2
+    assert len(s.list_games(laptop.uow())) == 2
+
+
+def test_a_game_imported_twice_in_the_app_is_there_once(phone: Any, laptop: Any) -> None:
+    first, _ = _phone(phone.uow)
+    data = s.export_game(phone.uow(), first, "json")
+    made = s.import_game_once(laptop.uow(), data)
+    assert made == s.BackupReport(1, 0, 0)
+    again = s.import_game_once(laptop.uow(), data)
+    assert again == s.BackupReport(0, 0, 1) and again.games == made.games
+    s.record_deal(phone.uow(), first, PRISE)      # played on since: its new deal added
+    later = s.import_game_once(laptop.uow(), s.export_game(phone.uow(), first, "json"))
+    assert later == s.BackupReport(0, 1, 0)
+    assert [g.name for g in s.list_games(laptop.uow())] == ["Au jardin"]
+    assert len(s.get_sheet(laptop.uow(), made.games[0]).deals) == 3

@@ -145,6 +145,12 @@ class FakeRepository:
                        if d.game_id == game_id and not d.state.deleted),
                       key=lambda d: d.number)
 
+    def count_deals_since(self, moment: datetime | None) -> int:
+        return sum(1 for d in self.deals.values()
+                   if not d.state.deleted and d.game_id in self.games
+                   and self.games[d.game_id].deleted_at is None
+                   and (moment is None or d.created_at > moment))
+
     def live_deal_versions(self, game_id: int) -> list[tuple[int, int]]:
         return [(d.id, d.version) for d in self.list_deals(game_id)]
 

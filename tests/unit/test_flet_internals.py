@@ -12,12 +12,14 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
+import msgpack
 from flet.messaging.protocol import Message, MessageAction
 
 from scorepad.ui.dialogs.game_actions import show_route_now
 from scorepad.ui.widgets.text_input import kept_field
 from scorepad.web.app import FLET_TRANSPORT_LOG, short_frame_text
-from tests.flet_session import Phone
+from tests.flet_session import _ENCODE as ENCODE
+from tests.flet_session import KeptConnection, Phone
 
 
 def test_flet_is_the_release_these_checks_were_made_with() -> None:
@@ -137,3 +139,70 @@ def test_a_frame_reads_as_its_action_unless_the_transport_log_is_on() -> None:
         assert "x" * 10_000 in repr(message)  # debugging the transport shows it all
     finally:
         transport.setLevel(level)
+
+
+def test_a_file_picker_made_on_a_later_screen_reaches_the_phone_only_with_its_first_handler(
+        ) -> None:
+    """scorepad.ui.widgets.downloads.use_file_picker: a FilePicker registers itself with
+    the page as it is made, and on a screen shown after the first one its registration
+    goes to the phone at once. A result handler set afterwards does not go with it (the
+    phone then never tells of the file chosen: why "Restaurer une sauvegarde" did
+    nothing); one given as it is made does."""
+    packed: list[Any] = []
+    setters: dict[str, Callable[[Any], None]] = {}
+
+    class Keeping(KeptConnection):
+        def send_message(self, message: Message) -> None:
+            packed.append(msgpack.unpackb(msgpack.packb(
+                [message.action, message.body], default=ENCODE), strict_map_key=False))
+            self.sent.append(message)
+
+    async def chosen(_e: ft.FilePickerResultEvent) -> None:
+        return None
+
+    @ft.component
+    def SetLater() -> ft.Text:
+        picker, _ = ft.use_state(lambda: ft.FilePicker())
+        picker.on_result = chosen
+        return ft.Text("later")
+
+    @ft.component
+    def GivenFirst() -> ft.Text:
+        ft.use_state(lambda: ft.FilePicker(on_result=chosen))
+        return ft.Text("given")
+
+    @ft.component
+    def Screen() -> ft.View:
+        shown, setters["show"] = ft.use_state("")
+        later = {"later": [SetLater()], "given": [GivenFirst()]}.get(shown, [])
+        return ft.View(route="/", controls=[ft.Text("first"), *later])
+
+    @ft.component
+    def App() -> list[ft.View]:
+        return [Screen()]
+
+    async def main(page: ft.Page) -> None:
+        page.render_views(App)
+
+    def pickers_sent(since: int) -> list[dict[str, Any]]:
+        return [control for _action, body in packed[since:] if isinstance(body, dict)
+                for operation in body.get("patch", [])[1:]
+                for control in (operation[-1] if isinstance(operation[-1], list) else [])
+                if isinstance(control, dict) and control.get("_c") == "FilePicker"]
+
+    async def scenario() -> dict[str, list[dict[str, Any]]]:
+        seen = {}
+        for which in ("later", "given"):
+            phone = await Phone.open(main, connection=Keeping)
+            await phone.until(lambda p=phone: "first" in p.texts())
+            since = len(packed)
+            setters["show"](which)
+            await phone.until(lambda p=phone, w=which: w in p.texts())
+            await phone.settle(0.3)
+            seen[which] = pickers_sent(since)
+            phone.close()
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert [p.get("on_result") for p in seen["later"]] == [None]
+    assert [p.get("on_result") for p in seen["given"]] == [True]

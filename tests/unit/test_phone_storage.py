@@ -1,41 +1,48 @@
-"""The phone's storage copies (scorepad.phone.storage) with a file system that answers when
-the test says: the screen waits for every commit to be stored, a refusal is told."""
+"""The phone's storage copies (scorepad.phone.storage) with a store (phone_store.js) that
+answers when the test says: the screen waits for every commit to be stored, a refusal is
+told, the browser's reading starts at once."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from scorepad.phone.storage import BrowserStorage
 
 
-class FakeFS:
-    """Emscripten's FS as the storage uses it: syncfs(populate, callback) answers later."""
+class FakeStore:
+    """phone_store.js as the storage uses it: open(mount) and persist() answer later, as
+    promises do (asyncio futures here)."""
 
     def __init__(self) -> None:
-        self.pending: list[tuple[bool, Callable[..., None]]] = []
-        self.mounted: list[str] = []
-        self.filesystems = type("Filesystems", (), {"IDBFS": object()})()
+        self.pending: list[asyncio.Future[Any]] = []
+        self.opened: list[str] = []
+        self.tidied = 0
 
-    def mkdirTree(self, path: str) -> None:  # Emscripten's name
-        self.mounted.append(path)
+    def _later(self) -> asyncio.Future[Any]:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.pending.append(future)
+        return future
 
-    def mount(self, _fs: object, _options: object, path: str) -> None:
-        self.mounted.append(path)
+    def open(self, mount: str) -> asyncio.Future[Any]:
+        self.opened.append(mount)
+        return self._later()
 
-    def syncfs(self, populate: bool, callback: Callable[..., None]) -> None:
-        self.pending.append((populate, callback))
+    def persist(self) -> asyncio.Future[Any]:
+        return self._later()
 
-    def answer(self, error: Any = None) -> bool:
-        populate, callback = self.pending.pop(0)
-        callback(error)
-        return populate
+    async def tidy(self, force: bool) -> bool:
+        self.tidied += 1
+        return not force
+
+    def answer(self, result: Any = None) -> None:
+        self.pending.pop(0).set_result(result)
 
 
-def _storage(fs: FakeFS) -> BrowserStorage:
-    storage = BrowserStorage(fs=lambda: fs, once=lambda fn: fn)
-    return storage
+def _storage(fs: FakeStore) -> BrowserStorage:
+    return BrowserStorage(store=lambda: fs)
 
 
 def run(coro: Any) -> Any:
@@ -44,14 +51,14 @@ def run(coro: Any) -> Any:
 
 def test_the_screen_hears_of_a_commit_only_once_it_is_stored() -> None:
     async def scenario() -> list[str]:
-        fs, shown = FakeFS(), []
+        fs, shown = FakeStore(), []
         storage = _storage(fs)
         send = storage.hold(shown.append)
         storage.changed()              # a deal committed
         send("Donne 5 enregistrée")   # the screen's update, right after
         await asyncio.sleep(0)
         assert shown == [] and storage.pending
-        assert fs.answer() is False    # copied to IndexedDB (not a load)
+        fs.answer()                    # copied to IndexedDB
         await asyncio.sleep(0)
         return shown
 
@@ -60,7 +67,7 @@ def test_the_screen_hears_of_a_commit_only_once_it_is_stored() -> None:
 
 def test_commits_during_a_copy_are_copied_again_before_the_screen_hears() -> None:
     async def scenario() -> tuple[list[str], int]:
-        fs, shown = FakeFS(), []
+        fs, shown = FakeStore(), []
         storage = _storage(fs)
         send = storage.hold(shown.append)
         storage.changed()
@@ -80,16 +87,14 @@ def test_commits_during_a_copy_are_copied_again_before_the_screen_hears() -> Non
 
 def test_a_refused_copy_is_told_and_the_screen_goes_on() -> None:
     async def scenario() -> tuple[list[str], list[str], str | None]:
-        fs, shown, told = FakeFS(), [], []
+        fs, shown, told = FakeStore(), [], []
         storage = _storage(fs)
         storage.on_failure = told.append
         send = storage.hold(shown.append)
         storage.changed()
         send("update")
         await asyncio.sleep(0)
-        error = type("DOMException", (), {"name": "QuotaExceededError",
-                                          "message": "storage full"})()
-        fs.answer(error)
+        fs.answer("QuotaExceededError: storage full")
         await asyncio.sleep(0)
         return shown, told, await storage.idle()
 
@@ -100,6 +105,43 @@ def test_a_refused_copy_is_told_and_the_screen_goes_on() -> None:
 
 def test_messages_go_straight_out_when_nothing_waits_to_be_stored() -> None:
     shown: list[str] = []
-    storage = _storage(FakeFS())
+    storage = _storage(FakeStore())
     storage.hold(shown.append)("at once")
     assert shown == ["at once"]
+
+
+def test_the_browser_starts_reading_at_once_and_a_refusal_is_its_reason() -> None:
+    async def scenario() -> tuple[list[str], str | None, str | None]:
+        fs = FakeStore()
+        first = _storage(fs).open()
+        opened_at_once = list(fs.opened)   # before the loop ran anything
+        fs.answer(type("Opened", (), {"refused": None, "migrated": ["scorepad.db"]})())
+        second = _storage(fs).open()
+        fs.answer(type("Opened", (), {"refused": "InvalidStateError: no IndexedDB",
+                                      "migrated": None})())
+        return opened_at_once, await first, await second
+
+    assert run(scenario()) == (["/data"], None, "InvalidStateError: no IndexedDB")
+
+
+def test_the_storage_is_tidied_once_no_copy_came_for_a_while(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import scorepad.phone.storage as storage_module
+
+    monkeypatch.setattr(storage_module, "TIDY_WHEN_IDLE", 0.05)
+
+    async def scenario() -> list[int]:
+        fs = FakeStore()
+        storage = _storage(fs)
+        seen = []
+        for _ in range(3):               # three saves in a row, each copied at once
+            storage.changed()
+            await asyncio.sleep(0)
+            fs.answer()
+            await asyncio.sleep(0.01)
+            seen.append(fs.tidied)       # none while the saves keep coming
+        await asyncio.sleep(0.1)
+        seen.append(fs.tidied)           # one once they stopped
+        return seen
+
+    assert run(scenario()) == [0, 0, 0, 1]

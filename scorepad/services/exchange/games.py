@@ -9,7 +9,7 @@ from scorepad.domain import DealRecord
 from scorepad.domain.messages import N_, Message
 from scorepad.domain.parsing import map_players
 from scorepad.services.base.access import hash_secret
-from scorepad.services.base.common import load_game, now
+from scorepad.services.base.common import load_game
 from scorepad.services.base.errors import ImportRefused, ServiceError
 from scorepad.services.club.players import resolve_seats
 from scorepad.services.games.record import game_record
@@ -58,7 +58,8 @@ def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = Non
         record = exports.parse_game_export(data)
     except exports.ImportRefused as exc:
         raise ImportRefused(exc, field=exc.field or "file") from exc
-    when = now()
+    # The day it was last played, as the file says (else its start): not the import's.
+    when = record.updated_at or record.created_at
     with uow:
         # A merged player's name in the file means the player it was merged into.
         people = resolve_seats(uow, record.seats)

@@ -21,7 +21,8 @@ def load_record(uow: UnitOfWork, game_id: int) -> GameRecord:
         for row in uow.repo.list_deals(game_id)
     )
     return GameRecord(name=game.name, created_at=game.created_at, table=table_of(game),
-                      rules=rules, deals=deals, status=game.status)
+                      rules=rules, deals=deals, status=game.status,
+                      updated_at=game.updated_at)
 
 
 def game_record(uow: UnitOfWork, game_id: int) -> GameRecord:

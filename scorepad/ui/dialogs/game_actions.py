@@ -68,9 +68,11 @@ def show_route_now(page: ft.Page, route: str) -> None:
 
 
 def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
-                 change: Change | None, show_error: ShowError) -> None:
+                 change: Change | None, show_error: ShowError,
+                 shown: Callable[[], None] = lambda: None) -> None:
     """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
-    this change (shown once the sheet is there: it belongs to the sheet's screen)."""
+    this change (shown once the sheet is there: it belongs to the sheet's screen), then
+    `shown()` (the browser's address is the sheet's by then)."""
     page = ft.context.page
     route = f"/games/{game_id}"
 
@@ -82,6 +84,7 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
                               lambda: show_route_now(page, route))
         await page.push_route(route)  # the browser's address and history
         confirm_change(state, uow_factory, text, change, show_error, route=route)
+        shown()
 
     page.run_task(back_then_confirm)
 

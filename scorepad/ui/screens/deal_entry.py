@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import flet as ft
 
-from scorepad.domain import InvalidDeal
+from scorepad.domain import DealInput, InvalidDeal
 from scorepad.services.base.changes import Change
 from scorepad.services.base.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
 from scorepad.services.base.views import SheetDeal
@@ -21,7 +22,7 @@ from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
-from scorepad.ui.models.drafts import drop_draft, take_draft
+from scorepad.ui.models.drafts import drop_draft, drop_mark, is_blank, keep_draft, mark_saved
 from scorepad.ui.services_context import UowFactory, off_loop, sheet_cache, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot, use_counter_in_view
@@ -30,10 +31,15 @@ from scorepad.ui.widgets.deal_header import deal_title, load_error_screen
 from scorepad.ui.widgets.deal_preview import preview_bar
 from scorepad.ui.widgets.deal_sections import deal_sections
 from scorepad.ui.widgets.form_keeper import (
+    Conflict,
     FormKeeper,
     draft_banner,
     follow_next_deal,
+    kept_number,
+    open_form,
     renumbered_note,
+    saved_note,
+    use_back_again,
     use_form_keeper,
 )
 from scorepad.ui.widgets.layout import loading_state, screen
@@ -51,11 +57,15 @@ class EntryContext:
     sitting_out: tuple[str, ...]
     form: DealForm
     expected_version: int | None = None
+    #: the stored deal of the number this phone's draft was typed for (a new deal's
+    #: draft left by a reload: scorepad.ui.widgets.form_keeper.open_form)
+    kept_input: DealInput | None = None
 
 
 def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None,
-               lang: str) -> EntryContext:
-    """Reads the sheet once; raises ServiceError when the game or deal does not exist."""
+               lang: str, *, kept: int | None = None) -> EntryContext:
+    """Reads the sheet once; raises ServiceError when the game or deal does not exist.
+    `kept`: the number of the deal this phone's draft is for, looked up on the sheet."""
     sheet = sheet_cache().get(uow_factory, game_id, lang=lang)
     if deal_id is None:
         return EntryContext(
@@ -64,6 +74,8 @@ def load_entry(uow_factory: UowFactory, game_id: int, deal_id: int | None,
             dealer=sheet.next.dealer,
             sitting_out=sheet.next.sitting_out,
             form=DealForm(players=sheet.next.players, rules=sheet.rules),
+            kept_input=next((d.input for d in sheet.deals if d.number == kept), None)
+            if kept is not None and kept < sheet.next.number else None,
         )
     for deal in sheet.deals:
         if deal.id == deal_id:
@@ -85,15 +97,6 @@ def _editable(uow_factory: UowFactory, game_id: int, state: AppState) -> bool:
         return can_edit(uow_factory, game_id, state)
     except ServiceError:  # a missing game: the form's own load says so
         return True
-
-
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """The deal changed on another phone while this one edited it: the form now shows the
-    current values; `attempted` keeps what this phone tried to save, to re-apply it."""
-
-    message: str
-    attempted: DealForm | None
 
 
 def conflict_context(ctx: EntryContext, current: SheetDeal) -> EntryContext:
@@ -124,8 +127,13 @@ class EntryActions:
     set_restored: Callable[[bool], None] | None = None
 
     def changed(self) -> None:
+        """A change typed: kept at once, in the session and in the browser (a reload,
+        a closed tab, a crash the moment after finds it)."""
         self.set_save_error(None)
         self.set_tick(lambda n: n + 1)
+        keep_draft(ft.context.page, self.game_id, self.ctx.form, deal_id=self.deal_id,
+                   version=self.ctx.expected_version, original=self.keeper.original,
+                   number=self.ctx.number)
 
     def _store(self, form: DealForm) -> Change | None:
         data = form.to_deal_dict()
@@ -184,9 +192,18 @@ class EntryActions:
             text = t("deal_entry.saved" if self.deal_id is None else "deal_entry.changed",
                      number=number)
             keeper.done = True
-            drop_draft(ft.context.page, self.game_id, self.deal_id)
-            after_change(self.app_state, self.uow_factory, self.game_id, text, change,
-                         self.show_error)
+            page, game_id, deal_id = ft.context.page, self.game_id, self.deal_id
+            # Until the sheet has shown it, a reload says this deal was saved.
+            mark_saved(page, game_id, deal_id, number)
+
+            def finish() -> None:
+                after_change(self.app_state, self.uow_factory, game_id, text, change,
+                             self.show_error,
+                             shown=lambda: drop_mark(page, game_id, deal_id, number))
+
+            keeper.finish = finish  # again when the phone comes back, if it was away
+            with contextlib.suppress(AttributeError):  # away now (Flet: no connection)
+                finish()
         finally:
             keeper.saving = False
 
@@ -211,19 +228,6 @@ class EntryActions:
 
 
 @dataclass(frozen=True, slots=True)
-class Opened:
-    """The form as it opens: the deal (or the game's next one), with what this phone typed
-    and left unsaved if anything."""
-
-    ctx: EntryContext | ServiceError
-    restored: bool = False
-    #: the deal changed on another phone since this phone's unsaved correction
-    conflict: Conflict | None = None
-    #: a correction: the deal as saved
-    original: DealForm | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class EntryData:
     """What the form reads from the database as it opens: the deal (or the game's next
     one), or why it cannot open, and whether this phone may change it."""
@@ -233,36 +237,14 @@ class EntryData:
 
 
 def _read_entry(uow_factory: UowFactory, app_state: AppState, game_id: int,
-                deal_id: int | None, lang: str) -> EntryData:
+                deal_id: int | None, lang: str, kept: int | None) -> EntryData:
     """Database reads only (a worker thread runs them)."""
     try:
-        ctx: EntryContext | ServiceError = load_entry(uow_factory, game_id, deal_id, lang)
+        ctx: EntryContext | ServiceError = load_entry(uow_factory, game_id, deal_id, lang,
+                                                      kept=kept)
     except ServiceError as exc:
         ctx = exc
     return EntryData(ctx, _editable(uow_factory, game_id, app_state))
-
-
-def _open(page: ft.Page, ctx: EntryContext | ServiceError, game_id: int,
-          deal_id: int | None) -> Opened:
-    """The form as it opens, with what this phone typed and left unsaved if anything."""
-    if isinstance(ctx, ServiceError):
-        return Opened(ctx)
-    draft = take_draft(page, game_id, deal_id)
-    if deal_id is None:
-        if draft is None:
-            return Opened(ctx)
-        return Opened(replace(ctx, form=replace(draft.form.carried_to(ctx.form.players),
-                                                rules=ctx.form.rules)), restored=True)
-    original = copy.deepcopy(ctx.form)
-    if draft is None:
-        return Opened(ctx, original=original)
-    kept = replace(draft.form, rules=ctx.form.rules)
-    if draft.version == ctx.expected_version:
-        return Opened(replace(ctx, form=kept), restored=True, original=original)
-    # Changed on another phone since: its values now, this phone's kept to re-apply.
-    drop_draft(page, game_id, deal_id)
-    return Opened(ctx, original=original, conflict=Conflict(
-        t("deal_entry.changed_since_draft"), kept))
 
 
 def _read_only_screen(unlock: Callable[[], None], route: str) -> ft.View:
@@ -288,12 +270,16 @@ def _entry_screen(actions: EntryActions, preview: Preview, route: str, *,
                   extras_open: bool, toggle_extras: Callable[[], None],
                   counting: CounterSlot | None = None,
                   restored: bool = False, renumbered: int | None = None,
+                  saved: int | None = None,
                   list_ref: ft.Ref[ft.ListView] | None = None) -> ft.View:
     ctx, deal_id = actions.ctx, actions.deal_id
     form = ctx.form
     body: list[ft.Control] = []
+    if saved is not None and (deal_id is not None or is_blank(form)):
+        body.append(saved_note(saved, correction=deal_id is not None))
     if restored:
-        body.append(draft_banner(actions.clear_draft, correction=deal_id is not None))
+        body.append(draft_banner(actions.clear_draft, ctx.number,
+                                 correction=deal_id is not None))
     if renumbered is not None and renumbered == ctx.number:
         body.append(renumbered_note(renumbered))
     if actions.conflict is not None:
@@ -324,7 +310,8 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     code = app_state.code_for(game_id)
     # Read once as the form opens (and again for a code entered here): the form then
     # belongs to this phone; another phone's change only moves a new deal's number.
-    data = use_data(lambda: _read_entry(uow_factory, app_state, game_id, deal_id, lang),
+    kept = kept_number(ft.context.page, game_id, deal_id)
+    data = use_data(lambda: _read_entry(uow_factory, app_state, game_id, deal_id, lang, kept),
                     key=[game_id, deal_id, code], own_changes=False)
     unlock = use_unlock_dialog(game_id, app_state, uow_factory)
     if not data.loaded:
@@ -342,7 +329,7 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
     """The form itself, opened from `first` (the deal as read) and this phone's draft."""
     uow_factory = use_uow()
     app_state = use_app_state()
-    opened = ft.use_ref(lambda: _open(ft.context.page, first, game_id, deal_id)).current
+    opened = ft.use_ref(lambda: open_form(ft.context.page, first, game_id, deal_id)).current
     assert opened is not None
     ctx, set_ctx = ft.use_state(opened.ctx)
     _tick, set_tick = ft.use_state(0)
@@ -366,6 +353,7 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
         return session_live(ft.context.page).add([game_topic(game_id)], follow)
 
     ft.use_effect(listen, dependencies=[game_id])
+    use_back_again(keeper, deal_id, set_restored)
     ft.use_effect(follow, dependencies=[app_state.revision])
     lang = current_lang()
     code = app_state.code_for(game_id)
@@ -386,4 +374,5 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
                          toggle_extras=lambda: set_extras_open(not extras_open),
                          counting=counter_slot(ctx.form, counter, set_counter,
                                                actions.changed),
-                         restored=restored, renumbered=renumbered, list_ref=list_ref)
+                         restored=restored, renumbered=renumbered, saved=opened.saved,
+                         list_ref=list_ref)

@@ -16,6 +16,7 @@ from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
 from scorepad.services.base.access import new_secret
 from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.backup import BackupReminder, restore_backup
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC
@@ -23,6 +24,7 @@ from scorepad.ui.models.fmt import deals_count, signed, when
 from scorepad.ui.models.game_list import Month, game_list
 from scorepad.ui.services_context import UowFactory, use_uow, wiring
 from scorepad.ui.state import AppState, use_app_state
+from scorepad.ui.widgets.downloads import use_file_picker
 from scorepad.ui.widgets.layout import (
     empty_state,
     loading_state,
@@ -119,21 +121,30 @@ def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
         t("common.move_to_bin"), confirmed, destructive=True))
 
 
-def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent,
-                   show_error: ShowError) -> None:
-    """Imports the picked JSON file and opens its sheet, or says why it was refused; the
-    importing phone becomes the game's organiser."""
+async def _import_picked(uow: UowFactory, state: AppState, e: ft.FilePickerResultEvent,
+                         show_error: ShowError) -> None:
+    """Takes the picked file: a backup of every game (restored with its progress shown,
+    as in Settings), or one game, opened on its sheet (a game already there is opened,
+    never added twice); why a file was refused, said. The phone that adds a game becomes
+    its organiser."""
     if not e.files:
         return
     data = e.files[0].bytes or b""
+    if services.is_backup(data):
+        await restore_backup(ft.context.page, uow, data)
+        return
     key = new_secret()
     try:
-        game_id = services.import_game(uow(), data, organiser_key=key)
+        report = services.import_game_once(uow(), data, organiser_key=key)
     except services.ServiceError as exc:
         show_error(t("games.import_refused"), exc.message(current_lang()))
         return
-    state.remember_organiser(game_id, key)
-    navigate_then_show(f"/games/{game_id}", t("games.imported"))
+    [game_id] = report.games
+    if report.added:
+        state.remember_organiser(game_id, key)
+    said = t("games.imported") if report.added else t(
+        "games.import_extended") if report.extended else t("games.import_already")
+    navigate_then_show(f"/games/{game_id}", said)
 
 
 def _bin_entry(binned: int) -> ft.Control:
@@ -177,7 +188,7 @@ def _game_list(games: list[GameSummary], binned: int, state: AppState,
         return lambda _: delete(game)
 
     listed = game_list(games, view.search)
-    items: list[ft.Control] = []
+    items: list[ft.Control] = [] if wiring().server else [BackupReminder()]
     if not games:
         items.append(empty_state(
             ft.Icons.STYLE, t("games.empty_title"),
@@ -272,8 +283,10 @@ def GamesView() -> ft.View:
     def delete(game: GameSummary) -> None:
         _confirm_bin(uow, state, game, data.again, confirm, show_error)
 
-    picker, _ = ft.use_state(lambda: ft.FilePicker())
-    picker.on_result = lambda e: _import_picked(uow, state, e, show_error)
+    async def picked(e: ft.FilePickerResultEvent) -> None:
+        await _import_picked(uow, state, e, show_error)
+
+    picker = use_file_picker(picked)
 
     def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
         ft.context.page.navigate("/new")

@@ -21,10 +21,12 @@ from scorepad.ui.dialogs.game_actions import undo_change
 from scorepad.ui.dialogs.new_players import NewPlayers, newcomer_hint, use_new_players_dialog
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import babel_locale, current_lang, t
+from scorepad.ui.models.drafts import drop_new_game
 from scorepad.ui.models.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.filters import circle_dropdown
+from scorepad.ui.widgets.form_keeper import restored_banner, use_new_game_keeper
 from scorepad.ui.widgets.layout import (
     game_not_found_screen,
     loading_state,
@@ -99,9 +101,10 @@ def _seat_row(form: NewGameForm, index: int, name: str, set_form: SetForm) -> ft
     )
 
 
-def _name_field(form: NewGameForm, name_error: str | None, set_form: SetForm) -> ft.Control:
+def _name_field(form: NewGameForm, name_error: str | None, set_form: SetForm,
+                reset: int = 0) -> ft.Control:
     return ft.Container(kept_field(
-        label=t("new_game.name"), value=form.name,
+        label=t("new_game.name"), value=form.name, reset=reset,
         hint_text=form.default_name,
         helper=None if form.name.strip() or name_error
         else t("new_game.default_name_hint", name=form.default_name),
@@ -250,6 +253,7 @@ def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str,
     except (services.ServiceError, InvalidDeal) as exc:
         show_error(t("new_game.not_created"), exc.message(lang))
         return
+    drop_new_game(ft.context.page)
     if made.organiser_key is not None:
         state.remember_organiser(made.id, made.organiser_key)
     # The role lives in this browser: said when it is given, with how to hand it over.
@@ -261,7 +265,8 @@ def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str,
 def NewGameView() -> ft.View:
     state = use_app_state()
     uow = use_uow()
-    form, set_form = ft.use_state(lambda: NewGameForm(default_name=default_game_name()))
+    kept = use_new_game_keeper(lambda: NewGameForm(default_name=default_game_name()))
+    form, set_form = kept.form, kept.set_form
     tried, set_tried = ft.use_state(False)
     pickers, set_pickers = ft.use_state(Pickers)
     # Read once as the screen opens: the known players (most games first, ties in French
@@ -297,7 +302,11 @@ def NewGameView() -> ft.View:
     seat_error = errors.get("seats") if tried or len(form.seats) > MAX_SEATS else None
     players, circles = known.value
     controls: list[ft.Control] = [
-        _name_field(form, errors.get("name") if tried else None, set_form),
+        *([ft.Container(restored_banner(t("new_game.restored"), kept.clear,
+                                        "new-game-restored"),
+                        margin=ft.Margin.symmetric(horizontal=12, vertical=4))]
+          if kept.restored else []),
+        _name_field(form, errors.get("name") if tried else None, set_form, kept.again),
         section_title(t("new_game.players")),
         *_player_pickers(form, players, pickers, set_pickers, set_form),
         section_title(t("new_game.table_order")),

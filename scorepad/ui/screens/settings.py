@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.domain.messages import render
-from scorepad.ui.dialogs.backup import PhoneBackup
+from scorepad.ui.dialogs.backup import PhoneBackup, use_restore_picker
 from scorepad.ui.i18n import LANGS, t
 from scorepad.ui.services_context import wiring
 from scorepad.ui.state import use_app_state
@@ -27,6 +27,7 @@ def _choice(label: str, selected: bool, on_click: ft.ControlEventHandler[ft.List
 @ft.component
 def SettingsView() -> ft.View:
     state = use_app_state()
+    picker = use_restore_picker()
     # Each language by its own name, from its own catalog ("Français", "English").
     langs = [(code, render("settings.language_name", {}, code)) for code in LANGS]
     themes = [("system", t("settings.theme_system"), ft.Icons.BRIGHTNESS_AUTO),
@@ -41,7 +42,7 @@ def SettingsView() -> ft.View:
             *[_choice(label, state.theme == code, lambda _, c=code: state.set_theme(c), icon)
               for code, label, icon in themes],
             # One phone alone keeps the games: they go out and back as one file.
-            *([section_title(t("phone.backup.section")), PhoneBackup()]
+            *([section_title(t("phone.backup.section")), PhoneBackup(picker)]
               if not wiring().server else []),
             section_title(t("settings.about")),
             ft.ListTile(

@@ -1,10 +1,11 @@
 """A file handed to the person: from the server's address (`scorepad serve`), or, on one
 phone alone, made on the phone and saved through the browser (Flet's file picker): a
-download, which the phone's browser offers to open or share."""
+download, which the phone's browser offers to open or share. And the picker a screen
+takes a file from (`use_file_picker`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -14,6 +15,31 @@ from scorepad.ui.services_context import off_loop, wiring
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 Render = Callable[[], bytes]
+Picked = Callable[[ft.FilePickerResultEvent], Awaitable[None]]
+
+
+def use_file_picker(picked: Picked) -> ft.FilePicker:
+    """A FilePicker whose result goes to `picked` (the one of the latest render), for an
+    `ft.PickFiles` action.
+
+    Made with its handler, never given one afterwards (Flet 1.0.5): a FilePicker
+    registers itself with the page as it is made, and on a screen opened after the first
+    one that registration goes to the phone at once; a handler set a moment later does
+    not follow it, and the phone then never tells of the file chosen (why "Restaurer une
+    sauvegarde" did nothing). tests/unit/test_flet_internals.py fails if a Flet release
+    changes this."""
+    current = ft.use_ref(lambda: picked)
+    current.current = picked
+
+    def make() -> ft.FilePicker:
+        async def on_result(e: ft.FilePickerResultEvent) -> None:
+            assert current.current is not None
+            await current.current(e)
+
+        return ft.FilePicker(on_result=on_result)
+
+    picker, _ = ft.use_state(make)
+    return picker
 
 
 async def save_on_phone(name: str, render: Render) -> bool:

@@ -64,13 +64,16 @@ def bootstrap_without_flutter_worker(data: bytes) -> bytes:
 
 # Flet's worker unpacks the app archive with Python's shutil, one Python-level copy per
 # file; the phone site's worker hands it to unpack_app.js instead (about a third of the
-# time, measured under Node.js with the same Pyodide: 124 ms against 328 ms).
+# time, measured under Node.js with the same Pyodide: 124 ms against 328 ms). The
+# worker also carries phone_store.js, the phone's files in IndexedDB (scorepad.phone.
+# storage uses it).
 _PYTHON_UNPACK = re.compile(
     rb"\n([ \t]*)await response\.unpack_archive\(format=_archive_format\)\n")
 
 
 def worker_unpacking_in_javascript(data: bytes) -> bytes:
-    """python-worker.js with the app archive unpacked by unpack_app.js."""
+    """python-worker.js with the app archive unpacked by unpack_app.js, and the phone's
+    storage (phone_store.js) beside it."""
     from importlib import resources
 
     def replace(match: re.Match[bytes]) -> bytes:
@@ -83,8 +86,13 @@ def worker_unpacking_in_javascript(data: bytes) -> bytes:
     if count != 1:
         raise ValueError("python-worker.js no longer unpacks the app archive once as Flet "
                          "1.0.5 did: check the phone site's worker against this release")
-    unpack = resources.files("scorepad.web.phone_site").joinpath("unpack_app.js").read_bytes()
-    return unpack + b"\n" + patched
+    here = resources.files("scorepad.web.phone_site")
+    scripts = [here.joinpath(name).read_bytes() for name in WORKER_SCRIPTS]
+    return b"\n".join([*scripts, patched])
+
+
+#: What the phone site's worker runs before Flet's own worker code.
+WORKER_SCRIPTS = ("unpack_app.js", "phone_writer.js", "phone_store.js")
 
 
 # The archive's download, started by unpack_app.js with the worker's first message, is
