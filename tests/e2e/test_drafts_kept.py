@@ -69,7 +69,9 @@ def test_a_reload_right_after_the_save_never_reopens_an_empty_form_with_no_word(
             tap_spot(page, button(page, "Enregistrer la donne"))
         elif came == "kept":        # stored: the form says so, for the next deal
             assert id_text(page, "deal-kept").startswith(f"Donne {number} enregistrée")
-            page.go_back()
+            # Back as a thumb goes (the browser's back returns to a page from before the
+            # reload, which starts the app again)
+            tap_spot(page, button(page, "Retour").first)
         wait_id_text(page, f"row-{number}-Bruno", "+198")
         wait_for_deals(uow_factory, game, number)
     deals = get_sheet(uow_factory(), game).deals

@@ -328,7 +328,9 @@ def test_a_reload_at_any_moment_after_the_save_brings_back_the_deal_or_the_fille
             tap_box(page, button(page, "Enregistrer la donne").first)
         elif came == "kept":     # stored: the form says so, for the next deal
             assert id_text(page, "deal-kept").startswith(f"Donne {number} enregistrée")
-            page.go_back()
+            # Back to the sheet as a thumb goes: the browser's own back returns to a page
+            # from before the reload, which starts the whole app again.
+            tap_box(page, button(page, "Retour").first)
         wait_id_text(page, f"row-{number}-Bruno", "+198", timeout=30)
     sys.stdout.write(f"what came back after each reload: {came_back}\n")
     phone.close()
