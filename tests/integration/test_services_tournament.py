@@ -278,8 +278,9 @@ def test_the_organisers_correction_goes_to_the_audit_trail_and_reranks_at_once(
                               "points": 60}, organiser=who, author="arbitre")
     assert version == 2
     history = s.deal_history(uow(), deal.id)
-    assert [(v.action, v.author) for v in history] == [("created", None),
-                                                       ("edited", "arbitre")]
+    # The history names who changed the deal: the table (its code), then the organiser.
+    assert [(v.action, v.by_table, v.by_organiser, v.author) for v in history] == [
+        ("created", table.number, False, None), ("edited", None, True, "arbitre")]
     after = t.tournament_results(uow(), tid).standings.line(table.seats[1]).score
     assert after > before
     with pytest.raises(t.TournamentOrganiserOnly):

@@ -21,7 +21,7 @@ from scorepad.domain.tournament import (
 )
 from scorepad.services.base.access import Organiser
 from scorepad.services.base.changes import OnDone
-from scorepad.services.base.common import lock_for_organiser, now
+from scorepad.services.base.common import lock_for_organiser, now, written_by
 from scorepad.services.base.errors import GameNotFound
 from scorepad.services.games.deals import edit_locked
 from scorepad.services.ports import UnitOfWork
@@ -227,7 +227,8 @@ def correct_deal(uow: UnitOfWork, tournament_id: int, game_id: int, deal_id: int
         if game.tournament_id != tournament_id:
             raise GameNotFound(game_id)
         return edit_locked(uow, game, deal_id, data, kind=kind,
-                           expected_version=expected_version, author=author, when=when,
+                           expected_version=expected_version,
+                           author=written_by(game, organiser, author), when=when,
                            on_done=on_done)
 
 

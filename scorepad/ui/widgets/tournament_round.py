@@ -58,6 +58,15 @@ def _table_card(entry: tm.TournamentRound, table: tm.TournamentTable,
                                                  color=ft.Colors.PRIMARY if table.done
                                                  else ft.Colors.ON_SURFACE_VARIANT)))
     controls: list[ft.Control] = [ft.Row(head), *rows]
+    if table.game_id is not None:
+        # Anybody follows a table's sheet; its organiser corrects it there, in any round.
+        controls.append(ft.Semantics(
+            identifier=f"r{entry.number}-open-{table.number}", container=True,
+            content=ft.TextButton(
+                t("tournament_ui.table.open_sheet"), icon=ft.Icons.EDIT_NOTE
+                if actions is not None else ft.Icons.VISIBILITY_OUTLINED, height=44,
+                on_click=lambda _e, g=table.game_id: ft.context.page.navigate(
+                    f"/games/{g}"))))
     link = actions.links.get(table.number) if actions is not None else None
     if link is not None and entry.status is RoundStatus.PLAYING:
         controls.append(ft.Row([

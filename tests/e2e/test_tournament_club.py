@@ -1,0 +1,168 @@
+"""A club night run from the organiser's phone, each fault of issue 28 by real taps on a
+390x844 phone (and a 1920x1080 TV): the organiser's corrections of a closed round from
+the tournament's page, a finished table's sheet, the TV's whole field, a table's phone
+following its round, absences, the printed sheets. The night is arranged through the
+services (what the other tests already drive by taps), then lived by taps."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorepad import services as s
+from scorepad.services import tournament as t
+from tests.e2e.conftest import _FAILED as FAILED
+from tests.e2e.conftest import (
+    FAILURE_SHOTS,
+    UI_TIMEOUT_MS,
+    VIEWPORT,
+    by_id,
+    id_text,
+    open_app,
+    wait_id_text,
+)
+from tests.e2e.gestures import tap_at, thumb
+from tests.integration.tournament_helpers import codes, new_night, play_round
+
+Uow = Callable[[], Any]
+
+
+def signed(value: int) -> str:
+    return "0" if value == 0 else f"+{value}" if value > 0 else f"−{-value}"
+
+
+def thumb_phone(browser: Any, keys: dict[int, str] | None = None) -> Any:
+    """A phone taken by real touch taps (390x844), holding the tournaments' organiser
+    keys `keys` in its storage as the phone that created them does."""
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, has_touch=True,
+                                  accept_downloads=True)
+    context.set_default_timeout(UI_TIMEOUT_MS)
+    if keys:
+        # Flutter keeps a preference JSON-encoded: the JSON text of the keys, as a string.
+        stored = json.dumps(json.dumps({str(k): v for k, v in keys.items()}))
+        context.add_init_script(
+            "localStorage.setItem('flutter.scorepad.tournament_organiser', "
+            f"{json.dumps(stored)});")
+    return context
+
+
+@pytest.fixture
+def phones(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """Opens phones (pages) for a test; closes them after it. A failing test leaves each
+    phone's screenshot and text in FAILURE_SHOTS."""
+    opened: list[Any] = []
+
+    def open_phone(keys: dict[int, str] | None = None) -> Any:
+        context = thumb_phone(browser, keys)
+        opened.append(context)
+        return context.new_page()
+
+    yield open_phone
+    if request.node.stash.get(FAILED, False):
+        FAILURE_SHOTS.mkdir(parents=True, exist_ok=True)
+        for i, context in enumerate(opened):
+            for page in context.pages:
+                name = FAILURE_SHOTS / f"{request.node.name}-{i}"
+                with contextlib.suppress(Exception):
+                    page.screenshot(path=f"{name}.png")
+                    Path(f"{name}.txt").write_text(
+                        f"{page.url}\n{page.locator('body').inner_text(timeout=2_000)}")
+    for context in opened:
+        context.close()
+
+
+def tap(page: Any, target: Any) -> None:
+    """A touch tap at the centre of a control as drawn, once a thumb reaches it (the list
+    scrolled, the control standing still), as `tap_at` finds it."""
+    locator = by_id(page, target) if isinstance(target, str) else target
+    tap_at(page, locator, bottom=VIEWPORT["height"] - 8)
+
+
+def closed_round(uow: Uow, players: int = 8) -> tuple[int, s.Organiser, t.TournamentRound]:
+    """A tournament whose first round was played through and closed."""
+    tid, who = new_night(uow, players, rounds=2)
+    t.draw_next_round(uow(), tid, organiser=who)
+    play_round(uow, tid, 1, who)
+    t.close_round(uow(), tid, 1, organiser=who)
+    entry = t.get_tournament(uow(), tid).round(1)
+    assert entry is not None
+    return tid, who, entry
+
+
+def test_the_organiser_corrects_and_deletes_a_closed_rounds_deal_from_the_tournament_page(
+        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    tid, who, entry = closed_round(uow)
+    table = entry.tables[0]
+    assert table.game_id is not None
+    taker = s.get_sheet(uow(), table.game_id).deals[0].taker
+    assert taker is not None
+    before = t.tournament_results(uow(), tid).standings.line(taker).score
+
+    organiser = phones({tid: who.key or ""})
+    follower = phones()
+    open_app(follower, app_url, f"/tournaments/{tid}/standings",
+             wait_text="Trouver ma table")
+    wait_id_text(follower, f"standing-total-{taker}", signed(before))
+
+    # From the tournament's page, the organiser opens table 1's sheet of the closed round.
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
+    tap(organiser, f"r1-open-{table.number}")
+    organiser.wait_for_url(re.compile(rf".*/games/{table.game_id}$"))
+    wait_id_text(organiser, "round-progress", "Manche 1 close")
+    assert "organisateur" in id_text(organiser, "round-note")
+    assert by_id(organiser, "read-only").count() == 0
+
+    # Deal 1, then "Modifier": a garde sans instead of a garde, saved without any code.
+    tap(organiser, "line-1")
+    thumb(organiser, organiser.get_by_role("button", name="Modifier"))
+    tap(organiser, "contract-garde_sans")
+    thumb(organiser, organiser.get_by_role("button", name="Enregistrer les changements"))
+    organiser.get_by_text("Donne 1 modifiée").first.wait_for()
+    after = t.tournament_results(uow(), tid).standings.line(taker).score
+    assert after > before
+    # The standings move at once on every phone following them.
+    wait_id_text(follower, f"standing-total-{taker}", signed(after), timeout=15)
+
+    # The deal's history names who changed it: the table, then the organiser.
+    tap(organiser, "line-1")
+    by_id(organiser, "history-2").wait_for()
+    assert id_text(organiser, "history-2").endswith("par l'organisateur")
+    assert id_text(organiser, "history-1").endswith(f"par la table {table.number}")
+
+    # And deletes deal 2 there, as at a table.
+    organiser.go_back()
+    tap(organiser, "line-2")
+    thumb(organiser, organiser.get_by_role("button", name="Supprimer"))
+    thumb(organiser, organiser.get_by_role("button", name="Supprimer").last)
+    organiser.get_by_text("Donne 2 supprimée", exact=False).first.wait_for()
+    sheet = s.get_sheet(uow(), table.game_id)
+    assert [d.number for d in sheet.deals] == [1, 3, 4]
+    final = t.tournament_results(uow(), tid).standings.line(taker).score
+    wait_id_text(follower, f"standing-total-{taker}", signed(final), timeout=15)
+
+
+def test_a_tables_phone_reads_a_closed_round_as_closed_and_cannot_write_it(
+        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    tid, who, entry = closed_round(uow)
+    table = entry.tables[1]
+    assert table.game_id is not None
+    code = codes(uow, tid, 1, who)[table.number]
+    phone = phones()
+    # The table's phone, with its code: the sheet says the round is closed, offers no
+    # new deal, and the deal's page says who may still correct it.
+    open_app(phone, app_url, f"/tournaments/{tid}/tables/1/{table.number}?code={code}")
+    phone.wait_for_url(re.compile(rf".*/games/{table.game_id}$"))
+    wait_id_text(phone, "round-progress", "Manche 1 close")
+    assert "seul l'organisateur" in id_text(phone, "round-note")
+    assert phone.get_by_role("button", name="Nouvelle donne").count() == 0
+    tap(phone, "line-1")
+    by_id(phone, "round-closed").wait_for()
+    assert phone.get_by_role("button", name="Modifier").count() == 0
