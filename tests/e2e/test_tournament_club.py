@@ -27,8 +27,8 @@ from tests.e2e.conftest import (
     open_app,
     wait_id_text,
 )
-from tests.e2e.gestures import tap_at, thumb
-from tests.integration.tournament_helpers import codes, new_night, play_round
+from tests.e2e.touch import touch, touch_button, touch_deal
+from tests.integration.tournament_helpers import codes, new_night, play, play_round
 
 Uow = Callable[[], Any]
 
@@ -77,13 +77,6 @@ def phones(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..
         context.close()
 
 
-def tap(page: Any, target: Any) -> None:
-    """A touch tap at the centre of a control as drawn, once a thumb reaches it (the list
-    scrolled, the control standing still), as `tap_at` finds it."""
-    locator = by_id(page, target) if isinstance(target, str) else target
-    tap_at(page, locator, bottom=VIEWPORT["height"] - 8)
-
-
 def closed_round(uow: Uow, players: int = 8) -> tuple[int, s.Organiser, t.TournamentRound]:
     """A tournament whose first round was played through and closed."""
     tid, who = new_night(uow, players, rounds=2)
@@ -113,17 +106,17 @@ def test_the_organiser_corrects_and_deletes_a_closed_rounds_deal_from_the_tourna
 
     # From the tournament's page, the organiser opens table 1's sheet of the closed round.
     open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
-    tap(organiser, f"r1-open-{table.number}")
+    touch(organiser, f"r1-open-{table.number}")
     organiser.wait_for_url(re.compile(rf".*/games/{table.game_id}$"))
     wait_id_text(organiser, "round-progress", "Manche 1 close")
     assert "organisateur" in id_text(organiser, "round-note")
     assert by_id(organiser, "read-only").count() == 0
 
     # Deal 1, then "Modifier": a garde sans instead of a garde, saved without any code.
-    tap(organiser, "line-1")
-    thumb(organiser, organiser.get_by_role("button", name="Modifier"))
-    tap(organiser, "contract-garde_sans")
-    thumb(organiser, organiser.get_by_role("button", name="Enregistrer les changements"))
+    touch(organiser, "line-1")
+    touch_button(organiser, "Modifier")
+    touch(organiser, "contract-garde_sans")
+    touch_button(organiser, "Enregistrer les changements")
     organiser.get_by_text("Donne 1 modifiée").first.wait_for()
     after = t.tournament_results(uow(), tid).standings.line(taker).score
     assert after > before
@@ -131,16 +124,16 @@ def test_the_organiser_corrects_and_deletes_a_closed_rounds_deal_from_the_tourna
     wait_id_text(follower, f"standing-total-{taker}", signed(after), timeout=15)
 
     # The deal's history names who changed it: the table, then the organiser.
-    tap(organiser, "line-1")
+    touch(organiser, "line-1")
     by_id(organiser, "history-2").wait_for()
     assert id_text(organiser, "history-2").endswith("par l'organisateur")
     assert id_text(organiser, "history-1").endswith(f"par la table {table.number}")
 
     # And deletes deal 2 there, as at a table.
     organiser.go_back()
-    tap(organiser, "line-2")
-    thumb(organiser, organiser.get_by_role("button", name="Supprimer"))
-    thumb(organiser, organiser.get_by_role("button", name="Supprimer").last)
+    touch(organiser, "line-2")
+    touch_button(organiser, "Supprimer")
+    touch_button(organiser, "Supprimer")  # the dialog's
     organiser.get_by_text("Donne 2 supprimée", exact=False).first.wait_for()
     sheet = s.get_sheet(uow(), table.game_id)
     assert [d.number for d in sheet.deals] == [1, 3, 4]
@@ -163,6 +156,60 @@ def test_a_tables_phone_reads_a_closed_round_as_closed_and_cannot_write_it(
     wait_id_text(phone, "round-progress", "Manche 1 close")
     assert "seul l'organisateur" in id_text(phone, "round-note")
     assert phone.get_by_role("button", name="Nouvelle donne").count() == 0
-    tap(phone, "line-1")
+    touch(phone, "line-1")
     by_id(phone, "round-closed").wait_for()
     assert phone.get_by_role("button", name="Modifier").count() == 0
+
+
+def started_round(uow: Uow, players: int = 8, **settings: Any
+                  ) -> tuple[int, s.Organiser, t.TournamentRound, dict[int, str]]:
+    """A tournament whose first round is started (nothing played yet), and its codes."""
+    tid, who = new_night(uow, players, rounds=2, **settings)
+    t.draw_next_round(uow(), tid, organiser=who)
+    entry = t.start_round(uow(), tid, 1, organiser=who)
+    return tid, who, entry, codes(uow, tid, 1, who)
+
+
+def test_a_finished_table_offers_no_deal_and_says_why_before_anything_is_typed(
+        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    tid, who, entry, table_codes = started_round(uow)
+    table = entry.tables[0]
+    game = table.game_id
+    assert game is not None
+    play(uow, game, table_codes[table.number], 2)
+
+    # The organiser, from the tournament's page, enters deal 3 at the table while the
+    # round is played: no code asked, the history names the organiser.
+    organiser = phones({tid: who.key or ""})
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
+    touch(organiser, f"r1-open-{table.number}")
+    organiser.wait_for_url(re.compile(rf".*/games/{game}$"))
+    wait_id_text(organiser, "round-progress", "Donne 3 sur 4 de la manche")
+    touch_button(organiser, "Nouvelle donne")
+    touch_deal(organiser, s.next_deal(uow(), game).players[0])
+    wait_id_text(organiser, "round-progress", "Donne 4 sur 4 de la manche")
+    third = s.get_sheet(uow(), game).deals[-1]
+    assert s.deal_history(uow(), third.id)[0].by_organiser
+
+    # The table's phone takes the last deal as "Tous passent"...
+    phone = phones()
+    open_app(phone, app_url,
+             f"/tournaments/{tid}/tables/1/{table.number}?code={table_codes[table.number]}")
+    phone.wait_for_url(re.compile(rf".*/games/{game}$"))
+    wait_id_text(phone, "round-progress", "Donne 4 sur 4 de la manche")
+    touch_button(phone, "Tous passent")
+    phone.get_by_text("Donne 4 : tous passent", exact=False).first.wait_for()
+    # ... and the sheet says the round is played there, with no deal, redeal or button
+    # offered that the table would have refused.
+    wait_id_text(phone, "round-progress", "Les 4 donnes de la manche sont jouées")
+    wait_id_text(phone, "next-deal", "Plus de donne à jouer dans cette manche")
+    for name in ("Tous passent", "Petit sec", "Nouvelle donne"):
+        assert phone.get_by_role("button", name=name).count() == 0, name
+    # The deal form, opened by its address, refuses in words before anything is typed.
+    open_app(phone, app_url, f"/games/{game}/deal")
+    wait_id_text(phone, "no-deal", "La manche compte 4 donnes à cette table : la donne 5 "
+                                   "n'est pas permise.")
+    touch_button(phone, "Retour à la feuille")
+    phone.wait_for_url(re.compile(rf".*/games/{game}$"))
+    assert [d.number for d in s.get_sheet(uow(), game).deals] == [1, 2, 3, 4]
