@@ -9,9 +9,11 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -213,3 +215,128 @@ def test_a_finished_table_offers_no_deal_and_says_why_before_anything_is_typed(
     touch_button(phone, "Retour à la feuille")
     phone.wait_for_url(re.compile(rf".*/games/{game}$"))
     assert [d.number for d in s.get_sheet(uow(), game).deals] == [1, 2, 3, 4]
+
+
+TV = {"width": 1920, "height": 1080}
+
+
+def tv_screen(browser: Any, locale: str = "fr-FR") -> Any:
+    """A TV: a 1920x1080 browser nobody sets up, in the language of its country."""
+    context = browser.new_context(viewport=TV, device_scale_factor=1, locale=locale)
+    context.set_default_timeout(UI_TIMEOUT_MS)
+    return context
+
+
+def on_screen(page: Any, identifier: str) -> bool:
+    """Whether the control is drawn whole inside the screen (not cut, not scrolled off)."""
+    loc = by_id(page, identifier)
+    if not loc.count():
+        return False
+    box = loc.first.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["x"] >= 0 and box["y"] >= 0 and \
+        box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
+
+
+def decoded_qr(page: Any, identifier: str) -> str:
+    """The text of the QR code a control shows, read off the screen by a QR reader."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    shot = Image.open(io.BytesIO(by_id(page, identifier).first.screenshot())).convert("L")
+    found = zxingcpp.read_barcodes(shot)
+    assert found, f"no QR code readable in {identifier}"
+    return str(found[0].text)
+
+
+def night_of(uow: Uow, players: int, deals: int = 2) -> tuple[int, s.Organiser]:
+    """A night of `players`: round 1 played `deals` deals a table, round 2 drawn."""
+    tid, who = new_night(uow, players, rounds=3)
+    t.draw_next_round(uow(), tid, organiser=who)
+    started = t.start_round(uow(), tid, 1, organiser=who)
+    table_codes = codes(uow, tid, 1, who)
+    for table in started.tables:
+        assert table.game_id is not None
+        play(uow, table.game_id, table_codes[table.number], deals)
+    t.close_round(uow(), tid, 1, organiser=who, force=True)
+    t.draw_next_round(uow(), tid, organiser=who)
+    return tid, who
+
+
+def test_the_tv_shows_all_13_with_the_tie_break_in_its_language_and_a_qr_to_find_a_table(
+        browser: Any, phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    tid, who = night_of(uow, 13)
+    standings = t.tournament_results(uow(), tid).standings
+    assert len(standings.lines) == 13
+    tv = tv_screen(browser, "en-GB")
+    try:
+        big = tv.new_page()
+        # Nobody set this TV up: it speaks its browser's language.
+        open_app(big, app_url, f"/tournaments/{tid}/grand-ecran", wait_text="Find my table")
+        for line in standings.lines:
+            wait_id_text(big, f"big-total-{line.player}", signed(line.score), timeout=20)
+        # The whole field at once, inside the screen, and the tie-break stated.
+        assert all(on_screen(big, f"big-total-{line.player}") for line in standings.lines)
+        assert on_screen(big, "big-tie-break")
+        assert id_text(big, "big-tie-break").startswith("Ranking: sum of the table scores")
+        assert "Tie-break" in id_text(big, "big-tie-break")
+        assert by_id(big, "big-standings-page").count() == 0  # no page to wait for
+        # Its QR code opens "Trouver ma table", where a player finds their seat.
+        found = urlsplit(decoded_qr(big, "big-find-qr"))
+        assert found.path == f"/tournaments/{tid}/standings"
+    finally:
+        tv.close()
+    player = phones()
+    open_app(player, app_url, found.path, wait_text="Trouver ma table")
+    seat = t.find_seat(uow(), tid, standings.lines[-1].player)[0]
+    touch(player, player.get_by_role("textbox", name="Votre nom"))
+    player.keyboard.type(seat.player, delay=60)
+    by_id(player, f"seat-found-{seat.player}").wait_for()
+    assert f"table {seat.table}, place {seat.seat}" in id_text(
+        player, f"seat-found-{seat.player}")
+
+    # The organiser's page opens the TV in the organiser's language.
+    organiser = phones({tid: who.key or ""})
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 2")
+    with organiser.context.expect_page() as opened:
+        touch_button(organiser, "Grand écran")
+    screen = opened.value
+    screen.wait_for_url(re.compile(r".*/grand-ecran\?lang=fr$"))
+    screen.locator("flt-semantics-placeholder").dispatch_event("click")
+    screen.get_by_text("Classement du tournoi").first.wait_for()
+
+
+def test_the_tv_shows_all_40_in_columns_and_pages_that_turn(
+        browser: Any, app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    tid, _who = night_of(uow, 40, deals=1)
+    standings = t.tournament_results(uow(), tid).standings
+    tv = tv_screen(browser)
+    try:
+        big = tv.new_page()
+        open_app(big, app_url, f"/tournaments/{tid}/grand-ecran?lang=fr",
+                 wait_text="Classement du tournoi")
+        by_id(big, "big-standings-page").wait_for(timeout=30_000)
+        seen: dict[str, str] = {}
+        pages: set[str] = set()
+        # Two page turns at most: every player is seen whole on the screen.
+        deadline = time.monotonic() + 40
+        while len(seen) < 40 and time.monotonic() < deadline:
+            pages.add(id_text(big, "big-standings-page"))
+            for line in standings.lines:
+                ident = f"big-total-{line.player}"
+                if line.player not in seen and on_screen(big, ident):
+                    seen[line.player] = id_text(big, ident)
+            pages.add(id_text(big, "big-standings-page"))
+            big.wait_for_timeout(500)
+        assert {x.player for x in standings.lines} == set(seen)
+        assert seen == {x.player: signed(x.score) for x in standings.lines}
+        assert pages == {"Page 1 sur 2", "Page 2 sur 2"}
+        assert on_screen(big, "big-tie-break")
+        # The next round's tables turn their pages too.
+        by_id(big, "big-next-draw").wait_for()
+    finally:
+        tv.close()

@@ -206,8 +206,9 @@ def _header(view: tm.TournamentView, organiser: bool, hand_over: Callable[[int, 
                              on_click=lambda _e: page.navigate(
                                  f"/tournaments/{tid}/standings")),
         ft.OutlinedButton(t("tournament_ui.page.big_screen"), icon=ft.Icons.TV,
-                          action=ft.OpenUrl(f"/tournaments/{tid}/grand-ecran",
-                                            target="_blank")),
+                          action=ft.OpenUrl(  # in the organiser's language
+                              f"/tournaments/{tid}/grand-ecran?lang={current_lang()}",
+                              target="_blank")),
         ft.OutlinedButton(t("tournament_ui.page.results_csv"), icon=ft.Icons.TABLE_CHART,
                           action=ft.OpenUrl(results_url(tid, "csv"), target="_self")),
         ft.OutlinedButton(t("tournament_ui.page.results_pdf"), icon=ft.Icons.PICTURE_AS_PDF,
