@@ -12,7 +12,7 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -33,6 +33,7 @@ from tests.e2e.touch import touch, touch_button, touch_deal
 from tests.integration.tournament_helpers import codes, new_night, play, play_round
 
 Uow = Callable[[], Any]
+T = TypeVar("T")
 
 
 def signed(value: int) -> str:
@@ -77,6 +78,15 @@ def phones(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..
                         f"{page.url}\n{page.locator('body').inner_text(timeout=2_000)}")
     for context in opened:
         context.close()
+
+
+def until(read: Callable[[], T | None], timeout: float = 15.0) -> T:
+    """What `read()` gives once it gives something (a step a tap started, committed)."""
+    deadline = time.monotonic() + timeout
+    while (value := read()) is None:
+        assert time.monotonic() < deadline, "the step never showed in the database"
+        time.sleep(0.1)
+    return value
 
 
 def closed_round(uow: Uow, players: int = 8) -> tuple[int, s.Organiser, t.TournamentRound]:
@@ -340,3 +350,34 @@ def test_the_tv_shows_all_40_in_columns_and_pages_that_turn(
         by_id(big, "big-next-draw").wait_for()
     finally:
         tv.close()
+
+
+def test_a_tables_phone_opened_before_the_round_follows_it_to_the_sheet_and_to_its_end(
+        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    tid, who = new_night(uow, 8, rounds=2)
+    t.draw_next_round(uow(), tid, organiser=who)
+    link = f"/tournaments/{tid}/tables/1/2?code={codes(uow, tid, 1, who)[2]}"
+    phone = phones()
+    # The printed sheet's QR code, scanned before the organiser starts the round.
+    open_app(phone, app_url, link)
+    by_id(phone, "table-waiting").wait_for()
+    assert "La manche 1 n'a pas encore commencé" in id_text(phone, "table-waiting")
+    phone.reload()  # a reload, or the phone back from sleep: still waiting, not stuck
+    phone.locator("flt-semantics-placeholder").dispatch_event("click")
+    by_id(phone, "table-waiting").wait_for()
+
+    organiser = phones({tid: who.key or ""})
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
+    touch_button(organiser, "Démarrer la manche 1")
+    game = until(lambda: t.get_tournament(uow(), tid).rounds[0].tables[1].game_id)
+    # The waiting phone opens its table's sheet by itself.
+    phone.wait_for_url(re.compile(rf".*/games/{game}$"), timeout=20_000)
+    wait_id_text(phone, "round-progress", "Donne 1 sur 4 de la manche")
+    assert phone.get_by_role("button", name="Nouvelle donne").count() == 1
+
+    # When the organiser closes the round, the table's phone says so by itself.
+    touch_button(organiser, "Clore la manche 1")
+    touch_button(organiser, "Clore quand même")
+    wait_id_text(phone, "round-progress", "Manche 1 close", timeout=20)
+    assert phone.get_by_role("button", name="Nouvelle donne").count() == 0
