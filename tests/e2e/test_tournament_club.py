@@ -29,7 +29,7 @@ from tests.e2e.conftest import (
     open_app,
     wait_id_text,
 )
-from tests.e2e.touch import touch, touch_button, touch_deal
+from tests.e2e.touch import reach, touch, touch_button, touch_deal
 from tests.integration.tournament_helpers import codes, new_night, play, play_round
 
 Uow = Callable[[], Any]
@@ -381,3 +381,41 @@ def test_a_tables_phone_opened_before_the_round_follows_it_to_the_sheet_and_to_i
     touch_button(organiser, "Clore quand même")
     wait_id_text(phone, "round-progress", "Manche 1 close", timeout=20)
     assert phone.get_by_role("button", name="Nouvelle donne").count() == 0
+
+
+def test_the_organisers_page_shows_each_tables_code_qr_and_whole_link_and_copies_it(
+        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    tid, who = new_night(uow, 13, rounds=2)
+    t.update_tournament(uow(), tid, {"name": "Tournoi du jeudi soir au club"}, organiser=who)
+    t.draw_next_round(uow(), tid, organiser=who)
+    t.start_round(uow(), tid, 1, organiser=who)
+    table_codes = codes(uow, tid, 1, who)
+    organiser = phones({tid: who.key or ""})
+    organiser.context.grant_permissions(["clipboard-read", "clipboard-write"],
+                                        origin=app_url)
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
+    for number in (1, 2, 3):
+        # Above the message a copy leaves at the bottom of the screen for a while.
+        reach(organiser, f"table-copy-{number}", bottom=680)
+        reach(organiser, f"table-qr-{number}", bottom=680)
+        assert id_text(organiser, f"table-code-{number}") == \
+            f"Code de la table : {table_codes[number]}"
+        link = id_text(organiser, f"table-link-{number}")
+        assert link.endswith(f"/tournaments/{tid}/tables/1/{number}?code={table_codes[number]}")
+        assert on_screen(organiser, f"table-link-{number}")  # whole, not cut
+        assert decoded_qr(organiser, f"table-qr-{number}") == link
+        touch(organiser, f"table-copy-{number}")
+        organiser.get_by_text(f"Lien de la table {number} copié").first.wait_for()
+        assert organiser.evaluate("navigator.clipboard.readText()") == link
+
+    # The games list names each table's game by its table, whatever the tournament's name.
+    open_app(organiser, app_url, "/", wait_text="Parties")
+    tiles = {n: organiser.get_by_role("button", name=re.compile(rf"Table {n} · manche 1 "))
+             for n in (1, 2, 3)}
+    for tile in tiles.values():
+        tile.first.wait_for()
+    touch(organiser, tiles[3].first)
+    game = t.get_tournament(uow(), tid).rounds[0].tables[2].game_id
+    organiser.wait_for_url(re.compile(rf".*/games/{game}$"))
+    organiser.get_by_text("Table 3 · manche 1", exact=True).first.wait_for()  # its bar

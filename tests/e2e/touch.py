@@ -23,6 +23,14 @@ def touch(page: Any, target: Any, *, top: float = TOP,
     until the control lies between `top` and `bottom` and stops moving, then a touch
     lands on its centre. A control still coming (the screen is being drawn) is waited
     for, up to the tests' usual wait."""
+    box = reach(page, target, top=top, bottom=bottom)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def reach(page: Any, target: Any, *, top: float = TOP,
+          bottom: float = VIEWPORT["height"] - 8) -> Any:
+    """Scrolls the screen under the thumb until the control (an identifier or a
+    locator) lies whole between `top` and `bottom`, standing still: its box."""
     locator = by_id(page, target) if isinstance(target, str) else target
     page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
     waited = 0
@@ -41,8 +49,7 @@ def touch(page: Any, target: Any, *, top: float = TOP,
         if _reachable(box, top, bottom):
             box = settled_box(page, locator.first)
         if _reachable(box, top, bottom):
-            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            return
+            return box
         below = box is None or box["y"] + box["height"] > bottom
         page.mouse.wheel(0, 200 if below else -200)
         page.wait_for_timeout(250)

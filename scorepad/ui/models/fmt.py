@@ -8,6 +8,7 @@ from babel.dates import format_datetime
 
 from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, render
 from scorepad.domain.names import short_labels
+from scorepad.services.ports import GameFacts
 from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 
 #: a contract's name as a label (capitalised, unlike the domain's `contract.*` words)
@@ -59,3 +60,13 @@ def deals_count(n: int) -> str:
 def outcome(made: bool, difference: object) -> str:
     """"fait de 8" / "chuté de 4": the words of the explanation, everywhere."""
     return render("made_by" if made else "lost_by", {"n": difference}, current_lang())
+
+
+def game_title(game: GameFacts) -> str:
+    """A game's title where room is short (the games list, the sheet's bar): its name,
+    or for a tournament table's game "Table 3 · manche 2", which its name would hide
+    behind the tournament's."""
+    if game.tournament_table is None or game.tournament_round is None:
+        return game.name
+    return t("tournament_ui.game_title", table=game.tournament_table,
+             round=game.tournament_round)
