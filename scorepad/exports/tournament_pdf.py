@@ -10,7 +10,7 @@ from pathlib import Path
 from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
-from scorepad.domain.messages import fmt_signed, language
+from scorepad.domain.messages import fmt_signed, language, render
 from scorepad.domain.tournament import Standings
 from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _Sheet
 from scorepad.exports.tournament_text import (
@@ -31,6 +31,12 @@ _HEAD_FILL = (215, 215, 215)
 QR_SIZE_MM = 90.0
 
 
+def labelled(label: str, value: str, lang: str) -> str:
+    """"Départage : …" / "Tie-break: …": the catalog's way of setting a label before its
+    value (a space before the colon in French)."""
+    return render("format.label_value", {"label": label, "value": value}, lang)
+
+
 def _line(pdf: _Sheet, height: float, text: str, size: float, style: str = "") -> None:
     pdf.set_font(pdf.family, style, size)
     pdf.multi_cell(0, height, pdf.clean(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
@@ -49,10 +55,8 @@ def render_tournament_pdf(heading: TournamentHeading, standings: Standings, lang
     _line(pdf, 10, title(heading, lang), 18, "B")
     _line(pdf, 6, f"{rounds_text(heading, lang)} · {status_text(heading, standings, lang)}",
           10.5)
-    _line(pdf, 6, f"{w['rule']} : {rule_text(standings.rule, lang)}" if lang == "fr"
-          else f"{w['rule']}: {rule_text(standings.rule, lang)}", 10.5)
-    _line(pdf, 6, f"{w['tiebreak']} : {tie_break_text(standings.rule, lang)}" if lang == "fr"
-          else f"{w['tiebreak']}: {tie_break_text(standings.rule, lang)}", 10.5)
+    _line(pdf, 6, labelled(w["rule"], rule_text(standings.rule, lang), lang), 10.5)
+    _line(pdf, 6, labelled(w["tiebreak"], tie_break_text(standings.rule, lang), lang), 10.5)
     pdf.ln(3)
     clean = pdf.clean
     rounds = standings.rounds
