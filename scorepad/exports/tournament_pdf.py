@@ -17,6 +17,7 @@ from scorepad.exports.tournament_text import (
     PrintedTable,
     TournamentHeading,
     deals_text,
+    local_only,
     points_text,
     round_cell,
     rounds_text,
@@ -117,6 +118,9 @@ def _overview(pdf: _Sheet, heading: TournamentHeading, round_number: int,
                       *(clean(n) for n in t.seats), *([""] * (seats - len(t.seats)))])
     pdf.ln(2)
     _line(pdf, 5, w["first_dealer_note"], 9)
+    if any(local_only(t.url) for t in tables):
+        pdf.ln(2)
+        _line(pdf, 5, w["address_local"], 10, "B")
 
 
 def _table_sheet(pdf: _Sheet, heading: TournamentHeading, round_number: int,
@@ -142,6 +146,8 @@ def _table_sheet(pdf: _Sheet, heading: TournamentHeading, round_number: int,
     _line(pdf, 7, w["scan"], 12)
     _line(pdf, 9, w["code"].format(code=table.code), 18, "B")
     _line(pdf, 5, w["address"].format(url=table.url), 8.5)
+    if local_only(table.url):
+        _line(pdf, 5, w["address_local"], 10, "B")
 
 
 def render_draw_pdf(heading: TournamentHeading, round_number: int,

@@ -6,13 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from urllib.parse import urlsplit
 
 from scorepad.domain.language import nword, words_of
 from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, language
 from scorepad.domain.tournament import RankingRule, RoundResult, Standings
 
 _KEYS = (
-    N_("tournament.export.address"), N_("tournament.export.after"), N_("tournament.export.cell"),
+    N_("tournament.export.address"), N_("tournament.export.address_local"),
+    N_("tournament.export.after"), N_("tournament.export.cell"),
     N_("tournament.export.code"), N_("tournament.export.dealer_out"),
     N_("tournament.export.deals_head"), N_("tournament.export.draw_title"),
     N_("tournament.export.final"), N_("tournament.export.first_dealer"),
@@ -59,6 +61,13 @@ class PrintedTable:
     url: str
     code: str
     deals: int
+
+
+def local_only(url: str) -> bool:
+    """Whether a printed link opens on the server's own computer alone (a loopback
+    address: the server listened on nothing else when the sheet was made)."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host in ("localhost", "::1") or host.startswith("127.")
 
 
 def words(lang: str) -> dict[str, str]:

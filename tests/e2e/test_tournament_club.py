@@ -419,3 +419,52 @@ def test_the_organisers_page_shows_each_tables_code_qr_and_whole_link_and_copies
     game = t.get_tournament(uow(), tid).rounds[0].tables[2].game_id
     organiser.wait_for_url(re.compile(rf".*/games/{game}$"))
     organiser.get_by_text("Table 3 · manche 1", exact=True).first.wait_for()  # its bar
+
+
+def pdf_qr_codes(path: str) -> list[str]:
+    """The QR codes of a PDF, page after page, read off each page drawn as an image."""
+    import pypdfium2
+    import zxingcpp
+
+    found: list[str] = []
+    document = pypdfium2.PdfDocument(path)
+    try:
+        for page in document:
+            image = page.render(scale=2).to_pil().convert("L")
+            found += [str(code.text) for code in zxingcpp.read_barcodes(image)]
+    finally:
+        document.close()
+    return found
+
+
+def pdf_text(path: str) -> str:
+    import pypdf
+
+    return " ".join(page.extract_text() for page in pypdf.PdfReader(path).pages)
+
+
+def test_printed_and_shown_links_use_the_address_the_server_listens_on_or_say_why_not(
+        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    # The tests' server listens on 127.0.0.1 alone: no other device can reach it.
+    uow = uow_factory
+    tid, who, entry, table_codes = started_round(uow)
+    organiser = phones({tid: who.key or ""})
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
+    by_id(organiser, "links-unreachable").wait_for()
+    said = id_text(organiser, "links-unreachable")
+    assert "s'ouvrent sur cet ordinateur seulement" in said and "--host 127.0.0.1" in said
+    reach(organiser, "table-link-1")
+    assert id_text(organiser, "table-link-1") == \
+        f"{app_url}/tournaments/{tid}/tables/1/1?code={table_codes[1]}"
+
+    with organiser.expect_download(timeout=30_000) as download:
+        touch_button(organiser, "Imprimer les tables")
+    path = str(download.value.path())
+    printed = pdf_qr_codes(path)
+    assert printed == [f"{app_url}/tournaments/{tid}/tables/1/{n}?code={table_codes[n]}"
+                       for n in (1, 2)]
+    assert "ne s'ouvrent que sur l'ordinateur du serveur" in pdf_text(path)
+    # What the printed code points at answers: the table's sheet opens.
+    phone = phones()
+    open_app(phone, "", printed[1])
+    phone.wait_for_url(re.compile(rf".*/games/{entry.tables[1].game_id}$"))

@@ -26,7 +26,7 @@ from scorepad.ui.dialogs.new_players import NewPlayers, use_new_players_dialog
 from scorepad.ui.dialogs.tournament_dialogs import use_table_qr, use_tournament_handover
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.tournament_view import draw_offered
-from scorepad.ui.origin import link_origin
+from scorepad.ui.origin import link_origin, unreachable_reason
 from scorepad.ui.screens.not_found import NotFoundView
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
@@ -43,6 +43,9 @@ from scorepad.ui.widgets.soiree_parts import day_text
 from scorepad.ui.widgets.tournament_checkin import CheckIn
 from scorepad.ui.widgets.tournament_round import RoundActions, round_card
 
+#: why the tables' links and printed QR codes would open on no other device
+UNREACHABLE = {"loopback": N_("tournament_ui.links.loopback"),
+               "no_network": N_("tournament_ui.links.no_network")}
 #: the ranking rule in a few words, in the page's header
 RULE_WORDS = {RankingRule.SUM: N_("tournament_ui.page.rule_sum"),
               RankingRule.PLACEMENT: N_("tournament_ui.page.rule_placement")}
@@ -328,6 +331,9 @@ def _round_actions(steps: Steps, dialogs: PageDialogs, picker: ft.FilePicker,
                    ) -> Callable[[tm.TournamentRound], RoundActions | None]:
     """The organiser's actions on each round: a seat tapped, then another, swaps them."""
     picked, set_picked = picking
+    origin = link_origin()
+    reason = unreachable_reason(origin)
+    unreachable = t(UNREACHABLE[reason], origin=origin) if reason is not None else None
 
     def on_seat(entry: tm.TournamentRound) -> Callable[[str], None]:
         def tap(name: str) -> None:
@@ -348,7 +354,8 @@ def _round_actions(steps: Steps, dialogs: PageDialogs, picker: ft.FilePicker,
                             redraw=lambda: steps.redraw(entry), start=lambda: steps.start(entry),
                             close=lambda: steps.close(entry), print_draw=print_it,
                             show_qr=dialogs.show_qr,
-                            links=links if entry.number == playing else {})
+                            links=links if entry.number == playing else {},
+                            unreachable=unreachable)
 
     return actions_for
 

@@ -38,6 +38,8 @@ class RoundActions:
     show_qr: Callable[[tm.TableLink], None]
     #: each table's link of the round being played, by table number
     links: dict[int, tm.TableLink] = field(default_factory=dict)
+    #: why the links and printed QR codes would open on no other device (None: they do)
+    unreachable: str | None = None
 
 
 def _button(label: str, icon: ft.IconData, on_click: Any, *, filled: bool = False
@@ -108,7 +110,24 @@ def _link_block(number: int, link: tm.TableLink, actions: RoundActions) -> ft.Co
                         padding=ft.Padding.only(top=6))
 
 
+def _unreachable(actions: RoundActions) -> list[ft.Control]:
+    """Said plainly where the links are shown and printed: they would open nowhere."""
+    if actions.unreachable is None:
+        return []
+    return [ft.Semantics(identifier="links-unreachable", container=True, content=ft.Container(
+        ft.Row([ft.Icon(ft.Icons.WIFI_OFF, color=ft.Colors.ON_ERROR_CONTAINER, size=20),
+                ft.Text(actions.unreachable, size=13, expand=True,
+                        color=ft.Colors.ON_ERROR_CONTAINER)],
+               spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+        bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=8, padding=10))]
+
+
 def _organiser_buttons(entry: tm.TournamentRound, actions: RoundActions) -> list[ft.Control]:
+    return [*_unreachable(actions), *_round_buttons(entry, actions)] \
+        if entry.status is not RoundStatus.CLOSED else []
+
+
+def _round_buttons(entry: tm.TournamentRound, actions: RoundActions) -> list[ft.Control]:
     if entry.status is RoundStatus.DRAWN:
         hint = (t("tournament_ui.round.swap_second", name=actions.picked) if actions.picked
                 else t("tournament_ui.round.swap_hint"))
