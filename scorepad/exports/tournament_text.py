@@ -19,7 +19,8 @@ _KEYS = (
     N_("tournament.export.deals_head"), N_("tournament.export.draw_title"),
     N_("tournament.export.final"), N_("tournament.export.first_dealer"),
     N_("tournament.export.first_dealer_note"), N_("tournament.export.footer"),
-    N_("tournament.export.minutes"), N_("tournament.export.place_1"),
+    N_("tournament.export.minutes"), N_("tournament.export.no_place"),
+    N_("tournament.export.place_1"),
     N_("tournament.export.place_2"), N_("tournament.export.place_3"),
     N_("tournament.export.place_4"), N_("tournament.export.place_5"),
     N_("tournament.export.place_6"), N_("tournament.export.player"),
@@ -110,8 +111,11 @@ def points_text(points: Fraction, lang: str) -> str:
 
 
 def place_text(result: RoundResult, lang: str) -> str:
-    """"1er", "2e=" (shared) / "1st", "2nd=" ."""
+    """"1er", "2e=" (shared) / "1st", "2nd=" ; "sans donne" when the table recorded
+    none."""
     w = words(lang)
+    if result.place == 0:
+        return w["no_place"]
     text = w.get(f"place_{result.place}", str(result.place))
     return text + (w["tied"] if result.tied else "")
 

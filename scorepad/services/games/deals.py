@@ -135,7 +135,11 @@ def edit_locked(uow: UnitOfWork, game: GameRow, deal_id: int, data: dict[str, An
     if expected_version is not None and expected_version != row.version:
         raise DealConflict(sheet_deal(row, rules), expected_version)
     if kind == DealKind.PLAYED.value:
-        players = tuple(p for p in game.seats if p not in row.sitting_out)
+        # Who played it: a tournament table's seats may have changed since (a player
+        # replaced, or gone while the table played on).
+        stored = (row.state.input or {}).get("players")
+        players = tuple(stored) if isinstance(stored, list) and stored else tuple(
+            p for p in game.seats if p not in row.sitting_out)
         state = played_state(data, players, row.number, rules)
     else:
         state = DealState(_redeal_kind(kind), None, {})
