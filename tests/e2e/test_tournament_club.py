@@ -29,7 +29,7 @@ from tests.e2e.conftest import (
     open_app,
     wait_id_text,
 )
-from tests.e2e.touch import reach, touch, touch_button, touch_deal
+from tests.e2e.touch import reach, touch, touch_button, touch_deal, touch_field
 from tests.integration.tournament_helpers import codes, new_night, play, play_round
 
 Uow = Callable[[], Any]
@@ -302,7 +302,7 @@ def test_the_tv_shows_all_13_with_the_tie_break_in_its_language_and_a_qr_to_find
     player = phones()
     open_app(player, app_url, found.path, wait_text="Trouver ma table")
     seat = t.find_seat(uow(), tid, standings.lines[-1].player)[0]
-    touch(player, player.get_by_role("textbox", name="Votre nom"))
+    touch_field(player, player.get_by_role("textbox", name="Votre nom"))
     player.keyboard.type(seat.player, delay=60)
     by_id(player, f"seat-found-{seat.player}").wait_for()
     assert f"table {seat.table}, place {seat.seat}" in id_text(
@@ -468,3 +468,59 @@ def test_printed_and_shown_links_use_the_address_the_server_listens_on_or_say_wh
     phone = phones()
     open_app(phone, "", printed[1])
     phone.wait_for_url(re.compile(rf".*/games/{entry.tables[1].game_id}$"))
+
+
+def test_the_organiser_handles_a_late_arrival_and_two_players_who_leave_in_words(
+        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    tid, who, entry, table_codes = started_round(uow, 13)  # tables of 5, 4 and 4
+    five, four = entry.tables[0], entry.tables[1]
+    for table in (five, four):
+        assert table.game_id is not None
+        play(uow, table.game_id, table_codes[table.number], 2)
+    organiser = phones({tid: who.key or ""})
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
+
+    # A player of the table of five goes: the choices are said, with how each ranks.
+    touch(organiser, f"present-{five.seats[2]}")
+    organiser.get_by_text(f"{five.seats[2]} s'en va ?").first.wait_for()
+    assert "Le score de la place compte pour" in organiser.locator("body").inner_text()
+    touch(organiser, "leave-short")
+    organiser.get_by_text(f"La table continue à 4 sans {five.seats[2]}").first.wait_for()
+    assert five.game_id is not None
+    assert len(s.next_deal(uow(), five.game_id).players) == 4
+
+    # A player of a table of four is replaced by a substitute typed in the dialog.
+    touch(organiser, f"present-{four.seats[0]}")
+    touch_field(organiser, organiser.get_by_role("textbox", name="Nom du remplaçant"))
+    organiser.keyboard.type("Yvonne", delay=60)
+    touch(organiser, "leave-substitute")
+    organiser.get_by_text(f"Yvonne remplace {four.seats[0]}").first.wait_for()
+    assert four.game_id is not None
+    assert "Yvonne" in s.next_deal(uow(), four.game_id).players
+
+    # A late arrival, checked in while the round is played.
+    touch_field(organiser, organiser.get_by_role("textbox", name="Nom du joueur"))
+    organiser.keyboard.type("Zélie", delay=60)
+    touch_button(organiser, "Pointer")
+    touch_button(organiser, "Pointer comme nouveau")
+    by_id(organiser, "present-Zélie").wait_for()
+
+    for table in entry.tables:
+        assert table.game_id is not None
+        play(uow, table.game_id, table_codes[table.number],
+             table.deals_due - len(s.get_sheet(uow(), table.game_id).deals))
+    t.close_round(uow(), tid, 1, organiser=who)
+    # The standings say it: the players who left keep their round, the late arrival's
+    # round 1 is absent and counts 0, the substitute is not ranked.
+    follower = phones()
+    open_app(follower, app_url, f"/tournaments/{tid}/standings",
+             wait_text="Trouver ma table")
+    by_id(follower, "standing-total-Zélie").wait_for()
+    assert id_text(follower, "standing-r1-Zélie") == "M1 absent"
+    assert by_id(follower, "standing-total-Yvonne").count() == 0
+    assert "compte 0" in id_text(follower, "tie-break")
+    # Round 2 is drawn without the two who left, with the late arrival.
+    drawn = t.draw_next_round(uow(), tid, organiser=who)
+    assert "Zélie" in drawn.players
+    assert five.seats[2] not in drawn.players and four.seats[0] not in drawn.players

@@ -86,3 +86,13 @@ def touch_deal(page: Any, taker: str, *, partner: str | None = None,
     touch(page, f"bouts-{bouts}")
     touch_points(page, points)
     touch_button(page, "Enregistrer la donne")
+
+
+def touch_field(page: Any, target: Any) -> None:
+    """Taps a text field with a finger and waits for the phone's keyboard to be on it,
+    as a person waits for the keyboard before typing (the first key typed at once can be
+    dropped while the client wires the field: tests/e2e/conftest.py `tap_field`)."""
+    touch(page, target)
+    page.wait_for_function(
+        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+    page.wait_for_timeout(300)
