@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorepad import services as s
+from scorepad.domain import GameStatus
 from scorepad.services import tournament as t
 from tests.e2e.conftest import _FAILED as FAILED
 from tests.e2e.conftest import (
@@ -524,3 +525,21 @@ def test_the_organiser_handles_a_late_arrival_and_two_players_who_leave_in_words
     drawn = t.draw_next_round(uow(), tid, organiser=who)
     assert "Zélie" in drawn.players
     assert five.seats[2] not in drawn.players and four.seats[0] not in drawn.players
+
+
+def test_the_organiser_reopens_a_finished_tournament_and_adds_a_round_in_the_app(
+        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    tid, who = new_night(uow, 8, rounds=1)
+    t.draw_next_round(uow(), tid, organiser=who)
+    play_round(uow, tid, 1, who)
+    assert t.close_round(uow(), tid, 1, organiser=who).tournament_finished
+    organiser = phones({tid: who.key or ""})
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
+    touch(organiser, "reopen")
+    organiser.get_by_text("est rouvert", exact=False).first.wait_for()
+    assert t.get_tournament(uow(), tid).status is GameStatus.IN_PROGRESS
+    touch(organiser, "add-round")
+    touch_button(organiser, "Tirer la manche 2")
+    by_id(organiser, "round-2").wait_for()
+    assert t.get_tournament(uow(), tid).round(2) is not None

@@ -129,6 +129,18 @@ class Steps:
         except TournamentRefused:
             return ()
 
+    def reopen(self) -> None:
+        """"Rouvrir le tournoi": back in progress (its steps, one more round)."""
+        self._run(lambda: tm.reopen_tournament(self.uow(), self.tid, organiser=self.who),
+                  t("tournament_ui.page.reopened", name=self.view.name))
+
+    def add_round(self) -> None:
+        """One more round than planned (every planned round is played)."""
+        rounds = self.view.settings.rounds + 1
+        self._run(lambda: tm.update_tournament(self.uow(), self.tid, {"rounds": rounds},
+                                               organiser=self.who),
+                  t("tournament_ui.page.round_added", number=rounds))
+
     def swap(self, entry: tm.TournamentRound, first: str, second: str) -> None:
         self._run(lambda: tm.swap_players(self.uow(), self.tid, entry.number, first, second,
                                           organiser=self.who),

@@ -63,8 +63,8 @@ def results_url(tournament_id: int, fmt: str) -> str:
 
 
 def _header(view: tm.TournamentView, organiser: bool | None,
-            hand_over: Callable[[int, str], None]
-            ) -> ft.Control:
+            hand_over: Callable[[int, str], None],
+            reopen: Callable[[], None] | None = None) -> ft.Control:
     page = ft.context.page
     tid = view.id
     status = t("tournament_ui.list.finished") if view.status is GameStatus.FINISHED else \
@@ -88,6 +88,11 @@ def _header(view: tm.TournamentView, organiser: bool | None,
         buttons.append(ft.OutlinedButton(
             t("tournament_ui.page.handover"), icon=ft.Icons.SWAP_HORIZ,
             on_click=lambda _e: hand_over(tid, view.name)))
+    if organiser and view.status is GameStatus.FINISHED and reopen is not None:
+        buttons.insert(0, ft.Semantics(identifier="reopen", container=True,
+                                       content=ft.FilledButton(
+            t("tournament_ui.page.reopen"), icon=ft.Icons.REPLAY,
+            on_click=lambda _e: reopen())))
     lines: list[ft.Control] = [
         ft.Text(f"{day_text(view.day)} · {status}", size=14,
                 color=ft.Colors.ON_SURFACE_VARIANT),
@@ -105,7 +110,8 @@ def _header(view: tm.TournamentView, organiser: bool | None,
 
 
 def _draw_section(view: tm.TournamentView, steps: Steps) -> list[ft.Control]:
-    """"Tirer la manche N", or one button per honest choice of tables (6, 7, 11)."""
+    """"Tirer la manche N", or one button per honest choice of tables (6, 7, 11); while a
+    round is still played, a quieter button under it (closing that round comes first)."""
     number = view.next_round
     try:
         plans = table_plans(len(view.present))
@@ -114,7 +120,8 @@ def _draw_section(view: tm.TournamentView, steps: Steps) -> list[ft.Control]:
                                      color=ft.Colors.ON_SURFACE_VARIANT),
                              padding=ft.Padding.symmetric(horizontal=16))]
     if len(plans) == 1:
-        buttons: list[ft.Control] = [ft.FilledButton(
+        kind = ft.OutlinedButton if view.playing is not None else ft.FilledButton
+        buttons: list[ft.Control] = [kind(
             t("tournament_ui.round.draw", number=number), icon=ft.Icons.SHUFFLE, height=48,
             on_click=lambda _e: steps.draw())]
         intro: list[ft.Control] = []
@@ -189,7 +196,8 @@ def TournamentPage(tournament_id: int) -> ft.View:
         links if playing else {}, playing.number if playing else None) if organiser \
         else (lambda _entry: None)
 
-    controls = [_header(view, organiser if extra.loaded else None, dialogs.hand_over),
+    controls = [_header(view, organiser if extra.loaded else None, dialogs.hand_over,
+                        steps.reopen),
                 *_page_sections(view, organiser, steps, known, actions_for)]
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
     return screen(view.name, body, route=page_key, services=[picker])
@@ -233,14 +241,27 @@ def _round_actions(steps: Steps, dialogs: PageDialogs, picker: ft.FilePicker,
 def _page_sections(view: tm.TournamentView, organiser: bool, steps: Steps, known: list[str],
                    actions_for: Callable[[tm.TournamentRound], RoundActions | None]
                    ) -> list[ft.Control]:
-    """The draw to make (the organiser's), the rounds from the latest, and the check-in."""
+    """The round being played first (closing it comes first), then the next round drawn
+    or to draw (the organiser's), the rounds closed from the latest, one more round to
+    add once all are played, and the check-in."""
     finished = view.status is GameStatus.FINISHED
     controls: list[ft.Control] = []
-    if organiser and draw_offered([r.status for r in view.rounds], view.settings.rounds,
-                                  finished):
+    playing = view.playing
+    if playing is not None:
+        controls.append(round_card(playing, view.settings.rounds, actions_for(playing)))
+    statuses = [r.status for r in view.rounds]
+    if organiser and draw_offered(statuses, view.settings.rounds, finished):
         controls += _draw_section(view, steps)
     for entry in reversed(view.rounds):
-        controls.append(round_card(entry, view.settings.rounds, actions_for(entry)))
+        if entry is not playing:
+            controls.append(round_card(entry, view.settings.rounds, actions_for(entry)))
+    if organiser and not finished and statuses and len(statuses) >= view.settings.rounds \
+            and all(x is RoundStatus.CLOSED for x in statuses):
+        controls.append(ft.Container(ft.Semantics(
+            identifier="add-round", container=True, content=ft.OutlinedButton(
+                t("tournament_ui.page.add_round", number=view.next_round),
+                icon=ft.Icons.ADD, height=48, on_click=lambda _e: steps.add_round())),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=8)))
     if organiser and not finished:
         controls.append(section_title(t("tournament_ui.checkin.title")))
         controls.append(CheckIn(known, view.present, steps.check_in, steps.check_out))
