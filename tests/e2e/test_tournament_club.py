@@ -543,3 +543,84 @@ def test_the_organiser_reopens_a_finished_tournament_and_adds_a_round_in_the_app
     touch_button(organiser, "Tirer la manche 2")
     by_id(organiser, "round-2").wait_for()
     assert t.get_tournament(uow(), tid).round(2) is not None
+
+
+def box_of(page: Any, target: Any) -> Any:
+    locator = by_id(page, target) if isinstance(target, str) else target
+    locator.first.wait_for()
+    return locator.first.bounding_box()
+
+
+def test_the_night_reads_right_check_in_stays_put_names_whole_words_french(
+        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    uow = uow_factory
+    names = ["Thérèse", "Patrick", "Bernard", "Jean-Luc", "Maximilien", "Aline", "Bruno",
+             "Carole", "Denis"]
+    made = t.new_tournament(uow(), name="Mots et places", settings={"rounds": 3})
+    who = s.Organiser(made.organiser_key)
+    tid = made.id
+    t.check_in(uow(), tid, names, organiser=who, new=names)
+    # Known players not yet present: the check-in offers them as chips under its field.
+    for i in range(4):
+        s.create_game(uow(), name=f"Avant {i}", deal_size=4,
+                      seats=["Odile", "Pascal", "Quentin", "Romane"])
+    organiser = phones({tid: who.key or ""})
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Pointage")
+    reach(organiser, "checkin-field")
+    field = box_of(organiser, "checkin-field")
+    for name in ("Odile", "Pascal", "Quentin"):
+        touch(organiser, f"candidate-{name}")
+        by_id(organiser, f"present-{name}").wait_for()
+    reach(organiser, "checkin-field")
+    organiser.wait_for_timeout(300)
+    assert box_of(organiser, "checkin-field")["y"] == field["y"]  # it did not move down
+
+    # 12 players: 4 + 4 + 4. Round 1 drawn and started: the next draw sits under it.
+    t.draw_next_round(uow(), tid, organiser=who)
+    entry = t.start_round(uow(), tid, 1, organiser=who)
+    draw = organiser.get_by_role("button", name="Tirer la manche 2")
+    reach(organiser, draw)  # the page follows the start by itself
+    organiser.mouse.wheel(0, -5000)  # back to the top of the page
+    organiser.wait_for_timeout(400)
+    reach(organiser, "round-1")
+    assert not draw.count() or box_of(organiser, "round-1")["y"] < box_of(organiser, draw)["y"]
+    # Closing it while tables play: the reason in French.
+    touch_button(organiser, "Clore la manche 1")
+    said = organiser.get_by_text("Clôturez-la", exact=False)
+    said.first.wait_for()
+    touch_button(organiser, "Annuler")
+    # A late arrival after the next draw: the refusal says what changed, nothing more.
+    t.close_round(uow(), tid, 1, organiser=who, force=True)
+    t.draw_next_round(uow(), tid, organiser=who)
+    t.check_in(uow(), tid, ["Ulysse"], organiser=who, new=["Ulysse"])
+    touch_button(organiser, "Démarrer la manche 2")
+    organiser.get_by_text("Le pointage compte Ulysse en plus", exact=False).first.wait_for()
+    assert "partis" not in organiser.locator("body").inner_text()
+
+    # A table of five: its players' names whole on the deal form.
+    assert entry.tables
+    five = phones()
+    seats = ["Thérèse", "Patrick", "Bernard", "Jean-Luc", "Maximilien"]
+    game = s.create_game(uow(), name="À cinq", deal_size=5, seats=seats)
+    open_app(five, app_url, f"/games/{game}/deal", wait_text="Preneur")
+    for name in ("Thérèse", "Patrick", "Bernard"):
+        assert id_text(five, f"taker-{name}") == name
+    assert id_text(five, "taker-Jean-Luc").endswith("J-Luc")  # the whole name on a press
+
+
+def test_the_new_tournament_form_shows_the_placement_rule_whole_in_english(
+        browser: Any, app_url: str) -> None:
+    context = thumb_phone(browser)
+    context.add_init_script(
+        f"localStorage.setItem('flutter.scorepad.lang', {json.dumps(json.dumps('en'))});")
+    try:
+        page = context.new_page()
+        open_app(page, app_url, "/tournaments/new", wait_text="Ranking")
+        reach(page, page.get_by_text("Placement points per table", exact=False))
+        rule = page.get_by_text(
+            "Placement points per table (60 to the winner, 0 to the last)", exact=True)
+        rule.first.wait_for()
+        box = rule.first.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= VIEWPORT["width"]
+    finally:
+        context.close()

@@ -148,10 +148,17 @@ def cancel_draw(uow: UnitOfWork, tournament_id: int, round_number: int, *,
 def _check_players(view: TournamentView, drawn: TournamentRound) -> None:
     """The draw seats exactly the players present (else: draw again)."""
     present, seated = set(view.present), set(drawn.players)
-    if present != seated:
+    arrived, left = sorted(present - seated), sorted(seated - present)
+    # Said with what changed only (a "partis : -" read as a fault).
+    if arrived and left:
         raise TournamentConflict("players", "tournament_draw_stale", round=drawn.number,
-                                 arrived=sorted(present - seated) or "-",
-                                 left=sorted(seated - present) or "-")
+                                 arrived=arrived, left=left)
+    if arrived:
+        raise TournamentConflict("players", "tournament_draw_stale_arrived",
+                                 round=drawn.number, arrived=arrived, count=len(arrived))
+    if left:
+        raise TournamentConflict("players", "tournament_draw_stale_left",
+                                 round=drawn.number, left=left, count=len(left))
 
 
 def start_round(uow: UnitOfWork, tournament_id: int, round_number: int, *,

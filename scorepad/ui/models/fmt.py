@@ -35,9 +35,10 @@ def names(items: list[str] | tuple[str, ...]) -> str:
 
 def player_labels(players: list[str] | tuple[str, ...]) -> dict[str, str]:
     """A short label per player, distinct at the table, that fits a column of a 390 px
-    phone: whole names up to 9 letters at 3-4 players, 6 from 5 on ("J-Bapt", "Maximi"),
-    so the sheet (6 columns) and the deal form (5 players) use the same labels."""
-    return short_labels(list(players), 9 if len(players) <= 4 else 6)
+    phone: whole names up to 9 letters at 3-4 players, 7 from 5 on ("Thérèse", "Bernard";
+    "J-Bapti", "Maximil"), so the sheet (6 columns) and the deal form (5 players, in a
+    type one step smaller) use the same labels."""
+    return short_labels(list(players), 9 if len(players) <= 4 else 7)
 
 
 def contract(code: str | None) -> str:
