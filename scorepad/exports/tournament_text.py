@@ -13,7 +13,11 @@ from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, langu
 from scorepad.domain.tournament import RankingRule, RoundResult, Standings
 
 _KEYS = (
-    N_("tournament.export.address"), N_("tournament.export.address_local"),
+    N_("tournament.export.absences"), N_("tournament.export.address"),
+    N_("tournament.export.address_local"), N_("tournament.export.grid_deal"),
+    N_("tournament.export.grid_dealer"), N_("tournament.export.grid_dealer_out"),
+    N_("tournament.export.grid_title"), N_("tournament.export.grid_total"),
+    N_("tournament.export.podium"), N_("tournament.export.podium_line"),
     N_("tournament.export.after"), N_("tournament.export.cell"),
     N_("tournament.export.code"), N_("tournament.export.dealer_out"),
     N_("tournament.export.deals_head"), N_("tournament.export.draw_title"),
