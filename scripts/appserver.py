@@ -28,17 +28,19 @@ def free_port() -> int:
 def start_app(db_url: str, log: Path, *, extra_env: dict[str, str] | None = None,
               timeout: float = 30.0, extra_args: list[str] | None = None,
               command: tuple[str, ...] = ("serve",),
+              entry: tuple[str, ...] = ("-m", "scorepad"),
               ) -> tuple[subprocess.Popen[bytes], str]:
     """Starts `python -m scorepad --db URL serve [extra_args]` on a free loopback port and
     returns the process and its base URL once /healthz answers; the server's output goes
     to `log`. `command=()` gives serve's options at the top level, as `scorepad --port
-    8600` does."""
+    8600` does. `entry` is what Python runs (a wrapper script and its arguments, then
+    the module, for scripts/frozen_clock.py)."""
     port = free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
     env.pop("SCOREPAD_DATABASE_URL", None)
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "scorepad", "--db", db_url, *command, "--host", "127.0.0.1",
+            [sys.executable, *entry, "--db", db_url, *command, "--host", "127.0.0.1",
              "--port", str(port), "--no-qr", *(extra_args or [])],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

@@ -32,7 +32,7 @@ run time. tests/unit/test_catalog.py runs it.
 
 `add` puts a new key in every catalog, in key order, and compiles them (a plural entry
 takes the singular and the plural form, separated by "|"; every plural form of a language
-beyond the first takes the plural). Adding a language: see the README ("Languages").
+beyond the first takes the plural). Adding a language: see docs/development.md ("Languages").
 """
 
 from __future__ import annotations

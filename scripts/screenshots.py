@@ -1,18 +1,23 @@
-"""Captures every main screen at 390x844 (light), the score sheet in dark mode, the big
-screen at 1920x1080 and the soirée's shared picture.
-
-Starts the real app on a temporary SQLite database filled with demo games (through the
-services), drives headless Chromium, and writes screenshots/*.png.
+"""Regenerates screenshots/: every main screen at 390x844 (light), the score sheet in
+dark mode, the big screens at 1920x1080, the soirée's shared picture and the PDFs' pages,
+from the real app on demo data with fixed dates (Tuesday 24 November 2026, a clock
+that stands still), in headless Chromium. Each picture is kept only once it shows its
+own screen (scripts/shots.py); a shot that cannot is named and the script fails.
 
     .venv/bin/python scripts/screenshots.py [--out screenshots] [--only sheet_6_seats]
     .venv/bin/python scripts/screenshots.py --phone [--site DIR]   # phone_*.png
-"""
+
+A new picture is one line in SHOTS (or STILLS, for one made without a browser)."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
+import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,25 +26,202 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app  # noqa: E402
+from scripts.shots import (  # noqa: E402
+    SHOT_TIMEOUT,
+    TIMEZONE,
+    Camera,
+    DemoClock,
+    Shot,
+    ShotFailed,
+    ShotsFailed,
+    Still,
+    check_still,
+    fixed_secrets,
+    record,
+)
 from scripts.tournament_shots import (  # noqa: E402
-    WIDE,
+    TOURNAMENT_SHOTS,
+    TOURNAMENT_STILLS,
     printed_table_sheet,
+    tournament_claim,
     tournament_data,
-    tournament_plan,
 )
 
-VIEWPORT = {"width": 390, "height": 844}
-TV = {"width": 1920, "height": 1080}
+
+def _by_id(page: Any, identifier: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
 
 
-def demo_data(uow: Callable[[], Any]) -> dict[str, int]:
-    """Three games that show what the sheet does: bonuses, redeals, a partner, a dealer
-    sitting out, a finished game."""
+def _tap(page: Any, *identifiers: str) -> None:
+    """Taps one control after the other, each once the screen shows it taken (a
+    segment selected) when it can be selected."""
+    for identifier in identifiers:
+        control = _by_id(page, identifier)
+        control.click()
+        if control.get_attribute("aria-current") is not None:
+            page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]'
+                         ).first.wait_for()
+
+
+def _quiet(page: Any) -> None:
+    """Until the message of the screen's arrival ("you are the organiser") has gone."""
+    page.locator('[flt-semantics-identifier="snackbar"]').first.wait_for(state="attached")
+    page.locator('[flt-semantics-identifier="snackbar"]').first.wait_for(state="detached")
+
+
+def show_handover(page: Any) -> None:
+    """The game's menu, then "Transmettre le rôle d'organisateur": its QR code and link."""
+    _by_id(page, "total-André").wait_for()
+    _quiet(page)
+    page.get_by_label("Menu de la partie").first.click()
+    page.get_by_role("button", name="Transmettre le rôle d'organisateur",
+                     exact=False).first.click()
+
+
+def fill_new_game(page: Any) -> None:
+    """Five players ticked, then "the dealer sits out" switched on."""
+    for name in ("André", "Bruno", "Cécile", "Didier", "Élodie"):
+        box = page.get_by_role("checkbox", name=name, exact=True).first
+        box.click()
+        page.locator(f'[flt-semantics-identifier="seat-{name}"]').first.wait_for()
+    switch = page.get_by_role("switch").first
+    switch.click()
+    page.get_by_role("switch", checked=True).first.wait_for()
+
+
+def unlock(page: Any) -> None:
+    """"Saisir le code pour modifier", and the code's first letters typed."""
+    page.get_by_role("button", name="Saisir le code pour modifier").click()
+    field = page.get_by_role("textbox", name="Code de table")
+    field.click()
+    field.press_sequentially("TAROT")
+    page.wait_for_function("(el) => el.value === 'TAROT'", arg=field.element_handle())
+
+
+def fill_deal(page: Any) -> None:
+    """Didier takes a garde with 2 bouts and 49 points."""
+    _tap(page, "taker-Didier", "contract-garde", "bouts-2")
+    for typed in ("4", "49"):
+        _tap(page, f"key-{typed[-1]}")
+        page.wait_for_function(
+            """(typed) => document.querySelector('[flt-semantics-identifier="points-value"]')
+                ?.innerText.trim().startsWith(typed)""", arg=typed)
+
+
+def count_pile(page: Any) -> None:
+    """The attack's pile counted: 2 bouts, 3 kings, 2 queens, a knight, a jack, 44 cards;
+    then the counter scrolled up to its title."""
+    _tap(page, "taker-Bruno", "contract-garde")
+    page.get_by_role("button", name="Compter les points").click()
+    steps = {"bouts": 2, "kings": 3, "queens": 2, "knights": 1, "jacks": 1}
+    for name, times in steps.items():
+        for count in range(1, times + 1):
+            _tap(page, f"pile-{name}-plus")
+            _shows(page, f"pile-{name}-value", str(count))
+    _tap(page, *["pile-cards-plus10"] * 4, *["pile-cards-plus"] * 4)
+    _shows(page, "pile-cards-value", "44")
+    page.mouse.move(195, 400)
+    side = _by_id(page, "pile-side-attack")
+    for _ in range(20):
+        box = side.bounding_box() if side.count() else None
+        if box is not None and box["y"] >= 100:
+            return
+        page.mouse.wheel(0, -40)
+        # The semantics tree follows the pixels: look again once it has moved.
+        page.wait_for_function("(y) => !document.querySelector("
+                               "'[flt-semantics-identifier=\"pile-side-attack\"]') || "
+                               "document.querySelector('[flt-semantics-identifier="
+                               "\"pile-side-attack\"]').getBoundingClientRect().y !== y",
+                               arg=box["y"] if box else -1, timeout=5_000)
+    raise ShotFailed("card_counter", "the counter's title never scrolled into view")
+
+
+def _shows(page: Any, identifier: str, text: str) -> None:
+    page.wait_for_function(
+        """([ident, text]) => document.querySelector(`[flt-semantics-identifier="${ident}"]`)
+            ?.innerText.trim() === text""", arg=[identifier, text])
+
+
+#: Every picture of the app served by `scorepad serve`, one line each. Fields of the
+#: address: tuesday, holidays, six (games), deal (a deal of tuesday), circle, claim (the
+#: hand-over link of tuesday), tournament, tournament_claim, table (a table's link).
+SHOTS: list[Shot] = [
+    Shot("sheet", "/games/{tuesday}", "Mardi soir", ready="total-André"),
+    Shot("games", "/", "Parties", ready="bin-entry"),
+    Shot("new_game", "/new", "Nouvelle partie", ready="seat-Élodie", then=fill_new_game),
+    Shot("deal_entry", "/games/{tuesday}/deal", "Donne 9", ready="taker-André",
+         then=fill_deal),
+    Shot("deal_detail", "/games/{tuesday}/deals/{deal}", "Donne 3", ready="deal-outcome"),
+    Shot("calculator", "/calculator", "Calculette", ready="rules-preset"),
+    Shot("card_counter", "/games/{tuesday}/deal", "Compter les points",
+         ready="pile-result", then=count_pile),
+    Shot("stats", "/games/{tuesday}/stats", "Statistiques · Mardi soir",
+         ready="stat-total-Didier"),
+    Shot("settings", "/settings", "Réglages"),
+    Shot("sheet_dark", "/games/{tuesday}", "Mardi soir", ready="total-André",
+         screen="sheet", scheme="dark"),
+    Shot("sheet_read_only", "/games/{holidays}", "Vacances à cinq", ready="read-only"),
+    Shot("table_code", "/games/{holidays}", "Saisir le code", then=unlock, own_phone=True),
+    Shot("sheet_6_seats", "/games/{six}", "Six à table", ready="total-Zoé"),
+    Shot("circle_ranking", "/circles/{circle}/ranking", "Classement · Les mardis",
+         ready="rank-total-André"),
+    Shot("soiree", "/circles/{circle}/soiree", "Soirée", ready="podium-André"),
+    Shot("players", "/players", "Joueurs", ready="player-André"),
+    Shot("big_screen", "/grand-ecran/{circle}", "Soirée · Les mardis",
+         ready="big-total-André", scheme="dark", tv=True),
+    Shot("handover", "{claim}", "Transmettre le rôle d'organisateur",
+         ready="handover-link", then=show_handover, own_phone=True),
+    *TOURNAMENT_SHOTS,
+]
+
+#: The pictures made without a browser: title looked for in the top quarter.
+STILLS: list[Still] = [
+    Still("soiree_picture", "Soirée du 24/11/2026 · Les mardis"),
+    Still("pdf_first_page", "Mardi soir", area=(0.0, 0.0, 1.0, 0.12)),
+    *TOURNAMENT_STILLS,
+]
+
+
+def demo_data(uow: Callable[[], Any], clock: DemoClock | None = None) -> dict[str, int]:
+    """Four games that show what the sheet does: bonuses, redeals, a partner, a dealer
+    sitting out, a finished game, six players with long alike names. With a `clock`,
+    each deal takes its minutes at the table."""
     from scorepad import services
 
+    def tick() -> None:
+        if clock is not None:
+            clock.tick()
+
+    def play(game: int, deals: list[dict[str, Any] | str]) -> None:
+        for deal in deals:
+            tick()
+            if isinstance(deal, str):
+                services.record_redeal(uow(), game, deal)
+            else:
+                services.record_deal(uow(), game, deal)
+
+    five = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
+    club = services.create_game(uow(), name="Tournoi du club", seats=five, deal_size=4,
+                                first_dealer=2)
+    play(club, [
+        {"taker": "Didier", "contract": "garde", "bouts": 2, "points": 45},
+        {"taker": "Élodie", "contract": "prise", "bouts": 0, "points": 60},
+        {"taker": "Bruno", "contract": "garde", "bouts": 1, "points": 48},
+    ])
+    services.finish_game(uow(), club)
+    six = _six_seats(uow, play)
+    holidays = services.create_game(uow(), name="Vacances à cinq", seats=five, deal_size=5)
+    play(holidays, [
+        {"taker": "Élodie", "partner": "Bruno", "contract": "garde", "bouts": 2, "points": 50},
+        {"taker": "Cécile", "partner": None, "contract": "prise", "bouts": 1, "points": 48.5},
+        {"taker": "André", "partner": "Didier", "contract": "garde_contre", "bouts": 3,
+         "points": 70},
+    ])
+    # A table code: phones without it follow the sheet read-only.
+    services.set_table_code(uow(), holidays, "TAROT5", organiser=services.OPERATOR)
     four = ["André", "Bruno", "Cécile", "Didier"]
     tuesday = services.create_game(uow(), name="Mardi soir", seats=four, deal_size=4)
-    deals: list[dict[str, Any] | str] = [
+    play(tuesday, [
         {"taker": "André", "contract": "garde", "bouts": 2, "points": 49},
         {"taker": "Bruno", "contract": "prise", "bouts": 1, "points": 58},
         {"taker": "Cécile", "contract": "garde", "bouts": 2, "points": 37,
@@ -51,44 +233,17 @@ def demo_data(uow: Callable[[], Any]) -> dict[str, int]:
         {"taker": "Bruno", "contract": "garde", "bouts": 1, "points": 55,
          "poignees": [{"player": "André", "size": "double"}]},
         {"taker": "Cécile", "contract": "prise", "bouts": 2, "points": 44},
-    ]
-    for deal in deals:
-        if isinstance(deal, str):
-            services.record_redeal(uow(), tuesday, deal)
-        else:
-            services.record_deal(uow(), tuesday, deal)
-
-    five = ["André", "Bruno", "Cécile", "Didier", "Élodie"]
-    holidays = services.create_game(uow(), name="Vacances à cinq", seats=five, deal_size=5)
-    for deal in [
-        {"taker": "Élodie", "partner": "Bruno", "contract": "garde", "bouts": 2, "points": 50},
-        {"taker": "Cécile", "partner": None, "contract": "prise", "bouts": 1, "points": 48.5},
-        {"taker": "André", "partner": "Didier", "contract": "garde_contre", "bouts": 3,
-         "points": 70},
-    ]:
-        services.record_deal(uow(), holidays, deal)
-    # A table code: phones without it follow the sheet read-only.
-    services.set_table_code(uow(), holidays, "TAROT5", organiser=services.OPERATOR)
-
-    club = services.create_game(uow(), name="Tournoi du club", seats=five, deal_size=4,
-                                first_dealer=2)
-    for deal in [
-        {"taker": "Didier", "contract": "garde", "bouts": 2, "points": 45},
-        {"taker": "Élodie", "contract": "prise", "bouts": 0, "points": 60},
-        {"taker": "Bruno", "contract": "garde", "bouts": 1, "points": 48},
-    ]:
-        services.record_deal(uow(), club, deal)
-    services.finish_game(uow(), club)
-    return {"tuesday": tuesday, "holidays": holidays, "club": club, "six": _six_seats(uow)}
+    ])
+    return {"tuesday": tuesday, "holidays": holidays, "club": club, "six": six}
 
 
-def _six_seats(uow: Callable[[], Any]) -> int:
+def _six_seats(uow: Callable[[], Any], play: Callable[[int, list[Any]], None]) -> int:
     """Six players with long, alike names: the sheet tells them apart with short labels."""
     from scorepad import services
 
     six = ["Jean-Baptiste", "Jean-Bernard", "Marie-Hélène", "Maximilien", "Maxime", "Zoé"]
     game = services.create_game(uow(), name="Six à table", seats=six, deal_size=5)
-    for deal in [
+    play(game, [
         {"taker": "Jean-Bernard", "partner": "Maximilien", "contract": "garde", "bouts": 2,
          "points": 49},
         {"taker": "Marie-Hélène", "partner": "Zoé", "contract": "prise", "bouts": 1,
@@ -98,8 +253,7 @@ def _six_seats(uow: Callable[[], Any]) -> int:
          "points": 52},
         {"taker": "Maximilien", "partner": "Marie-Hélène", "contract": "prise", "bouts": 2,
          "points": 40},
-    ]:
-        services.record_deal(uow(), game, deal)
+    ])
     return game
 
 
@@ -113,208 +267,119 @@ def circle_data(uow: Callable[[], Any], games: dict[str, int]) -> int:
     return circle
 
 
-def soiree_picture(out: Path, uow: Callable[[], Any], circle: int) -> Path:
-    """The picture a phone shares to the group's chat (the PNG export, as is)."""
-    from scorepad import services
-
-    target = out / "soiree_picture.png"
-    target.write_bytes(services.export_soiree(uow(), services.today(), "png", circle=circle))
-    return target
+def use_demo_time() -> None:
+    """The demo's clocks read Paris time, on any machine (the server inherits it)."""
+    os.environ["TZ"] = TIMEZONE
+    time.tzset()
 
 
-def _open(page: Any, url: str, ready: str) -> None:
-    page.goto(url)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    page.locator(f'[flt-semantics-identifier="{ready}"]').or_(
-        page.get_by_text(ready).first).first.wait_for(timeout=30_000)
-    page.wait_for_timeout(900)  # pixels lag a little behind the semantics tree
-
-
-def _tap(page: Any, *identifiers: str) -> None:
-    for identifier in identifiers:
-        page.locator(f'[flt-semantics-identifier="{identifier}"]').first.click()
-        page.wait_for_timeout(150)
-
-
-def capture(out: Path, only: list[str] | None = None) -> list[Path]:
+def capture(out: Path, only: list[str] | None = None,
+            timeout: float = SHOT_TIMEOUT) -> list[Path]:
+    """Makes the demo database, starts the app on it with the clock standing still just
+    after the last change, and takes SHOTS then STILLS (or those named in `only`)."""
     from playwright.sync_api import sync_playwright
 
     from scorepad import services
     from scorepad.storage.database import open_database
 
+    use_demo_time()
     out.mkdir(parents=True, exist_ok=True)
-    shots: list[Path] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, DemoClock() as clock, \
+            fixed_secrets("scorepad"):
         db_url = f"sqlite:///{Path(tmp) / 'demo.db'}"
         database = open_database(db_url)
-        ids = demo_data(database.uow)
-        tuesday = ids["tuesday"]
-        holidays = ids["holidays"]
-        deal_id = services.get_sheet(database.uow(), tuesday).deals[2].id
+        ids = demo_data(database.uow, clock)
         circle = circle_data(database.uow, ids)
-        # The phone that opens this link becomes the organiser, then hands the role on.
-        claim = services.start_handover(database.uow(), tuesday,
+        night = tournament_data(database.uow, clock)
+        # The hand-over links last ten minutes: made last, the server's clock just after.
+        clock.tick(2)
+        claim = services.start_handover(database.uow(), ids["tuesday"],
                                         organiser=services.OPERATOR).path
-        if not only or "soiree_picture" in only:
-            shots.append(soiree_picture(out, database.uow, circle))
-        night = tournament_data(database.uow)
-        if not only or "tournament_table_sheet" in only:
-            shots.append(printed_table_sheet(out, night))
+        night = tournament_claim(database.uow, night)
+        clock.tick(2)
+        stills = _stills(out, database.uow, ids, circle, night, only)
+        fields = {**ids, "circle": circle, "claim": claim,
+                  "deal": services.get_sheet(database.uow(), ids["tuesday"]).deals[2].id,
+                  "tournament": night.tournament_id, "tournament_claim": night.claim_path,
+                  "table": night.table_path}
         database.dispose()
-        process, url = start_app(db_url, Path(tmp) / "server.log")
+        entry = (str(ROOT / "scripts" / "demo_server.py"), clock.now().isoformat(),
+                 "scorepad")
+        process, url = start_app(db_url, Path(tmp) / "server.log", entry=entry,
+                                 timeout=timeout)
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM,
-                                            args=CHROMIUM_ARGS)
-                plan: list[tuple[str, str, str, str, Callable[[Any], None] | None]] = [
-                    ("handover", "light", claim, "total-André", _show_handover),
-                    ("games", "light", "/", "EN COURS", None),
-                    ("new_game", "light", "/new", "Ordre de la table", _fill_new_game),
-                    ("sheet", "light", f"/games/{tuesday}", "total-André", None),
-                    ("deal_entry", "light", f"/games/{tuesday}/deal", "taker-André",
-                     _fill_deal),
-                    ("deal_detail", "light", f"/games/{tuesday}/deals/{deal_id}",
-                     "Donne 3", None),
-                    ("calculator", "light", "/calculator", "Calculette", None),
-                    ("card_counter", "light", f"/games/{tuesday}/deal", "taker-André",
-                     _count_pile),
-                    ("stats", "light", f"/games/{tuesday}/stats", "Par joueur", None),
-                    ("settings", "light", "/settings", "Langue", None),
-                    ("sheet_dark", "dark", f"/games/{tuesday}", "total-André", None),
-                    ("sheet_read_only", "light", f"/games/{holidays}", "read-only", None),
-                    ("table_code", "light", f"/games/{holidays}", "read-only", _unlock),
-                    ("sheet_6_seats", "light", f"/games/{ids['six']}", "total-Zoé", None),
-                    ("circle_ranking", "light", f"/circles/{circle}/ranking",
-                     "rank-total-André", None),
-                    ("soiree", "light", f"/circles/{circle}/soiree", "podium-André", None),
-                    ("players", "light", "/players", "player-André", None),
-                    ("big_screen", "dark", f"/grand-ecran/{circle}", "big-total-André", None),
-                    *tournament_plan(night),
-                ]
-                for name, scheme, path, ready, action in plan:
-                    if only and name not in only:
-                        continue
-                    wide = name == "big_screen" or name in WIDE  # a TV: 1920x1080, scale 1
-                    context = browser.new_context(viewport=TV if wide else VIEWPORT,
-                                                  color_scheme=scheme,
-                                                  device_scale_factor=1 if wide else 2)
-                    page = context.new_page()
-                    _open(page, url + path, ready)
-                    if action is not None:
-                        action(page)
-                    target = out / f"{name}.png"
-                    page.screenshot(path=str(target))
-                    shots.append(target)
-                    context.close()
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                camera = Camera(browser, url, out, fields, timeout=timeout)
+                try:
+                    shots = camera.take_all(SHOTS, only)
+                finally:
+                    record(out, camera.taken, stills)
                 browser.close()
         finally:
             stop_app(process)
-    return shots
+    return [*shots, *(path for _, path in stills)]
 
 
-def _show_handover(page: Any) -> None:
-    """The game's menu, then "Transmettre le rôle d'organisateur": its QR code and link."""
-    page.wait_for_timeout(4500)  # the "you are the organiser" message goes
-    page.get_by_label("Menu de la partie").first.click()
-    page.get_by_role("button", name="Transmettre le rôle d'organisateur",
-                     exact=False).first.click()
-    page.locator('[flt-semantics-identifier="handover-link"]').wait_for()
-    page.wait_for_timeout(900)
-
-
-def _fill_new_game(page: Any) -> None:
-    for name in ("André", "Bruno", "Cécile", "Didier", "Élodie"):
-        page.get_by_role("checkbox", name=name, exact=True).first.click()
-        page.wait_for_timeout(200)
-    page.get_by_role("switch").first.click()
-    page.wait_for_timeout(900)
-
-
-def _unlock(page: Any) -> None:
-    page.get_by_role("button", name="Saisir le code pour modifier").click()
-    field = page.get_by_role("textbox", name="Code de table")
-    field.click()
-    field.fill("TAROT")
-    page.wait_for_timeout(900)
-
-
-def _fill_deal(page: Any) -> None:
-    _tap(page, "taker-Didier", "contract-garde", "bouts-2", "key-4", "key-9")
-    page.wait_for_timeout(900)
-
-
-def pdf_first_page(out: Path) -> Path:
-    """The demo "Mardi soir" game exported as PDF, its first page as pdf_first_page.png
-    (pdftoppm, from Debian's poppler-utils)."""
-    import shutil
-    import subprocess
-
+def _stills(out: Path, uow: Callable[[], Any], ids: dict[str, int], circle: int,
+            night: Any, only: list[str] | None) -> list[tuple[Still, Path]]:
     from scorepad import services
-    from scorepad.storage.database import open_database
 
+    makers: dict[str, Callable[[Path], None]] = {
+        "soiree_picture": lambda target: target.write_bytes(services.export_soiree(
+            uow(), services.today(), "png", circle=circle)),
+        "pdf_first_page": lambda target: pdf_page(
+            services.export_game(uow(), ids["tuesday"], "pdf", "fr"), 1, 110, target),
+        "tournament_table_sheet": lambda target: printed_table_sheet(night, target),
+    }
+    made = []
+    for still in STILLS:
+        if only and still.name not in only:
+            continue
+        target = out / f"{still.name}.png"
+        makers[still.name](target)
+        check_still(still, target)
+        made.append((still, target))
+    return made
+
+
+def pdf_page(pdf: bytes, number: int, dpi: int, target: Path) -> Path:
+    """One page of a PDF as a PNG (pdftoppm, from Debian's poppler-utils)."""
     if shutil.which("pdftoppm") is None:
         raise SystemExit("pdftoppm is missing: apt-get install poppler-utils")
-    out.mkdir(parents=True, exist_ok=True)
-    target = out / "pdf_first_page.png"
     with tempfile.TemporaryDirectory() as tmp:
-        database = open_database(f"sqlite:///{Path(tmp) / 'demo.db'}")
-        games = demo_data(database.uow)
-        pdf = Path(tmp) / "sheet.pdf"
-        pdf.write_bytes(services.export_game(database.uow(), games["tuesday"],
-                                             "pdf", "fr"))
-        database.dispose()
-        subprocess.run(["pdftoppm", "-png", "-r", "110", "-f", "1", "-l", "1",
-                        "-singlefile", str(pdf), str(target.with_suffix(""))], check=True)
+        source = Path(tmp) / "export.pdf"
+        source.write_bytes(pdf)
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(number), "-l",
+                        str(number), "-singlefile", str(source), str(target.with_suffix(""))],
+                       check=True)
     return target
-
-
-def _count_pile(page: Any) -> None:
-    """The attack's pile counted: 2 bouts, 3 kings, 2 queens, a knight, a jack, 44 cards."""
-    _tap(page, "taker-Bruno", "contract-garde")
-    page.get_by_role("button", name="Compter les points").click()
-    page.wait_for_timeout(600)
-    steps = {"bouts": 2, "kings": 3, "queens": 2, "knights": 1, "jacks": 1}
-    for name, times in steps.items():
-        _tap(page, *[f"pile-{name}-plus"] * times)
-    _tap(page, *["pile-cards-plus10"] * 4, *["pile-cards-plus"] * 4)
-    # The counter from its title to the result: up until whose pile it is shows.
-    page.mouse.move(195, 400)
-    side = page.locator('[flt-semantics-identifier="pile-side-attack"]')
-    for _ in range(16):
-        box = side.first.bounding_box() if side.count() else None
-        if box is not None and box["y"] >= 100:
-            break
-        page.mouse.wheel(0, -40)
-        page.wait_for_timeout(450)  # the semantics tree follows the pixels
-    page.wait_for_timeout(1200)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
-    parser.add_argument("--pdf-only", action="store_true",
-                        help="only the PDF's first page (pdf_first_page.png)")
     parser.add_argument("--phone", action="store_true",
                         help="the phone build's screens (phone_*.png): builds the site "
                              "unless --site names one")
     parser.add_argument("--site", type=Path, help="a built phone site (with --phone)")
-    parser.add_argument("--only", action="append", metavar="SCENE",
-                        help="capture only this scene (repeatable), e.g. sheet_6_seats")
+    parser.add_argument("--only", action="append", metavar="SHOT",
+                        help="take only this shot (repeatable), e.g. sheet_6_seats")
+    parser.add_argument("--timeout", type=float, default=SHOT_TIMEOUT,
+                        help="seconds a shot may take to show its screen "
+                             f"(default {SHOT_TIMEOUT:.0f})")
     args = parser.parse_args()
-    if args.phone:
-        from scripts.screenshots_phone import capture_phone
+    try:
+        if args.phone:
+            from scripts.screenshots_phone import capture_phone
 
-        for path in capture_phone(args.out, args.site):
-            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-        return 0
-    if args.pdf_only:
-        print(pdf_first_page(args.out).relative_to(ROOT))
-        return 0
-    if args.only:
-        for path in capture(args.out, args.only):
-            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-        return 0
-    for path in [*capture(args.out), pdf_first_page(args.out)]:
+            made = capture_phone(args.out, args.site, args.only, args.timeout)
+        else:
+            made = capture(args.out, args.only, args.timeout)
+    except (ShotsFailed, ShotFailed) as failed:
+        print(f"screenshots failed:\n{failed}", file=sys.stderr)
+        return 1
+    for path in made:
         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
     return 0
 

@@ -1,7 +1,8 @@
 """The phone build's screenshots (`scripts/screenshots.py --phone`): the site that
 `scorepad build-phone` writes, served by a plain static server, in headless Chromium
-with a persistent profile; the demo games reach the phone as a person's would, through
-*Restaurer une sauvegarde* (a backup made from the same demo data)."""
+with a persistent profile; the demo games (fixed dates) reach the phone as a person's
+would, through *Restaurer une sauvegarde* (a backup made from the same demo data). Each
+picture is kept only once it shows its own screen (scripts/shots.py)."""
 
 from __future__ import annotations
 
@@ -9,54 +10,55 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from scripts.screenshots import demo_data
-from tests.e2e.phone_site import StaticServer, build, open_phone, start_app
+from scripts.screenshots import demo_data, use_demo_time
+from scripts.shots import SHOT_TIMEOUT, Camera, DemoClock, Shot, fixed_secrets, record
+from tests.e2e.phone_site import START_TIMEOUT_MS, StaticServer, build, open_phone, start_app
 
-#: (file, address after the site's "#", what the screen shows when ready)
-PLAN = (
-    ("phone_games", "/", "EN COURS"),
-    ("phone_sheet", "/games/{tuesday}", "total-André"),
-    ("phone_deal_entry", "/games/{tuesday}/deal", "taker-André"),
-    ("phone_stats", "/games/{tuesday}/stats", "Par joueur"),
-    ("phone_settings", "/settings", "backup-save"),
-)
+#: One line a picture; the address is the part after the site's "#". Field: tuesday.
+PHONE_SHOTS = [
+    Shot("phone_games", "/", "Parties", ready="bin-entry", screen="games"),
+    Shot("phone_sheet", "/games/{tuesday}", "Mardi soir", ready="total-André",
+         screen="sheet"),
+    Shot("phone_deal_entry", "/games/{tuesday}/deal", "Donne 9", ready="taker-André",
+         screen="deal_entry"),
+    Shot("phone_stats", "/games/{tuesday}/stats", "Statistiques · Mardi soir",
+         ready="stat-total-Didier", screen="stats"),
+    Shot("phone_settings", "/settings", "Réglages", ready="backup-save", screen="settings"),
+]
 
 
 def _backup(tmp: Path) -> tuple[Path, dict[str, int]]:
+    """The demo games (made at the demo's fixed dates) in a backup file, and their ids
+    on the phone once restored (the backup keeps the demo database's order)."""
     from scorepad import services
     from scorepad.storage.database import open_database
 
     database = open_database(f"sqlite:///{tmp / 'demo.db'}")
-    ids = demo_data(database.uow)
+    with DemoClock() as clock, fixed_secrets("scorepad"):
+        ids = demo_data(database.uow, clock)
     path = tmp / "sauvegarde.json"
     path.write_bytes(services.export_backup(database.uow()))
+    listed = sorted(g.id for g in services.list_games(database.uow()))
     database.dispose()
-    return path, ids
+    on_phone = {demo_id: i + 1 for i, demo_id in enumerate(listed)}
+    return path, {name: on_phone[game] for name, game in ids.items()}
 
 
-def _ready(page: Any, ready: str) -> None:
-    page.locator(f'[flt-semantics-identifier="{ready}"]').or_(
-        page.get_by_text(ready).first).first.wait_for(timeout=60_000)
-    page.wait_for_timeout(900)  # pixels lag a little behind the semantics tree
+def _hash_link(page: Any, url: str) -> None:
+    # Within the site, as its own links do: no reload, the app stays open.
+    page.goto(url, wait_until="commit")
 
 
-def capture_phone(out: Path, site: Path | None = None) -> list[Path]:
+def capture_phone(out: Path, site: Path | None = None,
+                  only: list[str] | None = None, timeout: float = SHOT_TIMEOUT) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
-    from scorepad import services
-    from scorepad.storage.database import open_database
-
+    use_demo_time()
     out.mkdir(parents=True, exist_ok=True)
-    shots: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="scorepad-phone-shots-") as tmp_name:
         tmp = Path(tmp_name)
         folder = site or build(tmp / "site")
         backup, ids = _backup(tmp)
-        # The phone's ids: the backup lists the games in the demo database's order.
-        demo = open_database(f"sqlite:///{tmp / 'demo.db'}")
-        listed = [g.id for g in services.list_games(demo.uow())]
-        demo.dispose()
-        phone_id = {demo_id: i + 1 for i, demo_id in enumerate(sorted(listed))}
         server = StaticServer(folder).start()
         try:
             with sync_playwright() as p:
@@ -65,14 +67,16 @@ def capture_phone(out: Path, site: Path | None = None) -> list[Path]:
                 with page.expect_file_chooser() as chooser:
                     page.locator('[flt-semantics-identifier="backup-restore"]').first.click()
                 chooser.value.set_files(str(backup))
-                page.get_by_text("EN COURS").first.wait_for(timeout=60_000)
-                for name, path, ready in PLAN:
-                    address = path.format(tuesday=phone_id[ids["tuesday"]])
-                    page.goto(server.url + "#" + address, wait_until="commit")
-                    _ready(page, ready)
-                    target = out / f"{name}.png"
-                    page.screenshot(path=str(target))
-                    shots.append(target)
+                # "Sauvegarde importée…": the games screen once its message has gone.
+                message = page.locator('[flt-semantics-identifier="snackbar"]').first
+                message.wait_for(state="attached", timeout=START_TIMEOUT_MS)
+                message.wait_for(state="detached", timeout=START_TIMEOUT_MS)
+                camera = Camera(None, server.url + "#", out, ids, goto=_hash_link,
+                                page=page, timeout=timeout)
+                try:
+                    shots = camera.take_all(PHONE_SHOTS, only)
+                finally:
+                    record(out, camera.taken, [])
                 phone.close()
         finally:
             server.stop()

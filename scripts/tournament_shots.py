@@ -1,13 +1,11 @@
-"""The tournament's scenes for scripts/screenshots.py: a night of 13 players whose round 1
+"""The tournament's shots for scripts/screenshots.py: a night of 13 players whose round 1
 is played at three tables while round 2 is already drawn, the organiser's page (opened
 through a hand-over link, as a second phone would), a table's sheet opened by its link,
 the big screen, and the printed table sheet (the draw PDF's second page, by pdftoppm)."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,37 +13,62 @@ from typing import Any
 
 from scorepad import services
 from scorepad.services import tournament as tm
+from scripts.shots import EVENING, DemoClock, Shot, Still
 
 PLAYERS = ["André", "Bruno", "Cécile", "Didier", "Élodie", "Fanny", "Gérard", "Hélène",
            "Inès", "Jules", "Karim", "Léa", "Marc"]
-#: the scenes this module makes, the TV-sized ones
-SCENES = ("tournament_draw", "tournament_sheet", "tournament_big_screen",
-          "tournament_table_sheet")
-WIDE = ("tournament_big_screen",)
 ORIGIN = "http://192.168.1.20:8550"
 
-Scene = tuple[str, str, str, str, Callable[[Any], None] | None]
+
+def _quiet(page: Any) -> None:
+    """Until "you are the organiser of this tournament" has gone."""
+    message = page.locator('[flt-semantics-identifier="snackbar"]').first
+    message.wait_for(state="attached")
+    message.wait_for(state="detached")
+
+
+#: Fields: tournament (its id), tournament_claim (the organiser's hand-over link),
+#: table (table 1's link in round 1, with its code).
+TOURNAMENT_SHOTS = [
+    Shot("tournament_draw", "{tournament_claim}", "Manche 2 sur 4 · tirée", ready="round-2",
+         then=_quiet, own_phone=True),
+    Shot("tournament_sheet", "{table}", "Donne 3 sur 5 de la manche",
+         ready="round-progress", own_phone=True),
+    Shot("tournament_big_screen", "/tournaments/{tournament}/grand-ecran",
+         "Tournoi du vendredi", ready="big-next-draw", scheme="dark", tv=True),
+]
+TOURNAMENT_STILLS = [Still("tournament_table_sheet", "Table 1")]
 
 
 @dataclass(frozen=True)
 class TournamentDemo:
     tournament_id: int
-    #: the organiser's hand-over link (one use: the draw's scene)
-    claim_path: str
     #: table 1's link of round 1 (its code lets the phone write)
     table_path: str
     #: round 2's draw to print
     draw_pdf: bytes
+    #: the organiser's hand-over link (one use, ten minutes: made last)
+    claim_path: str = ""
 
 
-def tournament_data(uow: Callable[[], Any]) -> TournamentDemo:
-    """Round 1 played (a few deals at each table, a 60-minute clock), round 2 drawn."""
+def tournament_data(uow: Callable[[], Any], clock: DemoClock | None = None
+                    ) -> TournamentDemo:
+    """Round 1 played from 20:35 (a few deals at each table, a 90-minute clock), round 2
+    drawn; with a `clock`, on the demo's evening beside the family games."""
+    if clock is None:
+        return _tournament(uow, lambda: None)
+    with clock.aside(EVENING):
+        return _tournament(uow, clock.tick)
+
+
+def _tournament(uow: Callable[[], Any], tick: Callable[[], None]) -> TournamentDemo:
     who = services.OPERATOR
     made = tm.new_tournament(uow(), name="Tournoi du vendredi",
-                             settings={"rounds": 4, "round_minutes": 60})
+                             settings={"rounds": 4, "round_minutes": 90})
     tid = made.id
     tm.check_in(uow(), tid, PLAYERS, organiser=who, new=PLAYERS)
     tm.draw_next_round(uow(), tid, organiser=who, seed=7)
+    tick()
     started = tm.start_round(uow(), tid, 1, organiser=who)
     links = {link.table: link for link in tm.table_links(uow(), tid, 1, organiser=who,
                                                           origin=ORIGIN)}
@@ -53,6 +76,7 @@ def tournament_data(uow: Callable[[], Any]) -> TournamentDemo:
     for table, count in zip(started.tables, (2, 3, 1), strict=True):
         assert table.game_id is not None
         for contract, bouts, points in deals[:count]:
+            tick()
             players = services.next_deal(uow(), table.game_id).players
             deal: dict[str, Any] = {"taker": players[0], "contract": contract,
                                     "bouts": bouts, "points": points}
@@ -60,30 +84,20 @@ def tournament_data(uow: Callable[[], Any]) -> TournamentDemo:
                 deal["partner"] = players[2]
             services.record_deal(uow(), table.game_id, deal, code=links[table.number].code)
     tm.draw_next_round(uow(), tid, organiser=who, seed=11)
-    handover = tm.start_tournament_handover(uow(), tid, organiser=who)
     pdf = tm.export_draw(uow(), tid, 2, organiser=who, origin=ORIGIN)
     table_path = links[1].url.removeprefix(ORIGIN)
-    return TournamentDemo(tid, handover.path, table_path, pdf)
+    return TournamentDemo(tid, table_path, pdf)
 
 
-def tournament_plan(demo: TournamentDemo) -> list[Scene]:
-    tid = demo.tournament_id
-    return [
-        ("tournament_draw", "light", demo.claim_path, "round-2", None),
-        ("tournament_sheet", "light", demo.table_path, "round-progress", None),
-        ("tournament_big_screen", "dark", f"/tournaments/{tid}/grand-ecran",
-         "big-next-draw", None),
-    ]
+def tournament_claim(uow: Callable[[], Any], demo: TournamentDemo) -> TournamentDemo:
+    """The demo with its organiser's hand-over link, made now."""
+    handover = tm.start_tournament_handover(uow(), demo.tournament_id,
+                                            organiser=services.OPERATOR)
+    return dataclasses.replace(demo, claim_path=handover.path)
 
 
-def printed_table_sheet(out: Path, demo: TournamentDemo) -> Path:
+def printed_table_sheet(demo: TournamentDemo, target: Path) -> Path:
     """The first table's printed sheet: its seats, QR code and code in letters."""
-    if shutil.which("pdftoppm") is None:
-        raise SystemExit("pdftoppm is missing: apt-get install poppler-utils")
-    target = out / "tournament_table_sheet.png"
-    with tempfile.TemporaryDirectory() as tmp:
-        pdf = Path(tmp) / "draw.pdf"
-        pdf.write_bytes(demo.draw_pdf)
-        subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", "2", "-l", "2", "-singlefile",
-                        str(pdf), str(target.with_suffix(""))], check=True)
-    return target
+    from scripts.screenshots import pdf_page
+
+    return pdf_page(demo.draw_pdf, 2, 80, target)

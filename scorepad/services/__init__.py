@@ -6,8 +6,8 @@ Only the entry points wire storage in::
     db = scorepad.storage.open_database(url)   # None: SCOREPAD_DATABASE_URL or the data dir
     game = services.new_game(db.uow(), name="Mardi", seats=["André", "Bruno", "Cécile"])
 
-Where to look: six packages by meaning, each importing only those below it (an
-import-linter contract):
+Where to look: seven packages by meaning on six layers, each importing only those below
+it (an import-linter contract; docs/development.md, "Where each kind of module lives"):
 
 - `ports`: what storage provides (records, the unit of work, the change events);
 - `base`: refusals, access (codes and keys), the common checks, changes, views;

@@ -10,10 +10,11 @@ Where a module goes:
 - ``models/``: plain Python, no control built: forms, their checks and what they save,
   formatting, the state kept for a browser session; tested without a browser.
 - this folder: the app and its router (``app.py``), and the session's wiring that every
-  screen uses: language (``i18n``), app state, the database (``services_context``), live
-  updates (``live``), what a screen shows from the database (``data``: ``use_data``, read
-  off the render; the sheet's own reader in ``sheet_data``), rights (``access``), what the
-  sheet's buttons do to a game (``game_actions``), the server's address (``origin``).
+  screen uses: language (``i18n``), app state (``state``), the database
+  (``services_context``), live updates (``live``, ``tournament_live``), what a screen
+  shows from the database (``data``: ``use_data``, read off the render; the sheet's own
+  reader in ``sheet_data``), rights (``access``), the server's address (``origin``).
+  (What the sheet's buttons do to a game is a dialog's: ``dialogs/game_actions.py``.)
 
 A module of one folder imports from the folders listed after it and from this folder's
 wiring, never from a folder listed before it (a widget never imports a screen).

@@ -30,7 +30,7 @@ import re
 from pathlib import Path
 
 # Bumped whenever a transform below changes what is served (names the cache folder).
-TRANSFORM_REVISION = "2"
+TRANSFORM_REVISION = "3"
 FONT_MANIFEST = "assets/FontManifest.json"
 ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 KEPT_FONT_FAMILIES = ("MaterialIcons", "Roboto")
@@ -64,6 +64,26 @@ FOREIGN_SCRIPT_GUARD = """<script>
     return foreign(n) ? n : insertBefore.call(this, n, ref);
   };
 })();
+</script>"""
+
+# scorepad's one multi-line field is the list of names being typed (NameEntry, in
+# scorepad/ui/widgets/text_input.py): Enter ends a name. The browser puts the line break
+# in and the app reads the finished line ("Wanda\n"); then, in the same key press, the
+# field keeps only the line being typed, as a key of the phone's own would. Done here,
+# on the phone, before any next key: Flet 1.0.5's text field has no way to empty itself,
+# and a text written from the server replaces the whole text when it lands, losing a key
+# typed during the round trip. Flutter's web engine reads a text field's DOM element on
+# each "input" event (its own listener runs first, on the element); the event sent here
+# is read the same way. tests/e2e/test_thumb_typing.py fails when a release changes it.
+NAME_LINES = """<script>
+document.addEventListener("input", function (event) {
+  var field = event.composedPath()[0];
+  if (!(field instanceof HTMLTextAreaElement) || field.value.indexOf("\\n") < 0) return;
+  var typing = field.value.slice(field.value.lastIndexOf("\\n") + 1);
+  field.value = typing;
+  field.setSelectionRange(typing.length, typing.length);
+  field.dispatchEvent(new Event("input", {bubbles: true, composed: true}));
+});
 </script>"""
 
 SPINNER = """<div class="scorepad-spinner"></div>
@@ -107,7 +127,8 @@ def font_manifest(raw: bytes) -> bytes:
 
 
 def index_html(html: str) -> str:
-    """The page with the foreign-script guard first in <head> and a CSS spinner instead
-    of the loading image."""
-    html = _HEAD.sub(lambda m: m.group(0) + "\n" + FOREIGN_SCRIPT_GUARD, html, count=1)
+    """The page with the foreign-script guard first in <head>, the name fields' line
+    ends (NAME_LINES) and a CSS spinner instead of the loading image."""
+    html = _HEAD.sub(lambda m: m.group(0) + "\n" + FOREIGN_SCRIPT_GUARD + "\n" + NAME_LINES,
+                     html, count=1)
     return _LOADING_IMAGE.sub(SPINNER, html, count=1)

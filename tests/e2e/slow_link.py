@@ -1,11 +1,13 @@
 """A slow Wi-Fi between a phone and the server: a TCP proxy on loopback that holds every
-chunk, in both directions, for a fixed delay before passing it on (order kept). Unlike
-Chrome's network throttling it surely applies to the websocket."""
+chunk, in both directions, for a fixed delay (or, jittery, for a delay drawn anew for
+each chunk) before passing it on (order kept). Unlike Chrome's network throttling it
+surely applies to the websocket."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import threading
 import time
 from urllib.parse import urlsplit
@@ -13,13 +15,18 @@ from urllib.parse import urlsplit
 
 class SlowLink:
     """`SlowLink(target_url, delay=0.1).start()` gives `url`, the same app seen through a
-    link that adds `delay` seconds to every chunk each way; `stop()` closes it."""
+    link that adds `delay` seconds to every chunk each way; `stop()` closes it. With
+    `jitter=(0.01, 0.11)` each chunk waits a delay drawn between the two (seeded, `seed`),
+    still in order: a chunk never overtakes the one before it."""
 
-    def __init__(self, target_url: str, *, delay: float = 0.1) -> None:
+    def __init__(self, target_url: str, *, delay: float = 0.1,
+                 jitter: tuple[float, float] | None = None, seed: int = 0) -> None:
         parts = urlsplit(target_url)
         self.target_host = parts.hostname or "127.0.0.1"
         self.target_port = parts.port or 80
         self.delay = delay
+        self.jitter = jitter
+        self._draw = random.Random(seed)
         self.url = ""
         self.chunks = 0
         self._loop = asyncio.new_event_loop()
@@ -64,6 +71,9 @@ class SlowLink:
             await asyncio.gather(self._pipe(reader, up_writer),
                                  self._pipe(up_reader, writer), return_exceptions=True)
 
+    def _delay(self) -> float:
+        return self.delay if self.jitter is None else self._draw.uniform(*self.jitter)
+
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Reads chunks as they come and writes each one `delay` seconds after it came."""
         queue: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
@@ -80,11 +90,13 @@ class SlowLink:
                 writer.close()
 
         sender = asyncio.create_task(deliver())
+        due = 0.0
         try:
             while True:
                 data = await reader.read(65536)
                 self.chunks += 1
-                await queue.put((time.monotonic() + self.delay, data))
+                due = max(due, time.monotonic() + self._delay())
+                await queue.put((due, data))
                 if not data:
                     break
         except OSError:

@@ -55,3 +55,22 @@ def test_the_checker_sees_a_broken_link() -> None:
     assert _links("see [x](../shared/RULES.md) and <img src=\"a.png\">") == [
         "../shared/RULES.md", "a.png"]
     assert _slug("2. The amount S each defender pays") == "2-the-amount-s-each-defender-pays"
+
+
+def test_the_readme_gets_a_table_started_in_under_250_lines() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) < 250, "README.md: move reference text to docs/"
+    # The two set-up commands, each in a block of its own.
+    blocks = re.findall(r"^```sh\n(.*?)^```", readme, re.MULTILINE | re.DOTALL)
+    assert any("pip install -e ." in b and "scorepad" in b for b in blocks)
+    assert "bash scripts/test\n" in blocks
+
+
+def test_every_page_of_docs_is_reachable_from_the_readme() -> None:
+    readme_links = {t.partition("#")[0] for t in _links((ROOT / "README.md").read_text())}
+    pages = {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")}
+    assert pages - readme_links == set(), "a page of docs/ nobody can find from the README"
+
+
+def test_the_ci_runs_the_readmes_test_command() -> None:
+    assert "scripts/test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

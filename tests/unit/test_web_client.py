@@ -60,6 +60,21 @@ def test_the_page_stops_foreign_scripts_before_any_other_script_and_shows_no_log
     assert "scorepad-spinner" in served
 
 
+def test_the_page_ends_a_name_on_the_phone_and_the_name_field_is_the_only_multi_line_one(
+        ) -> None:
+    """The page's NAME_LINES script acts on every multi-line field: the name field
+    (NameEntry) must stay the UI's only one (a `multiline=True` anywhere else would have
+    its lines cut at each Enter)."""
+    served = client.index_html((WEB / "index.html").read_text(encoding="utf-8"))
+    assert client.NAME_LINES in served
+    multiline = sorted(
+        source.relative_to(UI).as_posix() for source in UI.rglob("*.py")
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+        if isinstance(node, ast.keyword) and node.arg in ("multiline", "shift_enter")
+        and isinstance(node.value, ast.Constant) and node.value.value is True)
+    assert multiline == ["widgets/text_input.py"]
+
+
 def test_every_icon_the_ui_names_is_drawn_by_the_served_font(served_icon_font: TTFont) -> None:
     used = _icons_in_ui_by_ast()
     assert {"ADD", "MORE_VERT", "UNDO"} <= used

@@ -50,8 +50,10 @@ def contract(code: str | None) -> str:
 
 def when(moment: datetime) -> str:
     """A short date people read at a glance: "29/11/2026 20:15" / "29 Nov 2026, 20:15":
-    the catalog's pattern, by Babel."""
-    return format_datetime(moment, t("fmt.when_pattern"), locale=babel_locale(current_lang()))
+    the catalog's pattern, by Babel, in local time (the storage keeps UTC; Babel shows
+    an aware time in its own zone)."""
+    return format_datetime(moment.astimezone(), t("fmt.when_pattern"),
+                           locale=babel_locale(current_lang()))
 
 
 def deals_count(n: int) -> str:

@@ -3,20 +3,17 @@
 A controlled field (value from state, state from `on_change`) echoes a stale value to the
 phone whenever a re-render lands between two keys, which drops the key typed meanwhile.
 `KeptField` keeps, across re-renders, the text the phone last reported; the screen sets
-the text only on an explicit reset (a new `reset` token). `NameEntry` adds names one
-after the other without ever clearing the field under a typing thumb: Enter starts a new
-line (the field keeps the focus) and each finished line is a name. The finished lines
-are cleared once the thumb has paused (`QUIET_SECONDS` without a key) or the field lost
-the focus, keeping the line being typed: the field shows the name being typed, not the
-names already added, and fast typing is never written over. (A key typed in the instant
-the clearing travels to the phone, just after such a pause, can still be lost: Flet's
-input filter, which would do it on the phone itself, emptied the field when tried
-(Flet 1.0.5).)
+the text only on an explicit reset (a new `reset` token), never under a typing thumb.
+`NameEntry` adds names one after the other: Enter ends a name. Its field is the app's
+one multi-line field, and the page's script (scorepad.web.client.NAME_LINES) keeps in it
+only the line being typed, on the phone, in the same key press: the server reads the
+finished line from the text the phone reports ("Wanda\n") and never writes the field
+while it may have the focus (a text written from the server replaces the whole text
+when it lands, and a key typed during the round trip would be lost).
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -53,10 +50,6 @@ def kept_field(*, reset: int | str = 0, **kwargs: Any) -> ft.Control:
     return KeptField(reset=reset, **kwargs)
 
 
-#: how long a thumb pauses before the server clears a finished name it left in the field
-QUIET_SECONDS = 1.2
-
-
 def clean_name(text: str) -> str:
     """A typed name as it is kept: spaces collapsed."""
     return " ".join(text.split())
@@ -64,7 +57,9 @@ def clean_name(text: str) -> str:
 
 class LineNames:
     """Reads names out of a field's successive texts: each line ended by Enter is a name,
-    taken once, when it is ended; the last line is the name being typed."""
+    taken once, when it is ended; the last line is the name being typed. (The phone drops
+    a finished line at once, so a text holds one finished line at most, or several
+    pasted at once.)"""
 
     def __init__(self) -> None:
         self.text = ""
@@ -91,15 +86,13 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
               button_label: str | None = None, on_typing: Callable[[str], None] | None = None,
               clear: int = 0) -> ft.Control:
     """A field and an "Ajouter" button that add names one after the other: Enter adds the
-    line typed and the next name goes on the next line at once; the button adds the line
-    being typed. The field is emptied from the server only once it lost the focus (a tap
-    elsewhere, such as on the button), when no thumb can be typing in it, or when the
-    screen passes a new `clear` (a suggestion tapped instead of the name typed).
-    `on_typing` hears the line being typed after every change."""
+    line typed and the field, on the phone, keeps only the next one (see the module's
+    docstring); the button adds the line being typed. The server empties the field only
+    once it lost the focus (a tap elsewhere, such as on the button), when no thumb can be
+    typing in it, or when the screen passes a new `clear` (a suggestion tapped instead of
+    the name typed). `on_typing` hears the line being typed after every change."""
     lines = ft.use_ref(LineNames)
     cleared = ft.use_ref(lambda: clear)
-    changes = ft.use_ref(lambda: 0)  # counts the phone's reports, to see it pause
-    page = ft.context.page
     reset, set_reset = ft.use_state(0)
     shown, set_shown = ft.use_state("")
     reader: LineNames = lines.current
@@ -122,17 +115,9 @@ def NameEntry(label: str, on_add: Callable[[str], None], *, disabled: bool = Fal
         for name in reader.changed(str(e.data if isinstance(e.data, str) else "")):
             on_add(name)
         typing()
-        changes.current += 1
-        if "\n" in reader.text:
-            page.run_task(clear_when_quiet, changes.current)
-
-    async def clear_when_quiet(seen: int) -> None:
-        await asyncio.sleep(QUIET_SECONDS)
-        if changes.current == seen and "\n" in reader.text:  # nothing typed since
-            put(reader.typing)
 
     def blurred(_: object = None) -> None:
-        if "\n" in reader.text:
+        if "\n" in reader.text:  # a phone without the page's script (never, but safe)
             put(reader.typing)
 
     def add(_: object = None) -> None:
