@@ -624,3 +624,90 @@ def test_the_new_tournament_form_shows_the_placement_rule_whole_in_english(
         assert box is not None and box["x"] + box["width"] <= VIEWPORT["width"]
     finally:
         context.close()
+
+
+def test_a_13_player_night_run_from_the_organisers_phone(
+        browser: Any, phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
+    """The night of issue 28 as a club runs it: 13 players, the printed sheets' QR codes
+    read and opened, a player who leaves and a late arrival, a finished table refusing
+    more in words, a closed round corrected from the app, and the TV showing everybody."""
+    uow = uow_factory
+    tid, who = new_night(uow, 13, rounds=2)
+    t.draw_next_round(uow(), tid, organiser=who)
+    organiser = phones({tid: who.key or ""})
+    open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
+    touch_button(organiser, "Démarrer la manche 1")
+    entry = until(lambda: t.get_tournament(uow(), tid).playing)
+    # The printed sheets: each QR code read off the paper opens its table.
+    with organiser.expect_download(timeout=30_000) as download:
+        touch_button(organiser, "Imprimer les tables")
+    printed = pdf_qr_codes(str(download.value.path()))
+    assert len(printed) == 3
+    five, four, other = entry.tables
+    assert other.game_id is not None
+    table_phone = phones()
+    open_app(table_phone, "", printed[2])
+    table_phone.wait_for_url(re.compile(rf".*/games/{other.game_id}$"))
+    touch_button(table_phone, "Nouvelle donne")
+    touch_deal(table_phone, s.next_deal(uow(), other.game_id).players[0])
+    wait_id_text(table_phone, "round-progress", "Donne 2 sur 4 de la manche")
+    table_codes = codes(uow, tid, 1, who)
+    for table in (five, four):
+        assert table.game_id is not None
+        play(uow, table.game_id, table_codes[table.number], 2)
+
+    # A player of the table of five leaves (it plays on at four); a late arrival.
+    touch(organiser, f"present-{five.seats[1]}")
+    touch(organiser, "leave-short")
+    organiser.get_by_text(f"La table continue à 4 sans {five.seats[1]}").first.wait_for()
+    touch_field(organiser, organiser.get_by_role("textbox", name="Nom du joueur"))
+    organiser.keyboard.type("Zélie", delay=60)
+    touch_button(organiser, "Pointer")
+    touch_button(organiser, "Pointer comme nouveau")
+    by_id(organiser, "present-Zélie").wait_for()
+
+    # Table 2 plays its last deals; its phone then offers none and says why in words.
+    assert four.game_id is not None
+    play(uow, four.game_id, table_codes[four.number], 2)
+    open_app(table_phone, app_url,
+             f"/tournaments/{tid}/tables/1/{four.number}?code={table_codes[four.number]}")
+    wait_id_text(table_phone, "round-progress", "Les 4 donnes de la manche sont jouées")
+    assert table_phone.get_by_role("button", name="Tous passent").count() == 0
+    open_app(table_phone, app_url, f"/games/{four.game_id}/deal")
+    by_id(table_phone, "no-deal").wait_for()
+    assert len(s.get_sheet(uow(), four.game_id).deals) == 4
+
+    # The organiser closes the round, then corrects a deal of table 1 from the app.
+    touch_button(organiser, "Clore la manche 1")
+    touch_button(organiser, "Clore quand même")
+    until(lambda: t.get_tournament(uow(), tid).rounds[0].closed_at)
+    assert five.game_id is not None
+    before = t.tournament_results(uow(), tid).standings
+    touch(organiser, "r1-open-1")
+    organiser.wait_for_url(re.compile(rf".*/games/{five.game_id}$"))
+    touch(organiser, "line-1")
+    touch_button(organiser, "Modifier")
+    touch(organiser, "contract-garde_contre")
+    touch_button(organiser, "Enregistrer les changements")
+    organiser.get_by_text("Donne 1 modifiée").first.wait_for()
+    deal = s.get_sheet(uow(), five.game_id).deals[0]
+    assert s.deal_history(uow(), deal.id)[-1].by_organiser
+    after = t.tournament_results(uow(), tid).standings
+    assert after.line(deal.taker or "").score != before.line(deal.taker or "").score
+
+    # The TV shows everybody at once: 13 drawn, the late arrival, the tie-break.
+    tv = tv_screen(browser)
+    try:
+        big = tv.new_page()
+        open_app(big, app_url, f"/tournaments/{tid}/grand-ecran?lang=fr",
+                 wait_text="Classement du tournoi")
+        assert len(after.lines) == 14
+        for line in after.lines:
+            wait_id_text(big, f"big-total-{line.player}", signed(line.score), timeout=20)
+        assert all(on_screen(big, f"big-total-{line.player}") for line in after.lines)
+        assert on_screen(big, "big-tie-break")
+    finally:
+        tv.close()
+    # Round 2 seats the late arrival and not the player who left.
+    drawn = t.draw_next_round(uow(), tid, organiser=who)
+    assert "Zélie" in drawn.players and five.seats[1] not in drawn.players

@@ -75,6 +75,8 @@ PAGE_SECONDS = 12
 MARGIN, HEADER, TITLE, FOOTER = 28, 104, 48, 60
 LINE, COLUMN = 56, 500
 CARD_HEAD, CARD_SEAT, CARD_GAP, CARD_COLUMN = 50, 30, 12, 330
+#: between two columns of a pane, and between the two panes
+GAP, PANE_GAP = 24, 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,8 @@ class BoardLayout:
     standings_share: float
     standings: Pages
     tables: Pages
+    #: the width inside the screen's margins
+    inner: float = 1920.0
 
 
 def board_layout(players: int, table_sizes: Sequence[int], width: float | None,
@@ -133,4 +137,4 @@ def board_layout(players: int, table_sizes: Sequence[int], width: float | None,
     card = (CARD_HEAD + CARD_SEAT * tallest + CARD_GAP) * s
     tables = _pages(len(table_sizes), int((body - TITLE * s - FOOTER * s) // card),
                     int((inner * (1 - share)) // (CARD_COLUMN * s)))
-    return BoardLayout(s, share, standings, tables)
+    return BoardLayout(s, share, standings, tables, inner)

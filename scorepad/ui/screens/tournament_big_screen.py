@@ -6,9 +6,10 @@ across the room.
 
 The whole field shows whatever its count: the standings fill as many columns as the
 screen holds, then pages that turn by themselves (scorepad.ui.models.tournament_view
-`board_layout`); every page is built, only one shown, so that a page turning sends a
-few flags and not the lines. The screen speaks the language of `?lang=` (the
-organiser's page opens it so), else the one chosen in this browser, else the browser's.
+`board_layout`). The lines stay one keyed list wrapped into columns, each shown on its
+page only: a deal moves lines within that list, a page turning changes which are shown.
+The screen speaks the language of `?lang=` (the organiser's page opens it so), else the
+one chosen in this browser, else the browser's.
 
 Each standings row holds a text keyed `standing-{player id}` whose value is the player's
 total (bench/tournament.py measures when a deal's new total reaches it); the rows and the
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
@@ -29,9 +29,14 @@ from scorepad.domain.tournament import RankingRule, RoundStatus, StandingLine
 from scorepad.services import tournament as tm
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.models.tournament_view import (
+    CARD_GAP,
+    CARD_HEAD,
+    CARD_SEAT,
+    GAP,
     HEADER,
     LINE,
     PAGE_SECONDS,
+    PANE_GAP,
     BoardLayout,
     Pages,
     board_layout,
@@ -85,22 +90,26 @@ MemoRankBadge = ft.memo(RankBadge)
 
 @ft.component
 def StandingRow(rank: int, line: StandingLine, rule: RankingRule, rounds: tuple[int, ...],
-                player_id: int | str, s: float, lang: str) -> ft.Control:
-    """One player's line: rank, name, each round's score, total. Memoized (MemoStandingRow)
-    and keyed by the player, so that after a deal only the lines whose rank or scores
-    moved are drawn again and sent; a line moved a place by another table's deal draws
-    its rank again, not its scores (`line` comes with its rank at 0: see `_standings`)."""
+                player_id: int | str, s: float, lang: str, shown: bool = True,
+                width: float | None = None) -> ft.Control:
+    """One player's line: rank, name, each round's score, total; `shown` on the page on
+    screen, `width` its column's. Memoized (MemoStandingRow) and keyed by the player, so
+    that after a deal only the lines whose rank or scores moved are drawn again and
+    sent; a line moved a place by another table's deal draws its rank again, not its
+    scores (`line` comes with its rank at 0: see `_standings`)."""
     return ft.Container(ft.Row([
         MemoRankBadge(rank, 40 * s),
         MemoStandingCells(line, rule, rounds, player_id, s, lang),
-    ], spacing=12 * s), height=LINE * s, padding=ft.Padding.symmetric(horizontal=8 * s))
+    ], spacing=12 * s), height=LINE * s, width=width, visible=shown,
+        padding=ft.Padding.symmetric(horizontal=8 * s))
 
 
 MemoStandingRow = ft.memo(StandingRow)
 
 
 @ft.component
-def TableCard(table: tm.TournamentTable, s: float, lang: str) -> ft.Control:
+def TableCard(table: tm.TournamentTable, s: float, lang: str, shown: bool = True,
+              width: float | None = None) -> ft.Control:
     """A table of a round: seats in order, and how far it is while it plays. Memoized
     (MemoTableCard): a deal draws its own table's card again, not the others."""
     lines: list[ft.Control] = [ft.Row([
@@ -112,59 +121,57 @@ def TableCard(table: tm.TournamentTable, s: float, lang: str) -> ft.Control:
     lines += [ft.Text(f"{seat}. {name}", size=20 * s, color=INK, max_lines=1,
                       overflow=ft.TextOverflow.ELLIPSIS)
               for seat, name in enumerate(table.seats, 1)]
-    return ft.Container(ft.Column(lines, spacing=2 * s, tight=True), bgcolor=PANEL,
-                        border_radius=14 * s, padding=12 * s)
+    return ft.Container(ft.Container(ft.Column(lines, spacing=2 * s, tight=True),
+                                     bgcolor=PANEL, border_radius=14 * s, padding=12 * s),
+                        padding=ft.Padding.only(bottom=CARD_GAP * s), visible=shown,
+                        width=width)
 
 
 MemoTableCard = ft.memo(TableCard)
 
 
-@ft.component
-def Pager(pages: list[ft.Control], name: str, s: float) -> ft.Control:
-    """`pages`, one shown at a time, the next one every PAGE_SECONDS ("Page 1 / 3" under
-    them); only this control is drawn again as a page turns (every page is built and
-    sent once: turning shows another)."""
-    shown, set_shown = ft.use_state(0)
-    count = len(pages)
+def _paged(items: list[ft.Control], layout: Pages, name: str, s: float, height: float,
+           page: int) -> ft.Control:
+    """`items` (keyed, each shown only on its page), column by column (`layout.per_column`
+    lines of `height` pixels, then the next column), and "Page 1 sur 3" under them.
 
-    async def turn() -> None:
-        while count > 1:
-            await asyncio.sleep(PAGE_SECONDS)
-            set_shown(lambda n: (n + 1) % count)
-
-    # The cleanup makes Flet cancel the turning task when the pager goes away.
-    ft.use_effect(turn, dependencies=[count], cleanup=lambda: None)
-    current = shown % count if count else 0
-    controls: list[ft.Control] = [
-        ft.Container(page, visible=i == current, key=f"{name}-page-{i}")
-        for i, page in enumerate(pages)]
-    if count > 1:
+    The items stay one keyed list, wrapped into columns, whatever the page: a deal that
+    moves a player up or down moves their line in that list (a few moves sent), where
+    columns of their own would take the line out of one and build it anew in another;
+    turning a page changes whose lines are shown, nothing else."""
+    controls: list[ft.Control] = [ft.Column(
+        items, wrap=True, spacing=0, run_spacing=GAP * s,
+        height=min(layout.per_column, max(len(items), 1)) * height)]
+    if layout.pages > 1:
         controls.append(ft.Semantics(identifier=f"{name}-page", content=ft.Text(
-            t("tournament_ui.big.page", page=current + 1, pages=count), size=16 * s,
-            color=SOFT)))
+            t("tournament_ui.big.page", page=page % layout.pages + 1, pages=layout.pages),
+            size=16 * s, color=SOFT)))
     return ft.Column(controls, spacing=6 * s, tight=True)
 
 
-def _columns(items: Sequence[ft.Control], layout: Pages, s: float) -> list[ft.Control]:
-    """Each page of `items`: its columns side by side, each as many lines as it holds."""
-    return [ft.Row([ft.Column(column, spacing=0, expand=True, tight=True)
-                    for column in layout.page(items, number)]
-                   + [ft.Container(expand=True)
-                      for _ in range(layout.columns - len(layout.page(items, number)))],
-                   spacing=24 * s, vertical_alignment=ft.CrossAxisAlignment.START)
-            for number in range(layout.pages)]
+def _on_page(index: int, layout: Pages, page: int) -> bool:
+    return index // layout.per_page == page % layout.pages
+
+
+def _column_width(pages: Pages, layout: BoardLayout, share: float) -> float:
+    """The width of one column of a pane taking `share` of the screen's width."""
+    pane = layout.inner * share - (PANE_GAP * layout.scale if share < 1 else 0)
+    return (pane - GAP * layout.scale * (pages.columns - 1)) / pages.columns
 
 
 def _standings(results: tm.TournamentResults, ids: dict[str, int], layout: BoardLayout,
-               lang: str) -> ft.Control:
+               lang: str, page: int) -> ft.Control:
     view, standings, s = results.tournament, results.standings, layout.scale
+    width = _column_width(layout.standings, layout, layout.standings_share)
     rows: list[ft.Control] = [
         MemoStandingRow(line.rank, dataclasses.replace(line, rank=0), standings.rule,
-                        standings.rounds, pid, s, lang, key=f"standing-row-{pid}")
-        for line in standings.lines for pid in [ids.get(line.player, line.player)]]
-    body: ft.Control = Pager(_columns(rows, layout.standings, s), "big-standings", s) \
-        if rows else ft.Text(nt("tournament_ui.checkin.present", len(view.present)),
-                             size=28 * s, color=SOFT)
+                        standings.rounds, pid, s, lang, _on_page(i, layout.standings, page),
+                        width, key=f"standing-row-{pid}")
+        for i, line in enumerate(standings.lines)
+        for pid in [ids.get(line.player, line.player)]]
+    body: ft.Control = _paged(rows, layout.standings, "big-standings", s, LINE * s,
+                              page) if rows else ft.Text(
+        nt("tournament_ui.checkin.present", len(view.present)), size=28 * s, color=SOFT)
     return ft.Column([
         ft.Text(t("tournament_ui.standings.title"), size=28 * s, color=SOFT,
                 weight=ft.FontWeight.W_600),
@@ -175,17 +182,20 @@ def _standings(results: tm.TournamentResults, ids: dict[str, int], layout: Board
 
 
 def _tables(entry: tm.TournamentRound, title: str, layout: BoardLayout, lang: str,
-            identifier: str) -> ft.Control:
+            identifier: str, page: int) -> ft.Control:
     """A round's tables, a card each, in columns and pages like the standings."""
     s = layout.scale
-    cards: list[ft.Control] = [ft.Container(MemoTableCard(table, s, lang),
-                                            key=f"big-r{entry.number}-t{table.number}",
-                                            padding=ft.Padding.only(bottom=10 * s))
-                               for table in entry.tables]
+    width = _column_width(layout.tables, layout, 1 - layout.standings_share)
+    cards: list[ft.Control] = [
+        MemoTableCard(table, s, lang, _on_page(i, layout.tables, page), width,
+                      key=f"big-r{entry.number}-t{table.number}")
+        for i, table in enumerate(entry.tables)]
+    tallest = max((len(x.seats) for x in entry.tables), default=4)
     return ft.Column([
         ft.Semantics(identifier=identifier, content=ft.Text(
             title, size=28 * s, color=SOFT, weight=ft.FontWeight.W_600)),
-        Pager(_columns(cards, layout.tables, s), f"{identifier}-tables", s),
+        _paged(cards, layout.tables, f"{identifier}-tables", s,
+               (CARD_HEAD + CARD_SEAT * tallest + CARD_GAP) * s, page),
     ], spacing=6 * s, expand=True)
 
 
@@ -203,7 +213,7 @@ def _find_my_table(tid: int, s: float) -> ft.Control:
 
 
 def board(results: tm.TournamentResults, ids: dict[str, int], width: float | None,
-          height: float | None = None) -> ft.Control:
+          height: float | None = None, page: int = 0) -> ft.Control:
     view = results.tournament
     lang = current_lang()
     playing = view.playing
@@ -229,17 +239,17 @@ def board(results: tm.TournamentResults, ids: dict[str, int], width: float | Non
                   tight=True),
         _find_my_table(view.id, s),
     ], spacing=24 * s, vertical_alignment=ft.CrossAxisAlignment.CENTER, height=HEADER * s)
-    panes: list[ft.Control] = [ft.Container(_standings(results, ids, layout, lang),
+    panes: list[ft.Control] = [ft.Container(_standings(results, ids, layout, lang, page),
                                             expand=round(layout.standings_share * 100))]
     if side is not None:
         title = t("tournament_ui.big.next_draw", number=side.number) if side is drawn \
             else t("tournament_ui.big.tables", number=side.number)
         ident = "big-next-draw" if side is drawn else "big-tables"
-        panes.append(ft.Container(_tables(side, title, layout, lang, ident),
+        panes.append(ft.Container(_tables(side, title, layout, lang, ident, page),
                                   expand=round((1 - layout.standings_share) * 100)))
     return ft.Column([
         head,
-        ft.Row(panes, spacing=32 * s, expand=True,
+        ft.Row(panes, spacing=PANE_GAP * s, expand=True,
                vertical_alignment=ft.CrossAxisAlignment.START),
     ], spacing=8 * s, expand=True)
 
@@ -278,6 +288,17 @@ def TournamentBigScreen(tournament_id: int) -> ft.View:
     live = use_tournament(use_uow(), tournament_id)
     page = ft.context.page
     width, height = page.width, page.height
+    # The pages turn by themselves (a whole board's render every PAGE_SECONDS: each
+    # memoized line redraws only if it comes or goes).
+    turned, set_turned = ft.use_state(0)
+
+    async def turn() -> None:
+        while True:
+            await asyncio.sleep(PAGE_SECONDS)
+            set_turned(lambda n: n + 1)
+
+    # The cleanup makes Flet cancel the turning task when the screen goes away.
+    ft.use_effect(turn, dependencies=[], cleanup=lambda: None)
     s = board_layout(0, [], width, height).scale
     content: ft.Control
     if not live.loaded:
@@ -286,7 +307,7 @@ def TournamentBigScreen(tournament_id: int) -> ft.View:
         content = ft.Text(t("tournament_ui.page.not_found_text", id=str(tournament_id)),
                           size=40, color=INK)
     else:
-        content = board(live.results, live.player_ids, width, height)
+        content = board(live.results, live.player_ids, width, height, turned)
     return ft.View(route=f"/tournaments/{tournament_id}/grand-ecran", bgcolor=BACKGROUND,
                    padding=ft.Padding.all(28 * s), controls=[content])
 
