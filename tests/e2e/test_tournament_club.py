@@ -678,7 +678,7 @@ def test_a_13_player_night_run_from_the_organisers_phone(
     assert len(s.get_sheet(uow(), four.game_id).deals) == 4
 
     # The organiser closes the round, then corrects a deal of table 1 from the app.
-    touch_button(organiser, "Clore la manche 1")
+    touch_button(organiser, "Clore la manche 1", from_top=True)
     touch_button(organiser, "Clore quand même")
     until(lambda: t.get_tournament(uow(), tid).rounds[0].closed_at)
     assert five.game_id is not None

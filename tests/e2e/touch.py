@@ -56,8 +56,15 @@ def reach(page: Any, target: Any, *, top: float = TOP,
     raise AssertionError(f"{target} never came within reach of a thumb")
 
 
-def touch_button(page: Any, name: str, *, exact: bool = True) -> None:
-    """Taps the button named `name` (the last one drawn: a dialog's, over the page's)."""
+def touch_button(page: Any, name: str, *, exact: bool = True, from_top: bool = False
+                 ) -> None:
+    """Taps the button named `name` (the last one drawn: a dialog's, over the page's);
+    `from_top`: the thumb first swipes back to the top of the screen (what is far off the
+    screen is not built, so it cannot be looked for)."""
+    if from_top:
+        page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
+        page.mouse.wheel(0, -20_000)
+        page.wait_for_timeout(400)
     button = page.get_by_role("button", name=name, exact=exact)
     button.first.wait_for()
     touch(page, button.last if button.count() > 1 else button.first)
