@@ -272,7 +272,10 @@ def use_screen_language(state: AppState) -> None:
             return
         if state.lang_chosen:
             return
-        info = await page.get_device_info()
+        try:
+            info = await page.get_device_info()
+        except (RuntimeError, TimeoutError):  # the TV went away meanwhile
+            return
         languages = getattr(info, "languages", None) or [getattr(info, "language", None)]
         spoken = ",".join(str(x) for x in languages if x)
         if spoken:
