@@ -1,19 +1,30 @@
-"""One phone alone, measured in Debian's headless Chromium against the site that
-`scorepad build-phone` writes, served by a plain static server on loopback; each figure
-is printed next to its goal:
+"""One phone alone, measured as a phone: Debian's headless Chromium against the site that
+`scorepad build-phone` writes, served by a plain static server on loopback. Each figure
+is printed beside its goal:
 
-- bytes on the wire for a first visit, compressed as a static host serves them (the
-  service worker precaches the whole site for that browser): goal <= 15 MB;
+- bytes on the wire for a first visit (brotli copies): goal <= 15 MB;
 - first start to the games screen (a new phone): goal <= 20 s;
-- a start from the phone's cache (median of several): goal median <= 4 s;
-- save tap to the new line, with the static server stopped: goal median <= 200 ms (timed
-  by the page itself, from the finger's touch to the line in the page: WATCH_LINE);
+- a start from the phone's cache, to the games screen: goal median <= 2.5 s, <= 6 s at
+  half a core (--cpu 0.5); and to the games list with its names and totals, sooner;
+- a save, from the finger's touch to the new line, no network: goal median <= 150 ms,
+  <= 400 ms at half a core;
+- with --history N, a second phone restored with a family's years (bench/phone_history.py:
+  ~N deals in ~N/30 games) is measured interleaved with a new phone (10 deals), each
+  step on one then the other: the big/new ratio of a start, a save, the games list
+  (back from a sheet) and a sheet (opened from the list); goal: saves, the list and the
+  sheet within 20 % (ratio <= 1.2).
 
-and where a start's time goes, from the marks the phone prints: Python's steps (the
-worker, Pyodide, the app archive, the imports, the storage read, the database) run
-beside the client's loader; then the session and the first screen.
+Times of what a person sees are taken by the page itself (bench/phone_parts.PAGE_CLOCK):
+from the touch, or the navigation's start, to the moment the awaited element is in the
+page. Where a start's time goes comes from the marks the phone prints (Python's steps
+beside the client's loader).
+
+--cpu SHARE holds every browser to SHARE of one core (cgroup v1 quota; one group per
+browser; bench/phone_parts.CpuLimit), and first checks that the limit slows a Web
+Worker (where the phone's Python runs) as much as the page's main thread.
 
     .venv/bin/python bench/phone.py [--site DIR] [--starts 5] [--deals 6]
+                                    [--history 9000] [--cpu 0.5]
 """
 
 from __future__ import annotations
@@ -24,24 +35,52 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from phone_history import history_backup  # noqa: E402
+from phone_parts import (  # noqa: E402
+    PAGE_CLOCK,
+    CpuLimit,
+    calibrate,
+    deals_kept,
+    load_average,
+    restore_history,
+    seen_after_touch,
+    seen_since_navigation,
+    want,
+)
 
 from scorepad.web.phone_site.build import Site  # noqa: E402
 from tests.e2e.phone_site import StaticServer, build, open_phone  # noqa: E402
 
 MB = 1_000_000
-FOUR = ["André", "Bruno", "Cécile", "Didier"]
-STEPS = (("loader", "Flutter app loaded"), ("worker", "scorepad: Python starts with the page"),
-         ("pyodide", "python_module_name"), ("client", "scorepad: the client connects"),
-         ("ready", "scorepad: Python is ready"))
+#: Console lines of the page that mark a start's steps (python-early.js, Flet's worker).
+STEPS = (("client loaded", "Flutter app loaded"),
+         ("worker started", "scorepad: Python starts with the page"),
+         ("Pyodide ready", "python_module_name"),
+         ("client connects", "scorepad: the client connects"),
+         ("Python ready", "scorepad: Python is ready"))
+SHEET = "total-André"  # a sheet is on screen when its totals are
+
+
+def goals(cpu: float | None) -> dict[str, float]:
+    """The goals (seconds) of this setting: the reference machine, or half a core."""
+    slow = cpu is not None and cpu <= 0.5
+    return {"start": 6.0 if slow else 2.5, "save": 0.4 if slow else 0.15, "first": 20.0}
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
 
 
 class Start:
-    """One start of the app: its console's milestones and the phone's own marks."""
+    """One start: the console's milestones and the phone's own marks (page clock)."""
 
     def __init__(self, page: Any) -> None:
         self.t0 = time.time() * 1000
@@ -59,87 +98,150 @@ class Start:
             self.marks = {k: v - self.t0 for k, v in marks.items()}
 
     def breakdown(self) -> str:
-        """Each step's end, in the order they ended, with the time since the one before
-        (Python and the client load side by side: "loader" is the client's end)."""
+        """Each step's end in the order they ended, with the time since the one before
+        (Python and the client load side by side)."""
         points = {**self.seen, **self.marks}
         parts, last = [], 0.0
         for name, at in sorted(points.items(), key=lambda item: item[1]):
-            parts.append(f"{name} +{(at - last) / 1000:.1f}")
+            parts.append(f"{name} +{(at - last) / 1000:.2f}")
             last = at
         return ", ".join(parts)
 
 
-def start(browser_type: Any, profile: Path, url: str) -> tuple[Any, Any, float, Start]:
-    """Opens the phone and waits for the games screen; seconds from the address typed."""
-    phone = open_phone(browser_type, profile)
-    page = phone.pages[0] if phone.pages else phone.new_page()
-    watch = Start(page)
-    began = time.perf_counter()
-    page.goto(url, wait_until="commit")
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=180_000)
-    placeholder.dispatch_event("click")
-    page.get_by_text("Parties").first.wait_for(timeout=180_000)
-    took = time.perf_counter() - began
-    for _ in range(100):  # the marks come right after the first screen
-        if watch.marks:
-            break
-        page.wait_for_timeout(50)
-    return phone, page, took, watch
+@dataclass
+class Phone:
+    """A phone: its browser profile (kept across starts), its game in progress."""
 
+    name: str
+    profile: Path
+    executable: str | None
+    game: int = 0
+    deals: int = 0
+    starts: list[float] = field(default_factory=list)
+    lists: list[float] = field(default_factory=list)
+    breakdowns: list[tuple[float, str]] = field(default_factory=list)
+    saves: list[float] = field(default_factory=list)
+    backs: list[float] = field(default_factory=list)
+    sheets: list[float] = field(default_factory=list)
+    context: Any = None
+    page: Any = None
 
-#: In the page: the time of the last touch on the screen, and of the first moment the
-#: awaited line is in the page (the screen's accessibility tree, which Flutter writes in
-#: the frame that draws it); both on the page's own clock, so Playwright's round trips
-#: (finding the button, sending the tap, polling for the line) are not counted.
-WATCH_LINE = """() => {
-  window.scorepadTouch = 0;
-  window.scorepadLine = {id: null, at: 0};
-  window.addEventListener('pointerdown', () => { window.scorepadTouch = performance.now(); },
-                          true);
-  new MutationObserver(() => {
-    const line = window.scorepadLine;
-    if (line.id && !line.at &&
-        document.querySelector(`[flt-semantics-identifier="${line.id}"]`)) {
-      line.at = performance.now();
-    }
-  }).observe(document.body, {subtree: true, childList: true, attributes: true});
-}"""
+    def open(self, browser_type: Any, url: str) -> tuple[float, Start]:
+        """A start: seconds from the address typed to the games screen."""
+        self.context = open_phone(browser_type, self.profile, executable=self.executable)
+        self.context.add_init_script(PAGE_CLOCK + (
+            f"\nwindow.scorepadWanted['game-{self.game}'] = 1;" if self.game else ""))
+        page = self.page = self.context.pages[0] if self.context.pages else \
+            self.context.new_page()
+        watch = Start(page)
+        began = time.perf_counter()
+        page.goto(url, wait_until="commit")
+        placeholder = page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=180_000)
+        placeholder.dispatch_event("click")
+        page.get_by_text("Parties").first.wait_for(timeout=180_000)
+        took = time.perf_counter() - began
+        for _ in range(100):  # the marks come right after the first screen
+            if watch.marks:
+                break
+            page.wait_for_timeout(50)
+        return took, watch
 
+    def timed_start(self, browser_type: Any, url: str) -> None:
+        took, watch = self.open(browser_type, url)
+        self.starts.append(took)
+        self.lists.append(seen_since_navigation(self.page, f"game-{self.game}"))
+        self.breakdowns.append((took, watch.breakdown()))
+        self.close()
 
-def save_times(page: Any, url: str, deals: int) -> tuple[list[float], list[float]]:
-    """Seconds from each save tap (the finger's touch) to the deal's new line on the
-    sheet, as the page itself timed them (WATCH_LINE); and as this script saw them, its
-    round trips to the browser included."""
-    from tests.e2e.conftest import button, by_id, click, tap_box
-    from tests.e2e.flows import start_new_game
-    from tests.e2e.gestures import tap, type_points
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.page = None
 
-    game = start_new_game(page, url + "#", "Banc téléphone", FOUR)
-    page.evaluate(WATCH_LINE)
-    times, seen = [], []
-    for number in range(1, deals + 1):
+    def save(self) -> None:
+        """A deal entered on the sheet and saved: touch to its line on the sheet."""
+        from tests.e2e.conftest import button, by_id, click, tap_box
+        from tests.e2e.gestures import tap, type_points
+
+        page = self.page
         click(page, "Nouvelle donne")
         by_id(page, "taker-Bruno").wait_for()
         tap(page, "taker-Bruno", "contract-garde", "bouts-2")
         type_points(page, "49")
-        identifier = f"row-{number}-Bruno"
+        self.deals += 1
+        line = f"row-{self.deals}-Bruno"
+        want(page, line)
         save = button(page, "Enregistrer la donne").first
         save.wait_for()
-        page.evaluate("id => { window.scorepadLine = {id, at: 0}; }", identifier)
-        began = time.perf_counter()
         tap_box(page, save)
-        by_id(page, identifier).first.wait_for(state="attached", timeout=30_000)
-        seen.append(time.perf_counter() - began)
-        page.wait_for_function("() => window.scorepadLine.at > 0")
-        took = page.evaluate("() => window.scorepadLine.at - window.scorepadTouch")
-        times.append(took / 1000)
-        page.wait_for_url(f"{url}#/games/{game}")
-    return times, seen
+        self.saves.append(seen_after_touch(page, line))
+        by_id(page, SHEET).wait_for()
+
+    def open_sheet(self) -> None:
+        """From the games list, the game's sheet (a tap on its tile)."""
+        from tests.e2e.conftest import by_id
+        from tests.e2e.gestures import thumb
+
+        tile = by_id(self.page, f"game-{self.game}")
+        tile.first.wait_for()
+        want(self.page, SHEET)
+        thumb(self.page, tile)  # once it stands still, as a thumb would
+        self.sheets.append(seen_after_touch(self.page, SHEET))
+
+    def back_and_reopen(self) -> None:
+        """Back to the games list (the bar's back arrow), then the game's sheet again (a tap
+        on its tile)."""
+        from tests.e2e.conftest import button, tap_box
+
+        page, tile = self.page, f"game-{self.game}"
+        page.wait_for_timeout(300)  # the sheet stands still
+        want(page, tile)
+        tap_box(page, button(page, "Retour").first)
+        self.backs.append(seen_after_touch(page, tile))
+        page.wait_for_timeout(300)
+        self.open_sheet()
 
 
-def verdict(ok: bool) -> str:
-    return "ok" if ok else "MISSED"
+def median_ms(values: list[float]) -> str:
+    return f"{1000 * statistics.median(values):.0f} ms"
+
+
+def ratio_line(what: str, phones: list[Phone], attr: str, goal: float | None) -> str:
+    new, past = (getattr(p, attr) for p in phones)
+    ratio = statistics.median(past) / statistics.median(new)
+    said = f" (goal <= {goal:.1f}: {verdict(ratio <= goal)})" if goal else ""
+    return (f"  {what}: new phone median {median_ms(new)}, with the history "
+            f"{median_ms(past)}; ratio {ratio:.2f}{said}")
+
+
+def prepare(phones: list[Phone], browser_type: Any, url: str, history: int | None,
+            first_goal: float) -> None:
+    """Each phone's first visit (timed for the new one), then its games restored."""
+    for phone in phones:
+        took, watch = phone.open(browser_type, url)
+        phone.page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                                     timeout=180_000)
+        if phone.name == "new":
+            print(f"  first start to the games screen: {took:.1f} s (goal <= "
+                  f"{first_goal:.0f} s: {verdict(took <= first_goal)}); "
+                  f"{watch.breakdown()}", flush=True)
+        deals = history if phone.name == "past" and history else 10
+        began = time.perf_counter()
+        report = restore_history(phone.page, history_backup(deals))
+        phone.close()
+        took, _ = phone.open(browser_type, url)  # the restored games read back
+        kept = deals_kept(phone.page)
+        assert kept == deals, f"{phone.name}: {kept} deals kept of {deals} ({report})"
+        from phone_parts import run_python
+
+        phone.game = int(run_python(phone.page, (
+            "from scorepad import services\nfrom scorepad.ui.services_context import use_uow\n"
+            "str(max(g.id for g in services.list_games(use_uow()())))")))
+        phone.deals = 10
+        phone.close()
+        print(f"  {phone.name} phone: {deals} deals restored through its Python in "
+              f"{time.perf_counter() - began:.0f} s", flush=True)
 
 
 def main() -> int:
@@ -147,55 +249,88 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
     parser.add_argument("--starts", type=int, default=5, help="starts from the cache")
     parser.add_argument("--deals", type=int, default=6, help="deals saved and timed")
+    parser.add_argument("--history", type=int, help="a second phone with ~N deals")
+    parser.add_argument("--cpu", type=float, help="share of one core for each browser")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    aim = goals(args.cpu)
     with tempfile.TemporaryDirectory(prefix="scorepad-bench-phone-") as tmp:
         folder = args.site or build(Path(tmp) / "site")
         site = Site.read(folder)
         if site is None:
             sys.stderr.write(f"no phone site in {folder} (scorepad build-phone)\n")
             return 2
+        limit = None
+        if args.cpu is not None:
+            refused = CpuLimit.available()
+            if refused:
+                sys.stderr.write(f"--cpu: {refused}\n")
+                return 2
+            limit = CpuLimit(args.cpu, Path(tmp))
         wire = site.first_visit_bytes()
-        print("One phone alone (bench/phone.py)")
+        print(f"One phone alone (bench/phone.py), load average {load_average()} at start")
         print(f"  first visit on the wire, brotli copies: {wire / MB:.2f} MB "
               f"(goal <= 15 MB: {verdict(wire <= 15 * MB)}); Safari/Firefox (CanvasKit): "
               f"{site.first_visit_bytes('full') / MB:.2f} MB; gzip only: "
-              f"{site.first_visit_bytes(encoding='gzip') / MB:.2f} MB; files as built: "
-              f"{sum(site.files[n] for n in site.first_visit()) / MB:.2f} MB")
+              f"{site.first_visit_bytes(encoding='gzip') / MB:.2f} MB")
         server = StaticServer(folder).start()
-        profile = Path(tmp) / "profile"
         try:
             with sync_playwright() as p:
                 browser_type = p.chromium
-                phone, page, first, watch = start(browser_type, profile, server.url)
-                page.wait_for_function("() => navigator.serviceWorker.controller !== null",
-                                       timeout=180_000)
-                phone.close()
-                print(f"  first start to the games screen: {first:.1f} s "
-                      f"(goal <= 20 s: {verdict(first <= 20)}); {watch.breakdown()}")
-                cached = []
-                for _ in range(args.starts):
-                    phone, page, took, watch = start(browser_type, profile, server.url)
-                    cached.append(took)
-                    last = watch
-                    phone.close()
-                median = statistics.median(cached)
-                print(f"  start from the cache: median {median:.1f} s over {len(cached)} "
-                      f"(min {min(cached):.1f}, max {max(cached):.1f}; goal median <= 4 s: "
-                      f"{verdict(median <= 4)}); last: {last.breakdown()}")
-                phone, page, _, _ = start(browser_type, profile, server.url)
+                if limit is not None:
+                    free, held, seen = calibrate(browser_type, Path(tmp), server.url, limit)
+                    print(f"  CPU: each browser held to {args.cpu:.2f} of one core (cgroup "
+                          f"v1 cpu quota); a fixed loop took {held[0] / free[0]:.1f}x as long "
+                          f"on the page's main thread ({free[0]:.0f} -> {held[0]:.0f} ms) and "
+                          f"{held[1] / free[1]:.1f}x in a Web Worker ({free[1]:.0f} -> "
+                          f"{held[1]:.0f} ms); {seen}", flush=True)
+                phones = [Phone(name, Path(tmp) / name, limit and limit.executable(name))
+                          for name in (("new", "past") if args.history else ("new",))]
+                prepare(phones, browser_type, server.url, args.history, aim["first"])
+                for n in range(args.starts):
+                    for phone in (phones if n % 2 == 0 else phones[::-1]):
+                        phone.timed_start(browser_type, server.url)
+                for phone in phones:
+                    phone.open(browser_type, server.url)
+                    phone.open_sheet()
                 server.stop()  # no network at all from now on
-                saves, seen = save_times(page, server.url, args.deals)
-                phone.close()
+                for n in range(args.deals):
+                    for phone in (phones if n % 2 == 0 else phones[::-1]):
+                        phone.save()
+                        phone.back_and_reopen()
+                for phone in phones:
+                    phone.close()
         finally:
             server.stop()
-        median_save = statistics.median(saves)
-        print(f"  save tap to the new line, no network: median {1000 * median_save:.0f} ms "
-              f"over {len(saves)} (max {1000 * max(saves):.0f} ms; goal median <= 200 ms: "
-              f"{verdict(median_save <= 0.2)}); as this script sees it, its own round trips "
-              f"to the browser included: median {1000 * statistics.median(seen):.0f} ms")
+            if limit is not None:
+                limit.remove()
+        report(phones, aim, args)
+        print(f"  load average {load_average()} at the end")
     return 0
+
+
+def report(phones: list[Phone], aim: dict[str, float], args: argparse.Namespace) -> None:
+    for phone in phones:
+        label = "a new phone" if phone.name == "new" else f"with {args.history} deals"
+        start, listed = statistics.median(phone.starts), statistics.median(phone.lists)
+        print(f"  start from the cache, {label}: median {start:.2f} s over "
+              f"{len(phone.starts)} (min {min(phone.starts):.2f}, max {max(phone.starts):.2f};"
+              f" goal median <= {aim['start']} s: {verdict(start <= aim['start'])}); the "
+              f"games list with names and totals on screen: median {listed:.2f} s")
+        middle = sorted(phone.breakdowns)[len(phone.breakdowns) // 2]
+        print(f"    where the median start's time goes: {middle[1]}")
+        save = statistics.median(phone.saves)
+        print(f"  save tap to the new line, no network, {label}: median {median_ms(phone.saves)}"
+              f" over {len(phone.saves)} (max {1000 * max(phone.saves):.0f} ms; goal median "
+              f"<= {1000 * aim['save']:.0f} ms: {verdict(save <= aim['save'])})")
+        print(f"  back to the games list {median_ms(phone.backs)}, a sheet opened from it "
+              f"{median_ms(phone.sheets)} ({label})")
+    if len(phones) == 2:
+        print(ratio_line("start from the cache", phones, "starts", None))
+        print(ratio_line("save", phones, "saves", 1.2))
+        print(ratio_line("back to the games list", phones, "backs", 1.2))
+        print(ratio_line("a sheet opened from the list", phones, "sheets", 1.2))
 
 
 if __name__ == "__main__":

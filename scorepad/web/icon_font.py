@@ -84,7 +84,9 @@ def subset_icon_font(font_bytes: bytes, icons: Iterable[str]) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(io.BytesIO(font_bytes))
+    # The stock font's own date stays in the subset: fontTools would write the time of
+    # the build into it, and every build would then be a new font (a new site version).
+    font = TTFont(io.BytesIO(font_bytes), recalcTimestamp=False)
     wanted = set(code_points(font, icons).values()) | {0x20}
     options = subset.Options()
     options.notdef_outline = True

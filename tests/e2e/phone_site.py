@@ -62,10 +62,13 @@ class StaticServer:
             self.process = None
 
 
-def open_phone(browser_type: Any, profile: Path, *, scale: float = 1) -> Any:
-    """A browser with a persistent profile (closing it is a phone's browser closed)."""
+def open_phone(browser_type: Any, profile: Path, *, scale: float = 1,
+               executable: str | None = None) -> Any:
+    """A browser with a persistent profile (closing it is a phone's browser closed);
+    `executable` starts Chromium another way (bench/phone.py's CPU limit)."""
     context = browser_type.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        str(profile), executable_path=executable or CHROMIUM, args=CHROMIUM_ARGS,
+        headless=True,
         viewport=VIEWPORT, device_scale_factor=scale, accept_downloads=True)
     context.set_default_timeout(15_000)
     return context

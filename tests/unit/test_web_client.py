@@ -96,6 +96,22 @@ def test_the_served_icon_font_is_a_small_fraction_of_the_stock_one() -> None:
     assert TTFont(io.BytesIO(served))["name"].getDebugName(1) == "Material Icons"
 
 
+def test_the_icon_font_is_the_same_bytes_at_every_build_whatever_the_clock_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A subset made later is the same font: the stock font's date stays in it (a new
+    date at each build made every build a new site version for the phones)."""
+    from fontTools.misc.timeTools import timestampNow
+    from fontTools.ttLib.tables import _h_e_a_d
+
+    stock = (WEB / client.ICON_FONT).read_bytes()
+    first = scorepad_icon_font(WEB / client.ICON_FONT)
+    later = timestampNow() + 86_400  # the next day, as fontTools' head table reads it
+    monkeypatch.setattr(_h_e_a_d, "timestampNow", lambda: later)
+    assert scorepad_icon_font(WEB / client.ICON_FONT) == first
+    stock_date = TTFont(io.BytesIO(stock))["head"].modified
+    assert TTFont(io.BytesIO(first))["head"].modified == stock_date
+
+
 def test_icon_names_map_to_the_fonts_glyph_names_and_an_unknown_one_is_refused() -> None:
     assert glyph_name("ADD") == "add_baseline"
     assert glyph_name("DELETE_OUTLINE") == "delete_outline_baseline"

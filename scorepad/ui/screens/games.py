@@ -1,11 +1,14 @@
-"""Games: in progress first, then finished; open, start a new one, import, move to the bin;
-the bin's entry at the end."""
+"""Games: in progress first, then finished ones by month; a search by game or player;
+open, start a new one, import, move to the bin; the bin's entry at the end."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
 
 import flet as ft
+from babel.dates import format_date
 
 from scorepad import services
 from scorepad.collation import name_key
@@ -14,9 +17,10 @@ from scorepad.services import GameSummary
 from scorepad.services.base.access import new_secret
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
-from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.models.fmt import deals_count, game_title, signed, when
+from scorepad.ui.models.game_list import Month, game_list
 from scorepad.ui.services_context import UowFactory, use_uow, wiring
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.layout import (
@@ -27,6 +31,7 @@ from scorepad.ui.widgets.layout import (
     use_page_key,
 )
 from scorepad.ui.widgets.snackbar import navigate_then_show, show_snackbar
+from scorepad.ui.widgets.text_input import kept_field
 
 
 def _leader_line(game: GameSummary) -> str:
@@ -46,7 +51,9 @@ def _game_tile(game: GameSummary,
     seats = len(game.seats)
     table = t("games.seats", seats=seats) if seats == game.deal_size else \
         t("games.seats_and_deal", seats=seats, deal_size=game.deal_size)
+    # Keyed: a search or a month opened moves the tiles, each stays its game's.
     return ft.Card(
+        key=f"game-{game.id}",
         content=ft.ListTile(
             leading=ft.CircleAvatar(
                 content=ft.Icon(ft.Icons.FLAG if finished else ft.Icons.STYLE, size=20),
@@ -58,8 +65,11 @@ def _game_tile(game: GameSummary,
                 *([ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=ft.Colors.ON_SURFACE_VARIANT,
                            tooltip=t("games.protected"))]
                   if game.protected else []),
-                ft.Text(game_title(game), weight=ft.FontWeight.W_600, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+                # The name's identifier lets a test (and bench/phone.py) find one game
+                # among many; a tournament table's game is called by its table.
+                ft.Semantics(identifier=f"game-{game.id}", expand=True, content=ft.Text(
+                    game_title(game), weight=ft.FontWeight.W_600, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS)),
             ], spacing=4),
             subtitle=ft.Column([
                 # A tournament table's game: its title says which table; its name (the
@@ -140,31 +150,88 @@ def _bin_entry(binned: int) -> ft.Control:
         on_click=lambda _: ft.context.page.navigate("/bin")))
 
 
+#: From this many games on, the list offers its search.
+SEARCH_FROM = 8
+
+
+def _month_header(month: Month, opened: bool, toggle: Callable[[str], None]) -> ft.Control:
+    label = format_date(date(month.year, month.month, 1), t("games.month_pattern"),
+                        locale=babel_locale(current_lang()))
+    return ft.Semantics(key=f"month-{month.key}", identifier=f"month-{month.key}",
+                        container=True, content=ft.ListTile(
+        title=ft.Text(label[:1].upper() + label[1:], weight=ft.FontWeight.W_600),
+        trailing=ft.Row([
+            ft.Text(nt("games.count", len(month.games)), size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE)],
+            tight=True, spacing=4),
+        dense=True, on_click=lambda _: toggle(month.key)))
+
+
 def _game_list(games: list[GameSummary], binned: int, state: AppState,
-               delete: Callable[[GameSummary], None]) -> list[ft.Control]:
-    """In progress first, then finished, then the bin; an empty list says how to start.
-    Only the organiser's phone gets a game's menu (or anybody's, for a game from before
-    organisers without a code): the server refuses the others anyway."""
+               delete: Callable[[GameSummary], None], view: GameListView) -> list[ft.Control]:
+    """In progress first, then finished ones by month (the newest month open, the others
+    a tap away), then the bin; the search (above the list) narrows them and opens every
+    month; an empty
+    list says how to start. Only the organiser's phone gets a game's menu (or anybody's,
+    for a game from before organisers without a code): the server refuses the others
+    anyway."""
     def on_delete(game: GameSummary) -> ft.ControlEventHandler[ft.PopupMenuItem] | None:
         if state.organiser_key(game.id) is None and not game.open_to_all:
             return None
         return lambda _: delete(game)
 
-    in_progress = [g for g in games if g.status != GameStatus.FINISHED]
-    finished = [g for g in games if g.status == GameStatus.FINISHED]
+    listed = game_list(games, view.search)
     items: list[ft.Control] = []
     if not games:
         items.append(empty_state(
             ft.Icons.STYLE, t("games.empty_title"),
             t("games.empty_text")))
-    if in_progress:
+    elif view.search.strip():
+        items.append(ft.Semantics(identifier="search-found", content=ft.Container(ft.Text(
+            nt("games.search_found", listed.found) if listed.found
+            else t("games.search_none", search=view.search.strip()),
+            color=ft.Colors.ON_SURFACE_VARIANT), padding=ft.Padding.symmetric(horizontal=16))))
+    if listed.in_progress:
         items.append(section_title(t("games.in_progress")))
-        items += [_game_tile(g, on_delete(g)) for g in in_progress]
-    if finished:
+        items += [_game_tile(g, on_delete(g)) for g in listed.in_progress]
+    if listed.months:
         items.append(section_title(t("games.finished")))
-        items += [_game_tile(g, on_delete(g)) for g in finished]
+    for n, month in enumerate(listed.months):
+        opened = view.opened(month.key, first=n == 0)
+        items.append(_month_header(month, opened, view.toggle))
+        if opened:
+            items += [_game_tile(g, on_delete(g)) for g in month.games]
     items.append(_bin_entry(binned))
     return items
+
+
+@dataclass
+class GameListView:
+    """What the person did to the list: the search typed, the months opened or closed
+    (the newest is open until closed; a search opens them all)."""
+
+    search: str
+    toggled: frozenset[str]
+    toggle: Callable[[str], None]
+    field: ft.Control
+
+    def opened(self, key: str, *, first: bool) -> bool:
+        return bool(self.search.strip()) or (first != (key in self.toggled))
+
+
+def _use_list_view() -> GameListView:
+    search, set_search = ft.use_state("")
+    toggled, set_toggled = ft.use_state(frozenset[str]())
+
+    def toggle(key: str) -> None:
+        set_toggled(toggled ^ {key})
+
+    field = ft.Semantics(identifier="games-search", container=True, content=ft.Container(
+        kept_field(label=t("games.search"), prefix_icon=ft.Icons.SEARCH, dense=True,
+                   on_change=lambda e: set_search(e.control.value or "")),
+        padding=ft.Padding.only(left=12, right=12, top=8, bottom=4)))
+    return GameListView(search, toggled, toggle, field)
 
 
 def _import_button(picker: ft.FilePicker) -> ft.Control:
@@ -216,11 +283,14 @@ def GamesView() -> ft.View:
     def new_game(_: ft.Event[ft.FloatingActionButton]) -> None:
         ft.context.page.navigate("/new")
 
+    view = _use_list_view()
     body: ft.Control = loading_state()
     if data.loaded:
         games, binned = data.value
-        body = ft.ListView(controls=_game_list(games, binned, state, delete), expand=True,
+        body = ft.ListView(controls=_game_list(games, binned, state, delete, view), expand=True,
                            padding=ft.Padding.only(top=4, bottom=96))
+        if len(games) >= SEARCH_FROM:  # above the list: at hand however far it scrolled
+            body = ft.Column([view.field, body], spacing=0, expand=True)
     return screen(
         t("nav.games"), body, route=page_key, nav="/",
         actions=[*_people_buttons(), _import_button(picker)],

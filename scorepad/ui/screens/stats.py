@@ -20,6 +20,7 @@ from scorepad.ui.live import GAMES_TOPIC, game_topic
 from scorepad.ui.models.fmt import number, signed
 from scorepad.ui.models.stats_filter import StatsFilter, circle_key
 from scorepad.ui.services_context import use_uow
+from scorepad.ui.widgets.chart_colours import series_colours
 from scorepad.ui.widgets.filters import filter_bar
 from scorepad.ui.widgets.layout import (
     empty_state,
@@ -29,9 +30,6 @@ from scorepad.ui.widgets.layout import (
     section_title,
     use_page_key,
 )
-
-PALETTE = ["#1F77B4", "#D62728", "#2CA02C", "#FF7F0E", "#9467BD", "#8C564B", "#E377C2",
-           "#17BECF", "#BCBD22", "#7F7F7F"]
 
 
 def _nice_step(span: float) -> int:
@@ -53,11 +51,12 @@ def score_chart(series: dict[str, Sequence[int]], x_title: str, *, first_x: int 
     low = (low // step) * step
     high = -((-high) // step) * step
     length = max(len(v) for v in series.values())
+    colours = series_colours(len(series))
     data = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x=i, y=y, tooltip=f"{name} {signed(y)}")
                     for i, y in enumerate(values_)],
-            color=PALETTE[k % len(PALETTE)], stroke_width=2.5, curved=False,
+            color=colours[k], stroke_width=2.5, curved=False,
             rounded_stroke_cap=True, point=length <= 30,
         )
         for k, (name, values_) in enumerate(series.items())
@@ -81,7 +80,7 @@ def score_chart(series: dict[str, Sequence[int]], x_title: str, *, first_x: int 
     )
     legend = ft.Row([
         ft.Row([ft.Container(width=12, height=12, border_radius=6,
-                             bgcolor=PALETTE[k % len(PALETTE)]),
+                             bgcolor=colours[k]),
                 ft.Text(name, size=12)], spacing=4, tight=True)
         for k, name in enumerate(series)
     ], wrap=True, spacing=14, run_spacing=4, alignment=ft.MainAxisAlignment.CENTER)

@@ -207,7 +207,6 @@ def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
     python_files = list(scorepad_files())
     python_files += [(f"__pypackages__/{name}", data)
                      for name, data in packages.package_files(wheels)]
-    version_id = _digest([*site_files, *python_files])
     log(N_("phone.build.compiling"))
     with_bytecode = bytecode.compiled(python_files, web_dir / "pyodide", cache / "bytecode")
     if with_bytecode is None:
@@ -216,6 +215,9 @@ def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
         python_files = with_bytecode.files
         site_files = [(name, with_bytecode.stdlib if name == client_files.STDLIB else data)
                       for name, data in site_files]
+    # The version names what a phone receives, bytecode included: the same sources give
+    # the same version (and the same bytes), anything else a new one.
+    version_id = _digest([*site_files, *python_files])
     build_info = json.dumps({"version": version_id, "scorepad": version("scorepad")}).encode()
     site_files.append((APP_ARCHIVE, app_archive(python_files, build_info)))
     site_files.append((page.PAGE_NAME, page.index_html(web_dir, app_archive=APP_ARCHIVE)

@@ -1,0 +1,227 @@
+"""What bench/phone.py drives: a phone (a browser with its own profile, optionally held to a
+share of one core by a cgroup), the page's own clock for what a person sees, and a
+restored history through the phone's own Python.
+
+The CPU limit is cgroup v1's `cpu` controller (FLET_NOTES.md, "Measuring the phone as a
+phone"): the browser is started by a wrapper that moves itself into a group with a CFS
+quota, then runs Chromium, so that every process Chromium starts (the page's renderer
+with the Python worker's thread, the GPU process, the utilities) is held by it.
+`calibrate` checks that a Web Worker is slowed as much as the page.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.phone_site import open_phone
+
+CGROUP_CPU = Path("/sys/fs/cgroup/cpu")
+PERIOD_US = 100_000
+
+#: Installed in every page before its own scripts: the time (page clock, ms since the
+#: navigation) of the last touch, and of the first moment each awaited identifier is in
+#: the page's accessibility tree (which Flutter writes in the frame that draws it). Each
+#: figure is then the page's own, without Playwright's round trips.
+PAGE_CLOCK = """(() => {
+  window.scorepadTouch = 0;
+  window.scorepadSeen = {};
+  window.scorepadWanted = {};
+  window.addEventListener('pointerdown', () => { window.scorepadTouch = performance.now(); },
+                          true);
+  const look = () => {
+    for (const id of Object.keys(window.scorepadWanted)) {
+      if (!(id in window.scorepadSeen)
+          && document.querySelector(`[flt-semantics-identifier="${id}"]`)) {
+        window.scorepadSeen[id] = performance.now();
+      }
+    }
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true,
+                                                attributes: true});
+})();"""
+
+
+def want(page: Any, identifier: str) -> None:
+    """From now on, note when `identifier` is first in the page (forgetting an earlier
+    sighting)."""
+    page.evaluate("id => { delete window.scorepadSeen[id]; window.scorepadWanted[id] = 1; }",
+                  identifier)
+
+
+def seen_after_touch(page: Any, identifier: str, timeout_ms: float = 60_000) -> float:
+    """Seconds from the last touch (or `mark_touch`) to `identifier` in the page."""
+    page.wait_for_function("id => id in window.scorepadSeen", arg=identifier,
+                           timeout=timeout_ms)
+    return float(page.evaluate("id => window.scorepadSeen[id] - window.scorepadTouch",
+                               identifier)) / 1000
+
+
+def seen_since_navigation(page: Any, identifier: str, timeout_ms: float = 180_000) -> float:
+    """Seconds from the navigation's start to `identifier` in the page."""
+    page.wait_for_function("id => id in window.scorepadSeen", arg=identifier,
+                           timeout=timeout_ms)
+    return float(page.evaluate("id => window.scorepadSeen[id]", identifier)) / 1000
+
+
+@dataclass
+class CpuLimit:
+    """A cgroup v1 `cpu` group holding `share` of one core, and the wrapper that starts
+    Chromium in it. One group per browser: two phones open at once each get their own
+    share, as two phones would."""
+
+    share: float
+    folder: Path
+    groups: list[Path] = field(default_factory=list)
+
+    @staticmethod
+    def available() -> str | None:
+        """Why a limit cannot be set here, or None."""
+        quota = CGROUP_CPU / "cpu.cfs_quota_us"
+        if not quota.is_file():
+            return "no cgroup v1 cpu controller at /sys/fs/cgroup/cpu"
+        if not os.access(CGROUP_CPU, os.W_OK):
+            return "the cgroup v1 cpu controller is not writable (run as root)"
+        return None
+
+    def executable(self, name: str) -> str:
+        """A Chromium that starts in its own group (made now) holding `share` of a core."""
+        from scripts.appserver import CHROMIUM
+
+        group = CGROUP_CPU / f"scorepad-bench-{os.getpid()}-{name}"
+        group.mkdir(exist_ok=True)
+        (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+        (group / "cpu.cfs_quota_us").write_text(str(int(self.share * PERIOD_US)))
+        self.groups.append(group)
+        wrapper = self.folder / f"chromium-{name}"
+        wrapper.write_text(f"#!/bin/sh\necho $$ > {group}/cgroup.procs\n"
+                           f'exec {CHROMIUM} "$@"\n')
+        wrapper.chmod(0o755)
+        return str(wrapper)
+
+    def remove(self) -> None:
+        """Removes the groups (once their browsers have exited)."""
+        for group in self.groups:
+            for _ in range(50):
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+
+
+#: A fixed piece of work, run on the page's main thread and in a Web Worker.
+_LOOP = "let x = 0; for (let i = 0; i < 100e6; i++) { x = (x + i * 7) % 1000003; }"
+CALIBRATE = """async () => {
+  const t0 = performance.now();
+  (() => { LOOP })();
+  const main = performance.now() - t0;
+  const code = `const t0 = performance.now(); LOOP; postMessage(performance.now() - t0);`;
+  const blob = new Blob([code], {type: 'text/javascript'});
+  const worker = new Worker(URL.createObjectURL(blob));
+  const inWorker = await new Promise((done) => { worker.onmessage = (e) => done(e.data); });
+  worker.terminate();
+  return [main, inWorker];
+}""".replace("LOOP", _LOOP)
+
+
+def calibrate(browser_type: Any, folder: Path, url: str, limit: CpuLimit
+              ) -> tuple[tuple[float, float], tuple[float, float], str]:
+    """The fixed loop's best time (ms) on the page's main thread and in a Web Worker,
+    in a browser without the limit and in one held by it (three of each, interleaved);
+    and what the limit's group saw (its processes, the periods it was held back)."""
+    held_by = limit.executable("calibration")
+    runs: dict[str | None, list[list[float]]] = {None: [], held_by: []}
+    group = limit.groups[-1]
+    seen = ""
+    for executable in (None, held_by) * 3:
+        phone = open_phone(browser_type, folder / f"calibration-{bool(executable)}",
+                           executable=executable)
+        try:
+            page = phone.pages[0] if phone.pages else phone.new_page()
+            page.goto(url + "manifest.json")
+            runs[executable].append(page.evaluate(CALIBRATE))
+            if executable:
+                procs = (group / "cgroup.procs").read_text().split()
+                renderers = sum("--type=renderer" in Path(f"/proc/{pid}/cmdline").read_text(
+                    errors="replace").replace("\0", " ") for pid in procs
+                    if Path(f"/proc/{pid}/cmdline").exists())
+                stat = dict(line.split() for line in (group / "cpu.stat").read_text()
+                            .splitlines())
+                seen = (f"{len(procs)} browser processes in the group, {renderers} of them "
+                        f"renderers (where the Python worker runs); held back in "
+                        f"{stat['nr_throttled']} of {stat['nr_periods']} periods")
+        finally:
+            phone.close()
+
+    def best(key: str | None) -> tuple[float, float]:
+        return (min(r[0] for r in runs[key]), min(r[1] for r in runs[key]))
+
+    return best(None), best(held_by), seen
+
+
+#: Run by the phone's own Python (its worker): the backup taken by the services, as the
+#: app's restore does, then the database stored before the promise resolves.
+_RESTORE = """
+import asyncio
+import pyodide_js
+from pyodide.ffi import create_once_callable
+from scorepad import services
+from scorepad.ui.services_context import use_uow
+
+with open("/tmp/scorepad-history.json", "rb") as taken:
+    report = services.import_backup(use_uow()(), taken.read())
+stored = asyncio.get_running_loop().create_future()
+pyodide_js.FS.syncfs(False, create_once_callable(lambda *_: stored.set_result(None)))
+await stored
+f"{report.added} {report.extended} {report.unchanged}"
+"""
+
+_COUNT = """
+from scorepad import services
+from scorepad.ui.services_context import use_uow
+str(sum(g.deals for g in services.list_games(use_uow()())))
+"""
+
+
+def python_worker(page: Any) -> Any:
+    """The page's Python worker (python-worker.js)."""
+    for _ in range(600):
+        for worker in page.workers:
+            if "python-worker" in worker.url:
+                return worker
+        page.wait_for_timeout(100)
+    raise RuntimeError("the phone's Python worker did not start")
+
+
+def run_python(page: Any, code: str, files: dict[str, bytes] | None = None) -> str:
+    """Runs `code` in the phone's own Python (top-level await allowed), after writing
+    `files` into its memory file system; the last expression's value."""
+    payload = {path: base64.b64encode(data).decode() for path, data in (files or {}).items()}
+    return str(python_worker(page).evaluate("""async ([code, files]) => {
+      for (const [path, data] of Object.entries(files)) {
+        self.pyodide.FS.writeFile(path, Uint8Array.from(atob(data), (c) => c.charCodeAt(0)));
+      }
+      return String(await self.pyodide.runPythonAsync(code));
+    }""", [code, payload]))
+
+
+def restore_history(page: Any, backup: bytes) -> str:
+    """The backup taken into the phone's database, stored; the report's counts."""
+    return run_python(page, _RESTORE, {"/tmp/scorepad-history.json": backup})
+
+
+def deals_kept(page: Any) -> int:
+    return int(run_python(page, _COUNT))
+
+
+def load_average() -> str:
+    with contextlib.suppress(OSError):
+        one, five, fifteen = os.getloadavg()
+        return f"{one:.1f} {five:.1f} {fifteen:.1f}"
+    return "unknown"

@@ -1,0 +1,72 @@
+"""The games screen's list as a person reads it: the games in progress, then the finished
+ones by month of play, newest first; a search on a game's name or a player's name
+narrows it (letters only: case and accents do not matter, every word must be found)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from scorepad.domain import GameStatus
+from scorepad.services import GameSummary
+
+
+@dataclass(frozen=True, slots=True)
+class Month:
+    """The finished games played in one month (the day each game started)."""
+
+    year: int
+    month: int
+    games: tuple[GameSummary, ...]
+
+    @property
+    def key(self) -> str:
+        return f"{self.year:04d}-{self.month:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameList:
+    in_progress: tuple[GameSummary, ...]
+    months: tuple[Month, ...]
+    #: games the search kept (every game without a search)
+    found: int
+
+
+def folded(text: str) -> str:
+    """`text` without case or accents ("Cécile" -> "cecile")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def matches(game: GameSummary, words: Sequence[str]) -> bool:
+    """Every word is in the game's name or in one of its players' names."""
+    haystack = [folded(game.name), *(folded(seat) for seat in game.seats)]
+    return all(any(word in text for text in haystack) for word in words)
+
+
+def _local(moment: datetime) -> datetime:
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return aware.astimezone()
+
+
+def by_month(games: Iterable[GameSummary]) -> tuple[Month, ...]:
+    """Finished games by month of play, newest month first; within a month the order
+    the games came in (most recently changed first)."""
+    months: dict[tuple[int, int], list[GameSummary]] = {}
+    for game in games:
+        played = _local(game.created_at)
+        months.setdefault((played.year, played.month), []).append(game)
+    return tuple(Month(year, month, tuple(listed))
+                 for (year, month), listed in sorted(months.items(), reverse=True))
+
+
+def game_list(games: Sequence[GameSummary], search: str = "") -> GameList:
+    """The list for `games` (in the services' order) and what is typed in the search."""
+    words = folded(search).split()
+    kept = [g for g in games if matches(g, words)] if words else list(games)
+    return GameList(
+        in_progress=tuple(g for g in kept if g.status != GameStatus.FINISHED),
+        months=by_month(g for g in kept if g.status == GameStatus.FINISHED),
+        found=len(kept))

@@ -1,0 +1,32 @@
+"""A chart never gives two players the same colour, however many it holds."""
+
+from __future__ import annotations
+
+import re
+
+import flet as ft
+import pytest
+
+from scorepad.ui.screens.stats import score_chart
+from scorepad.ui.widgets.chart_colours import PALETTE, series_colours
+
+
+@pytest.mark.parametrize("players", [2, 4, 10, 11, 14, 25, 60])
+def test_the_score_chart_draws_each_player_in_a_colour_of_its_own(players: int) -> None:
+    series = {f"Joueur {n}": [0, n, 2 * n] for n in range(players)}
+    chart = score_chart(series, "donne")
+    assert isinstance(chart, ft.Column)
+    lines = chart.controls[0].content.data_series
+    colours = [line.color for line in lines]
+    assert len(set(colours)) == players
+    # The legend shows each player in the colour of their line.
+    legend = chart.controls[1].content.controls
+    assert [entry.controls[0].bgcolor for entry in legend] == colours
+    assert [entry.controls[1].value for entry in legend] == list(series)
+
+
+def test_colours_past_the_palette_are_real_colours_and_a_small_table_keeps_its_own() -> None:
+    many = series_colours(100)
+    assert many[:10] == list(PALETTE) and series_colours(4) == list(PALETTE[:4])
+    assert len(set(many)) == 100
+    assert all(re.fullmatch(r"#[0-9A-F]{6}", colour) for colour in many)
