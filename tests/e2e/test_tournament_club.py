@@ -412,11 +412,10 @@ def test_the_organisers_page_shows_each_tables_code_qr_and_whole_link_and_copies
 
     # The games list names each table's game by its table, whatever the tournament's name.
     open_app(organiser, app_url, "/", wait_text="Parties")
-    tiles = {n: organiser.get_by_role("button", name=re.compile(rf"Table {n} · manche 1 "))
-             for n in (1, 2, 3)}
-    for tile in tiles.values():
-        tile.first.wait_for()
-    touch(organiser, tiles[3].first)
+    games = [x.game_id for x in t.get_tournament(uow(), tid).rounds[0].tables]
+    for number, game_id in enumerate(games, 1):
+        wait_id_text(organiser, f"game-{game_id}", f"Table {number} · manche 1")
+    touch(organiser, f"game-{games[2]}")
     game = t.get_tournament(uow(), tid).rounds[0].tables[2].game_id
     organiser.wait_for_url(re.compile(rf".*/games/{game}$"))
     organiser.get_by_text("Table 3 · manche 1", exact=True).first.wait_for()  # its bar
