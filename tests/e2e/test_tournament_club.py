@@ -660,10 +660,10 @@ def test_a_13_player_night_run_from_the_organisers_phone(
     touch(organiser, "leave-short")
     organiser.get_by_text(f"La table continue à 4 sans {five.seats[1]}").first.wait_for()
     touch_field(organiser, organiser.get_by_role("textbox", name="Nom du joueur"))
-    organiser.keyboard.type("Zélie", delay=60)
+    organiser.keyboard.type("Zéphyrine", delay=60)
     touch_button(organiser, "Pointer")
     touch_button(organiser, "Pointer comme nouveau")
-    by_id(organiser, "present-Zélie").wait_for()
+    by_id(organiser, "present-Zéphyrine").wait_for()
 
     # Table 2 plays its last deals; its phone then offers none and says why in words.
     assert four.game_id is not None
@@ -709,4 +709,4 @@ def test_a_13_player_night_run_from_the_organisers_phone(
         tv.close()
     # Round 2 seats the late arrival and not the player who left.
     drawn = t.draw_next_round(uow(), tid, organiser=who)
-    assert "Zélie" in drawn.players and five.seats[1] not in drawn.players
+    assert "Zéphyrine" in drawn.players and five.seats[1] not in drawn.players
