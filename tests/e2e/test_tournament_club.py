@@ -30,7 +30,14 @@ from tests.e2e.conftest import (
     open_app,
     wait_id_text,
 )
-from tests.e2e.touch import reach, touch, touch_button, touch_deal, touch_field
+from tests.e2e.touch import (
+    reach,
+    touch,
+    touch_button,
+    touch_deal,
+    touch_field,
+    touch_type,
+)
 from tests.integration.tournament_helpers import codes, new_night, play, play_round
 
 Uow = Callable[[], Any]
@@ -492,16 +499,14 @@ def test_the_organiser_handles_a_late_arrival_and_two_players_who_leave_in_words
 
     # A player of a table of four is replaced by a substitute typed in the dialog.
     touch(organiser, f"present-{four.seats[0]}")
-    touch_field(organiser, organiser.get_by_role("textbox", name="Nom du remplaçant"))
-    organiser.keyboard.type("Yvonne", delay=60)
+    touch_type(organiser, organiser.get_by_role("textbox", name="Nom du remplaçant"), "Yvonne")
     touch(organiser, "leave-substitute")
     organiser.get_by_text(f"Yvonne remplace {four.seats[0]}").first.wait_for()
     assert four.game_id is not None
     assert "Yvonne" in s.next_deal(uow(), four.game_id).players
 
     # A late arrival, checked in while the round is played.
-    touch_field(organiser, organiser.get_by_role("textbox", name="Nom du joueur"))
-    organiser.keyboard.type("Zélie", delay=60)
+    touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zélie")
     touch_button(organiser, "Pointer")
     touch_button(organiser, "Pointer comme nouveau")
     by_id(organiser, "present-Zélie").wait_for()
@@ -659,8 +664,7 @@ def test_a_13_player_night_run_from_the_organisers_phone(
     touch(organiser, f"present-{five.seats[1]}")
     touch(organiser, "leave-short")
     organiser.get_by_text(f"La table continue à 4 sans {five.seats[1]}").first.wait_for()
-    touch_field(organiser, organiser.get_by_role("textbox", name="Nom du joueur"))
-    organiser.keyboard.type("Zéphyrine", delay=60)
+    touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zéphyrine")
     touch_button(organiser, "Pointer")
     touch_button(organiser, "Pointer comme nouveau")
     by_id(organiser, "present-Zéphyrine").wait_for()

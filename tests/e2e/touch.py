@@ -103,3 +103,20 @@ def touch_field(page: Any, target: Any) -> None:
     page.wait_for_function(
         "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
     page.wait_for_timeout(300)
+
+
+def touch_type(page: Any, field: Any, text: str, *, delay: int = 60) -> None:
+    """Taps a text field and types `text` key by key; a person who sees a letter lost
+    (a loaded phone, a slow link) clears the field and types again, as here."""
+    for _ in range(3):
+        touch_field(page, field)
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+        page.keyboard.type(text, delay=delay)
+        try:
+            page.wait_for_function("([el, text]) => el.value === text",
+                                   arg=[field.first.element_handle(), text], timeout=5_000)
+            return
+        except Exception:  # a key lost on the way: type it again
+            continue
+    raise AssertionError(f"could not type {text!r}")
