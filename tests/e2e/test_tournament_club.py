@@ -509,7 +509,7 @@ def test_the_organiser_handles_a_late_arrival_and_two_players_who_leave_in_words
     touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zélie")
     touch_button(organiser, "Pointer")
     touch_button(organiser, "Pointer comme nouveau")
-    by_id(organiser, "present-Zélie").wait_for()
+    reach(organiser, "present-Zélie")  # under the names offered, scrolled to
 
     for table in entry.tables:
         assert table.game_id is not None
@@ -667,7 +667,7 @@ def test_a_13_player_night_run_from_the_organisers_phone(
     touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zéphyrine")
     touch_button(organiser, "Pointer")
     touch_button(organiser, "Pointer comme nouveau")
-    by_id(organiser, "present-Zéphyrine").wait_for()
+    reach(organiser, "present-Zéphyrine")  # under the names offered, scrolled to
 
     # Table 2 plays its last deals; its phone then offers none and says why in words.
     assert four.game_id is not None
