@@ -1,5 +1,6 @@
 """Storage benchmark: recording cost vs game size, vs a bare sqlite3 insert, standings, and
-a circle's season ranking (with ratings) over 100 games x 50 deals.
+a circle's season ranking (with ratings) over 100 games x 50 deals, cold and warm, with
+where its time goes (a player's page over 110k deals: bench/stats.py).
 
 Run: .venv/bin/python bench/storage.py [--dir DIR] [--samples N] [--only season]
 """
@@ -25,6 +26,7 @@ from scorepad import services as s  # noqa: E402
 from scorepad.domain import DealKind, GameStatus, parse_deal, score_deal  # noqa: E402
 from scorepad.domain.period import Period  # noqa: E402
 from scorepad.services.ports import DealState, NewDeal  # noqa: E402
+from scorepad.services.stats.reads import RATINGS, stats_scope  # noqa: E402
 from scorepad.storage import Database, open_database  # noqa: E402
 
 SEATS = ["André", "Bruno", "Cécile", "Didier"]
@@ -129,11 +131,23 @@ def _season_states() -> list[DealState]:
     return states
 
 
+def _cpu(func: Callable[[], object], samples: int = 7) -> float:
+    """Median CPU seconds of this process over `samples` calls (SQLite runs in it)."""
+    times = []
+    for _ in range(samples):
+        start = time.process_time()
+        func()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
 def season_ranking(workdir: Path, games: int = 100, deals: int = 50
-                   ) -> tuple[float, float, int]:
-    """Median seconds of `services.ranking` over a circle of `games` x `deals` (every
-    game this season), the same in CPU seconds of this process (meaningful on a busy
-    machine), and the number of deals read."""
+                   ) -> dict[str, float]:
+    """`services.ranking` over a circle of `games` x `deals` (every game this season):
+    median seconds, cold (the ratings kept per list of games forgotten: a first opening
+    after a change) and warm (opened again), their CPU seconds, and where a cold one's
+    CPU goes: the database's sums, the ratings, the ranking built from them; then the
+    awards the ranking screen shows beside it."""
     path = workdir / "season.db"
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
@@ -154,14 +168,47 @@ def season_ranking(workdir: Path, games: int = 100, deals: int = 50
     period = Period.season(s.today())
     result = s.ranking(db.uow(), circle=circle, period=period)
     assert result.games == games and result.deals == games * deals
-    seconds = timed(lambda: s.ranking(db.uow(), circle=circle, period=period), 7)
-    cpu = []
-    for _ in range(7):
-        start = time.process_time()
-        s.ranking(db.uow(), circle=circle, period=period)
-        cpu.append(time.process_time() - start)
+
+    def ranking() -> object:
+        return s.ranking(db.uow(), circle=circle, period=period)
+
+    def cold() -> object:
+        RATINGS.forget()
+        return ranking()
+
+    scope = stats_scope(circle, period)
+
+    def sums() -> object:
+        with db.uow() as uow:
+            found = uow.repo.scope_games(scope)
+            return (found, uow.repo.scope_tallies(scope), uow.repo.scope_extremes(scope),
+                    uow.repo.scope_sat_out(scope))
+
+    read = sums()
+
+    def rated() -> object:
+        RATINGS.forget()
+        return RATINGS.history(read[0])  # type: ignore[index]
+
+    figures = {"cold": timed(cold, 7), "warm": timed(ranking, 7), "cold_cpu": _cpu(cold),
+               "warm_cpu": _cpu(ranking), "sums_cpu": _cpu(sums), "ratings_cpu": _cpu(rated),
+               "awards": timed(lambda: s.awards(db.uow(), circle=circle, period=period), 7),
+               "deals": float(result.deals)}
+    figures["build_cpu"] = max(figures["cold_cpu"] - figures["sums_cpu"]
+                               - figures["ratings_cpu"], 0.0)
     db.dispose()
-    return seconds, statistics.median(cpu), result.deals
+    return figures
+
+
+def print_season(f: dict[str, float]) -> None:
+    ok = {True: "ok", False: "MISSED"}
+    print(f"season ranking over 100 games x 50 deals ({f['deals']:.0f} deals, with ratings):")
+    for word in ("cold", "warm"):
+        print(f"  {word}: {f[word] * 1000:7.2f} ms ({f[word + '_cpu'] * 1000:.0f} ms CPU)  "
+              f"goal < 200 ms  {ok[f[word] < 0.2]}")
+    print(f"  where a cold one's CPU goes: the database's sums {f['sums_cpu'] * 1000:.0f} ms, "
+          f"ratings {f['ratings_cpu'] * 1000:.0f} ms, the rest {f['build_cpu'] * 1000:.0f} ms")
+    print(f"  the awards beside it: {f['awards'] * 1000:7.2f} ms")
 
 
 def main() -> int:
@@ -175,10 +222,7 @@ def main() -> int:
     workdir = args.dir or Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
     ok = {True: "ok", False: "MISSED"}
-    season_time, season_cpu, season_deals = season_ranking(workdir)
-    print(f"season ranking over 100 games x 50 deals ({season_deals} deals, with ratings): "
-          f"{season_time * 1000:7.2f} ms ({season_cpu * 1000:.0f} ms CPU)  goal < 200 ms  "
-          f"{ok[season_time < 0.2]}")
+    print_season(season_ranking(workdir))
     if args.only == "season":
         if args.dir is None:
             shutil.rmtree(workdir, ignore_errors=True)
@@ -223,6 +267,9 @@ def main() -> int:
     totals_time = timed(lambda: s.standings(uow(), huge), 20)
     sheet_time = timed(lambda: s.next_deal(uow(), huge), 20)
     list_time = timed(lambda: s.list_games(uow()), 10)
+    # André takes every one of the 110k deals: his page sums them all.
+    page_time = timed(lambda: s.player_record(uow(), "André"), 10)
+    page_cpu = _cpu(lambda: s.player_record(uow(), "André"))
     stored = sum(g.deals for g in s.list_games(uow()))
     db.dispose()
 
@@ -244,6 +291,9 @@ def main() -> int:
     print(f"next dealer in that game:              {sheet_time * 1000:7.2f} ms")
     print(f"list_games with totals ({stored} deals stored): {list_time * 1000:7.2f} ms"
           f"  goal <= 50 ms  {ok[list_time <= 0.05]}")
+    print(f"a player's page over every deal stored:  {page_time * 1000:7.2f} ms "
+          f"({page_cpu * 1000:.0f} ms CPU)  goal <= 200 ms  {ok[page_time <= 0.2]}  "
+          "(bench/stats.py: both shapes, PostgreSQL too)")
     if args.dir is None:
         shutil.rmtree(workdir, ignore_errors=True)
     return 0

@@ -78,3 +78,8 @@ class PlayedGame:
     id: int
     record: GameRecord
     circle: str | None = None
+
+
+def has_played_deal(game: PlayedGame) -> bool:
+    """Whether a deal was played in `game` (redeals do not count)."""
+    return any(d.kind is DealKind.PLAYED for d in game.record.deals)

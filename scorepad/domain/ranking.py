@@ -7,29 +7,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from scorepad.domain.game import DealKind, PlayedGame
-from scorepad.domain.model import POINTS_NEEDED, Contract
+from scorepad.domain.game import PlayedGame, has_played_deal
+from scorepad.domain.model import Contract, Role
 from scorepad.domain.period import Period
+from scorepad.domain.player_record import GameLine, PlayerFacts
+from scorepad.domain.rating import ORDINAL_SIGMAS, SkillRating
+from scorepad.domain.record_facts import counted_games, game_line, players_facts
 from scorepad.domain.soiree import NameKey, rank_totals
-from scorepad.domain.stats import ContractStats, PlayerStats, player_statistics, rate
+from scorepad.domain.stats import ContractStats, PlayerStats, player_stats, rate
 
-#: The conservative skill estimate is mu minus this many sigmas.
-ORDINAL_SIGMAS = 3.0
-
-
-@dataclass(frozen=True, slots=True)
-class SkillRating:
-    """A skill estimate: `mu` the most likely level, `sigma` the uncertainty (it shrinks
-    as games are played), `ordinal` = mu - 3 sigma, a level the player is almost surely
-    above (what rankings sort by)."""
-
-    mu: float
-    sigma: float
-    games: int
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - ORDINAL_SIGMAS * self.sigma
+__all__ = ["ORDINAL_SIGMAS", "PartnerResult", "RankedPlayer", "SeasonRanking", "SkillRating",
+           "final_standings", "has_played_deal", "ranking_of", "season_ranking"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,63 +84,65 @@ class SeasonRanking:
                                            for p in self.players))
 
 
-def has_played_deal(game: PlayedGame) -> bool:
-    """Whether a deal was played in `game` (redeals do not count)."""
-    return any(d.kind is DealKind.PLAYED for d in game.record.deals)
-
-
 def final_standings(games: Sequence[PlayedGame], name_key: NameKey = str
                     ) -> list[list[tuple[int, str]]]:
     """Each game's final (rank, player), in the order given; games without a played deal
     are left out (nobody won or lost anything)."""
-    return [[(place, player) for place, player, _ in
-             rank_totals(game.record.totals(), name_key)]
-            for game in games if has_played_deal(game)]
+    return [standing(game_line(game), name_key) for game in games if has_played_deal(game)]
 
 
-def _partners(games: Sequence[PlayedGame]) -> dict[str, dict[str, list[int]]]:
-    pairs: dict[str, dict[str, list[int]]] = {}
+def standing(game: GameLine, name_key: NameKey = str) -> list[tuple[int, str]]:
+    """A game's final (rank, player), best first, equal totals sharing a rank."""
+    return [(place, player) for place, player, _ in rank_totals(dict(game.totals), name_key)]
+
+
+def _partners(facts: PlayerFacts, name_key: NameKey) -> tuple[PartnerResult, ...]:
+    sums: dict[str, list[int]] = {}
+    for tally in facts.tallies:
+        if tally.role is not Role.DEFENDER and tally.key.ally is not None:
+            cell = sums.setdefault(tally.key.ally, [0, 0, 0])
+            cell[0] += tally.deals
+            cell[1] += tally.deals if tally.key.made else 0
+            cell[2] += tally.points
+    return tuple(sorted((PartnerResult(other, *cell) for other, cell in sums.items()),
+                        key=lambda r: (-r.deals, name_key(r.partner))))
+
+
+def ranking_of(facts: Mapping[str, PlayerFacts], games: Sequence[GameLine], deals: int, *,
+               period: Period | None = None, circle: str | None = None,
+               name_key: NameKey = str) -> SeasonRanking:
+    """The ranking over `games` (those counted, see `season_ranking`) from every seated
+    player's facts over them; `deals` is the number of deals recorded in them. The
+    ranking names no best or worst deal (a player's page does)."""
+    stats = {}
+    for player, known in facts.items():
+        made = player_stats(player, known.tallies, games=len(known.games),
+                            sat_out=known.sat_out)
+        if made.deals_played > 0:
+            stats[player] = made
+    wins = dict.fromkeys(stats, 0)
     for game in games:
-        for deal in game.record.deals:
-            entry = deal.input
-            if (deal.kind is not DealKind.PLAYED or entry is None or entry.partner is None
-                    or len(entry.players) != 5):
-                continue
-            made = int(entry.points >= POINTS_NEEDED[entry.bouts])
-            for one, other in ((entry.taker, entry.partner), (entry.partner, entry.taker)):
-                cell = pairs.setdefault(one, {}).setdefault(other, [0, 0, 0])
-                cell[0] += 1
-                cell[1] += made
-                cell[2] += deal.scores.get(one, 0)
-    return pairs
+        for place, player in standing(game, name_key):
+            if place == 1 and player in wins:
+                wins[player] += 1
+    players = tuple(
+        RankedPlayer(rank=place, stats=stats[player], games_won=wins[player],
+                     partners=_partners(facts[player], name_key))
+        for place, player, _ in rank_totals({p: s.total for p, s in stats.items()}, name_key))
+    return SeasonRanking(period=period, circle=circle, games=len(games), deals=deals,
+                         players=players)
 
 
 def season_ranking(games: Sequence[PlayedGame], *, period: Period | None = None,
                    circle: str | None = None, name_key: NameKey = str) -> SeasonRanking:
-    """The ranking over `games` (chronological order), best total first (equal totals
-    share a rank, in the order of `name_key`).
+    """The ranking over `games`, best total first (equal totals share a rank, in the
+    order of `name_key`).
 
     The rule for players without a deal (docs/RULES.md §11): a game counts once a deal
     was played in it (one with no deal, or only redeals, is left out, and out of the
     number of games), and a player is ranked once they played a deal in the games
     counted: sitting at a table where nothing was played is not a 0 earned."""
-    games = [g for g in games if has_played_deal(g)]
-    stats = {s.player: s for s in player_statistics(g.record for g in games)
-             if s.deals_played > 0}
-    wins = dict.fromkeys(stats, 0)
-    for standing in final_standings(games, name_key):
-        for place, player in standing:
-            if place == 1 and player in wins:
-                wins[player] += 1
-    pairs = _partners(games)
-    players = tuple(
-        RankedPlayer(
-            rank=place, stats=stats[player], games_won=wins.get(player, 0),
-            partners=tuple(sorted(
-                (PartnerResult(other, *cell) for other, cell in pairs.get(player, {}).items()),
-                key=lambda r: (-r.deals, name_key(r.partner)))),
-        )
-        for place, player, _ in rank_totals({p: s.total for p, s in stats.items()}, name_key)
-    )
-    return SeasonRanking(period=period, circle=circle, games=len(games),
-                         deals=sum(len(g.record.deals) for g in games), players=players)
+    counted = counted_games(games)
+    return ranking_of(players_facts(counted), [game_line(g) for g in counted],
+                      sum(len(g.record.deals) for g in counted), period=period,
+                      circle=circle, name_key=name_key)

@@ -6,16 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from scorepad.domain.game import DealKind, DealRecord, GameRecord
-from scorepad.domain.model import (
-    CONTRACTS,
-    POINTS_NEEDED,
-    Contract,
-    DealInput,
-    PoigneeSize,
-    Role,
-    Side,
-)
+from scorepad.domain.game import DealKind, GameRecord
+from scorepad.domain.model import CONTRACTS, Contract, PoigneeSize, Role
+from scorepad.domain.parts import DealPart, PartTally, attack_made, deal_parts, tally_parts
 
 
 def rate(part: int, whole: int) -> float | None:
@@ -136,90 +129,62 @@ class GameStatistics:
         raise KeyError(name)
 
 
+def player_stats(player: str, tallies: Iterable[PartTally], *, games: int, sat_out: int,
+                 best: DealRef | None = None, worst: DealRef | None = None) -> PlayerStats:
+    """A player's statistics from the tallies of their parts (scorepad.domain.parts):
+    the one definition, whether the tallies were summed in memory or by the database."""
+    takes = dict.fromkeys(CONTRACTS, 0)
+    made = dict.fromkeys(CONTRACTS, 0)
+    roles = {role: [0, 0] for role in Role}
+    count = dict.fromkeys(("petits_won", "petits_lost", "chelems_won", "chelems_lost",
+                           "announced", "miseres"), 0)
+    poignees = dict.fromkeys(PoigneeSize, 0)
+    for tally in tallies:
+        roles[tally.role][0] += tally.deals
+        roles[tally.role][1] += tally.points
+        if tally.role is Role.TAKER:
+            takes[tally.key.contract] += tally.deals
+            made[tally.key.contract] += tally.deals if tally.key.made else 0
+        for name in count:
+            count[name] += getattr(tally, name)
+        for size in PoigneeSize:
+            poignees[size] += tally.poignees(size)
+    return PlayerStats(
+        player=player, games=games, deals_sat_out=sat_out,
+        deals_played=sum(deals for deals, _ in roles.values()),
+        total=sum(points for _, points in roles.values()),
+        contracts=tuple(ContractStats(c, takes[c], made[c]) for c in CONTRACTS),
+        as_taker=RoleStats(*roles[Role.TAKER]), as_partner=RoleStats(*roles[Role.PARTNER]),
+        as_defender=RoleStats(*roles[Role.DEFENDER]),
+        petits_au_bout_won=count["petits_won"], petits_au_bout_lost=count["petits_lost"],
+        poignees=tuple(poignees.items()), chelems_won=count["chelems_won"],
+        chelems_lost=count["chelems_lost"], chelems_announced=count["announced"],
+        miseres=count["miseres"], best_deal=best, worst_deal=worst)
+
+
 class _Tally:
-    """A player's counts while the deals are read; frozen into PlayerStats at the end."""
+    """A player's parts while the deals are read; summed into PlayerStats at the end."""
 
     def __init__(self, player: str) -> None:
         self.player = player
         self.games = 0
-        self.played = 0
         self.sat_out = 0
-        self.total = 0
-        self.takes = dict.fromkeys(CONTRACTS, 0)
-        self.made = dict.fromkeys(CONTRACTS, 0)
-        self.roles = {role: [0, 0] for role in Role}
-        self.pab = [0, 0]  # won, lost
-        self.poignees = dict.fromkeys(PoigneeSize, 0)
-        self.chelems = [0, 0, 0]  # won, lost, announced
-        self.miseres = 0
+        self.parts: list[DealPart] = []
         self.best: DealRef | None = None
         self.worst: DealRef | None = None
 
-    def add_deal(self, game: str, deal: DealRecord) -> None:
-        # Called for every player of every deal of a season: the common case (a defender
-        # without bonus) does as little as it can.
-        player = self.player
-        score = deal.scores.get(player, 0)
-        self.total += score
-        if deal.sitting_out and player in deal.sitting_out:
-            self.sat_out += 1
-        entry = deal.input
-        if entry is None or deal.kind is not DealKind.PLAYED or player not in entry.players:
-            return
-        self.played += 1
-        role = (Role.TAKER if player == entry.taker else
-                Role.PARTNER if player == entry.partner else Role.DEFENDER)
-        counts = self.roles[role]
-        counts[0] += 1
-        counts[1] += score
-        if role is Role.TAKER:
-            self.takes[entry.contract] += 1
-            self.made[entry.contract] += _made(entry)
-            self.chelems[2] += entry.chelem_announced
-        if entry.petit_au_bout is not None or entry.chelem is not None:
-            self._bonuses(entry, Side.DEFENSE if role is Role.DEFENDER else Side.ATTACK)
-        for poignee in entry.poignees:
-            if poignee.player == player:
-                self.poignees[poignee.size] += 1
-        if entry.miseres:
-            self.miseres += entry.miseres.count(player)
+    def add_part(self, game: str, number: int, part: DealPart) -> None:
+        self.parts.append(part)
+        score = part.points
         # A reference is built only for a new best or worst (most deals are neither).
         if self.best is None or score > self.best.score:
-            self.best = DealRef(game, deal.number, score, role, entry.contract)
+            self.best = DealRef(game, number, score, part.role, part.contract)
         if self.worst is None or score < self.worst.score:
-            self.worst = DealRef(game, deal.number, score, role, entry.contract)
-
-    def _bonuses(self, entry: DealInput, side: Side) -> None:
-        if entry.petit_au_bout is not None:
-            self.pab[0 if entry.petit_au_bout is side else 1] += 1
-        if entry.chelem is not None:
-            self.chelems[0 if entry.chelem is side else 1] += 1
+            self.worst = DealRef(game, number, score, part.role, part.contract)
 
     def freeze(self) -> PlayerStats:
-        return PlayerStats(
-            player=self.player,
-            games=self.games,
-            deals_played=self.played,
-            deals_sat_out=self.sat_out,
-            total=self.total,
-            contracts=tuple(ContractStats(c, self.takes[c], self.made[c]) for c in CONTRACTS),
-            as_taker=RoleStats(*self.roles[Role.TAKER]),
-            as_partner=RoleStats(*self.roles[Role.PARTNER]),
-            as_defender=RoleStats(*self.roles[Role.DEFENDER]),
-            petits_au_bout_won=self.pab[0],
-            petits_au_bout_lost=self.pab[1],
-            poignees=tuple(self.poignees.items()),
-            chelems_won=self.chelems[0],
-            chelems_lost=self.chelems[1],
-            chelems_announced=self.chelems[2],
-            miseres=self.miseres,
-            best_deal=self.best,
-            worst_deal=self.worst,
-        )
-
-
-def _made(entry: DealInput) -> bool:
-    return entry.points >= POINTS_NEEDED[entry.bouts]
+        return player_stats(self.player, tally_parts(self.parts), games=self.games,
+                            sat_out=self.sat_out, best=self.best, worst=self.worst)
 
 
 def _tally_of(tallies: dict[str, _Tally], name: str) -> _Tally:
@@ -233,19 +198,15 @@ def _tally_of(tallies: dict[str, _Tally], name: str) -> _Tally:
 def _tally(games: Iterable[GameRecord]) -> dict[str, _Tally]:
     tallies: dict[str, _Tally] = {}
     for game in games:
-        seated = [_tally_of(tallies, seat) for seat in game.seats]
-        seats = set(game.seats)
-        for tally in seated:
-            tally.games += 1
+        for seat in game.seats:
+            _tally_of(tallies, seat).games += 1
         for deal in game.deals:
-            for tally in seated:
-                tally.add_deal(game.name, deal)
-            # A name in a row but not seated cannot come from the app; count it anyway
-            # so that totals still add up.
-            if not deal.scores.keys() <= seats:
-                for name in deal.scores:
-                    if name not in seats:
-                        _tally_of(tallies, name).add_deal(game.name, deal)
+            for name in deal.sitting_out:
+                _tally_of(tallies, name).sat_out += 1
+            if deal.kind is not DealKind.PLAYED or deal.input is None:
+                continue
+            for part in deal_parts(deal.input, deal.scores):
+                _tally_of(tallies, part.player).add_part(game.name, deal.number, part)
     return tallies
 
 
@@ -272,7 +233,7 @@ def game_statistics(game: GameRecord) -> GameStatistics:
     for deal in game.deals:
         if deal.kind is DealKind.PLAYED and deal.input is not None:
             takes[deal.input.contract] += 1
-            made[deal.input.contract] += _made(deal.input)
+            made[deal.input.contract] += attack_made(deal.input)
     return GameStatistics(
         name=game.name,
         deals=len(kinds),

@@ -1,6 +1,6 @@
 """Domain -> bytes renderers (CSV, JSON, PDF; a soirée's CSV, PDF and PNG picture; a
-tournament's standings and draw), the JSON importer of FORMAT.md §5 and the backup of
-FORMAT.md §7.
+tournament's standings and draw; a player's record as CSV and PDF), the JSON importer of
+FORMAT.md §5 and the backup of FORMAT.md §7.
 
 The PDF (fpdf2 and its font library) and the picture (Pillow) are imported when first
 used: the app in a phone's browser starts without them, and has no Pillow at all."""
@@ -11,12 +11,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorepad.domain.game import GameRecord
+from scorepad.domain.player_record import PlayerRecord
 from scorepad.domain.soiree import SoireeRecap
 from scorepad.domain.tournament import Standings
 from scorepad.exports.backup import BACKUP_FORMAT, BackupRefused, parse_backup, render_backup
 from scorepad.exports.csv_export import render_csv
 from scorepad.exports.importer import ImportRefused, parse_game_export
 from scorepad.exports.json_export import game_to_dict, render_json
+from scorepad.exports.player_csv import render_player_csv
 from scorepad.exports.soiree_csv import render_soiree_csv
 from scorepad.exports.tournament_csv import render_tournament_csv
 from scorepad.exports.tournament_text import PrintedTable, TournamentHeading
@@ -35,6 +37,8 @@ __all__ = [
     "render_draw_pdf",
     "render_json",
     "render_pdf",
+    "render_player_csv",
+    "render_player_pdf",
     "render_soiree",
     "render_soiree_csv",
     "render_soiree_pdf",
@@ -86,3 +90,11 @@ def render_soiree(recap: SoireeRecap, fmt: str, lang: str = "fr") -> bytes:
     """The soirée as "csv", "pdf" or "png" bytes."""
     renderers = {"csv": render_soiree_csv, "pdf": render_soiree_pdf, "png": render_soiree_png}
     return renderers[fmt](recap, lang)
+
+
+def render_player_pdf(record: PlayerRecord, scope: str, lang: str = "fr",
+                      **options: Any) -> bytes:
+    """A player's record as PDF (player_pdf.render_player_pdf)."""
+    from scorepad.exports.player_pdf import render_player_pdf as render
+
+    return render(record, scope, lang, **options)

@@ -5,13 +5,13 @@ Imports only the domain (import-linter contract); the services call it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
 from scorepad.domain.language import word
 from scorepad.domain.messages import ByLanguage, render_count
-from scorepad.domain.ranking import SkillRating
+from scorepad.domain.rating import SkillRating
 
 #: Everyone starts at this level with this uncertainty (OpenSkill's defaults).
 START_MU = 25.0
@@ -20,23 +20,40 @@ START_SIGMA = 25.0 / 3
 RATING_EXPLAINED = ByLanguage(lambda lang: word("rating.explained", lang))
 
 
-def rate_games(standings: Sequence[Sequence[tuple[int, str]]]) -> dict[str, SkillRating]:
-    """Every player's rating after the games, in the order played; each game is its
-    final (rank, player) list, rank 1 best, equal ranks for equal totals."""
+def rating_history(standings: Sequence[Sequence[tuple[int, str]]],
+                   start: Mapping[str, SkillRating] | None = None
+                   ) -> list[dict[str, SkillRating]]:
+    """The ratings of each game's players right after it, game by game in the order
+    played; each game is its final (rank, player) list, rank 1 best, equal ranks for
+    equal totals (a game of one player changes nobody's rating). `start`: every player's
+    rating before the first of these games (what earlier games gave), else none."""
     model = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
-    current: dict[str, tuple[float, float]] = {}
-    played: dict[str, int] = {}
+    current = {name: (r.mu, r.sigma) for name, r in (start or {}).items()}
+    played = {name: r.games for name, r in (start or {}).items()}
+    history: list[dict[str, SkillRating]] = []
     for game in standings:
         if len(game) < 2:
+            history.append({})
             continue
         names = [player for _, player in game]
         teams = [[model.rating(*current.get(name, (START_MU, START_SIGMA)), name=name)]
                  for name in names]
         rated = model.rate(teams, ranks=[float(place) for place, _ in game])
+        after = {}
         for name, team in zip(names, rated, strict=True):
             current[name] = (float(team[0].mu), float(team[0].sigma))
             played[name] = played.get(name, 0) + 1
-    return {name: SkillRating(mu, sigma, played[name]) for name, (mu, sigma) in current.items()}
+            after[name] = SkillRating(*current[name], played[name])
+        history.append(after)
+    return history
+
+
+def rate_games(standings: Sequence[Sequence[tuple[int, str]]]) -> dict[str, SkillRating]:
+    """Every player's rating after the games, in the order played (`rating_history`)."""
+    final: dict[str, SkillRating] = {}
+    for after in rating_history(standings):
+        final.update(after)
+    return final
 
 
 def explain_rating(rating: SkillRating, lang: str = "fr") -> str:

@@ -76,8 +76,6 @@ from scorepad.services.club.soirees import (
     evenings,
     export_soiree,
     played_games,
-    ranking,
-    rating_sentence,
     soiree,
     today,
 )
@@ -137,13 +135,31 @@ from scorepad.services.games.organiser import (
 from scorepad.services.games.record import game_record
 from scorepad.services.ports import CircleRow, PlayerRow, UnitOfWork
 from scorepad.services.ports.events import ChangeKind, ChangeListener, GameChanged
-from scorepad.services.stats.statistics import all_statistics, game_statistics
+from scorepad.services.stats.ranking import (
+    awards,
+    ranking,
+    ranking_and_awards,
+    rating_sentence,
+)
+from scorepad.services.stats.record import (
+    PLAYER_FORMATS,
+    export_player,
+    player_file_name,
+)
+from scorepad.services.stats.record import record_of as player_record
+from scorepad.services.stats.statistics import (
+    StatsOverview,
+    all_statistics,
+    game_statistics,
+)
+from scorepad.services.stats.statistics import overview as stats_overview
 
 __all__ = [
     "BIN_DAYS",
     "EXPORT_FORMATS",
     "HANDOVER_MINUTES",
     "OPERATOR",
+    "PLAYER_FORMATS",
     "RATING_EXPLAINED",
     "SOIREE_FORMATS",
     "BackupReport",
@@ -182,9 +198,11 @@ __all__ = [
     "ServiceError",
     "SheetDeal",
     "StaleUndo",
+    "StatsOverview",
     "TooManyCodes",
     "UnitOfWork",
     "all_statistics",
+    "awards",
     "change_rules",
     "check_organiser",
     "check_table_code",
@@ -201,6 +219,7 @@ __all__ = [
     "explain_deal",
     "export_backup",
     "export_game",
+    "export_player",
     "export_soiree",
     "export_version",
     "finish_game",
@@ -226,9 +245,12 @@ __all__ = [
     "new_players",
     "next_deal",
     "played_games",
+    "player_file_name",
+    "player_record",
     "purge_expired",
     "purge_game",
     "ranking",
+    "ranking_and_awards",
     "rating_sentence",
     "record_deal",
     "record_redeal",
@@ -243,6 +265,7 @@ __all__ = [
     "soiree",
     "standings",
     "start_handover",
+    "stats_overview",
     "today",
     "totals",
     "undo",

@@ -106,7 +106,7 @@ def _config() -> Any:
 
 
 #: The newest migration's revision (tests/integration check it against Alembic's heads).
-LATEST_MIGRATION = "0009"
+LATEST_MIGRATION = "0010"
 
 
 def _stored_revisions(engine: Engine) -> set[str] | None:

@@ -17,6 +17,7 @@ from scorepad.services.ports import (
     DealVersionRow,
     NewDeal,
 )
+from scorepad.storage.parts import score_rows
 from scorepad.storage.repo_base import (
     DEAL,
     INSERT_DEAL,
@@ -98,9 +99,8 @@ class DealsRepository(RepositoryBase):
                 "created_at": deal.created_at, "updated_at": deal.updated_at,
             }).scalar_one()))
         scores = [
-            {"deal_id": deal_id, "player_id": ids[p], "game_id": game_id, "points": v}
-            for deal_id, deal in zip(new_ids, deals, strict=True) if not deal.state.deleted
-            for p, v in deal.state.scores.items()
+            row for deal_id, deal in zip(new_ids, deals, strict=True) if not deal.state.deleted
+            for row in score_rows(deal_id, game_id, deal.state.input, deal.state.scores, ids)
         ]
         if scores:
             self.conn.execute(INSERT_SCORE, scores)
@@ -226,10 +226,8 @@ class DealsRepository(RepositoryBase):
         )
         self.conn.execute(delete(SCORE).where(SCORE.c.deal_id == deal_id))
         if not state.deleted and state.scores:
-            self.conn.execute(insert(SCORE), [
-                {"deal_id": deal_id, "player_id": ids[p], "game_id": game_id, "points": v}
-                for p, v in state.scores.items()
-            ])
+            self.conn.execute(insert(SCORE), score_rows(deal_id, game_id, state.input,
+                                                        state.scores, ids))
         self.conn.execute(insert(VERSION).values(
             **self._version_values(deal_id, version, action, state, author, stamp, ids)
         ))

@@ -132,6 +132,8 @@ class PlayersRepository(RepositoryBase):
                               .values({column.name: new}))
         self.conn.execute(update(SCORE).where(SCORE.c.game_id == game_id,
                                               SCORE.c.player_id == old).values(player_id=new))
+        self.conn.execute(update(SCORE).where(SCORE.c.game_id == game_id,
+                                              SCORE.c.ally_id == old).values(ally_id=new))
         for deal_id, text in self.conn.execute(
                 select(DEAL.c.id, DEAL.c.input_json).where(DEAL.c.game_id == game_id)).all():
             if text is not None:

@@ -139,6 +139,8 @@ class RepositoryBase:
         #: what LOCK_GAME told of a locked game, until this transaction changes it
         self._last_number: dict[int, int] = {}
         self._has_redo: dict[int, bool] = {}
+        #: the order of a statistics scope's games, as read in this transaction
+        self._orders: dict[Any, dict[int, tuple[int, str]]] = {}
 
     def _changed(self, game_id: int, kind: ChangeKind = ChangeKind.UPDATED,
                  revision: int | None = None) -> None:

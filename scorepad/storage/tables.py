@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint, text
+from sqlalchemy import false as sa_false
 from sqlmodel import Field, SQLModel
 
 
@@ -107,7 +108,13 @@ class DealBase(SQLModel):
 
 
 class Deal(DealBase, table=True):
-    __table_args__ = (Index("ix_deal_game_number", "game_id", "number"),)
+    __table_args__ = (
+        Index("ix_deal_game_number", "game_id", "number"),
+        # The deals a player sat out (few: most deals have nobody out).
+        Index("ix_deal_sitting_out", "sitting_out_id", "game_id",
+              sqlite_where=text("sitting_out_id IS NOT NULL"),
+              postgresql_where=text("sitting_out_id IS NOT NULL")),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
@@ -117,16 +124,76 @@ class Deal(DealBase, table=True):
     updated_at: datetime
 
 
+#: A deal_score row's role: taker, called partner, defender (scorepad.storage.parts)
+TAKER_ROLE = 1
+
+
 class DealScore(SQLModel, table=True):
-    """One cell of the score sheet, kept only for live deals so totals are a plain SUM."""
+    """One cell of the score sheet, kept only for live deals so totals are a plain SUM,
+    with the player's part in the deal (scorepad.domain.parts), derived from the deal's
+    input in the same statement (migration 0010): role, contract, outcome and margin,
+    ally and bonuses, so that statistics are sums the database makes."""
 
     __tablename__ = "deal_score"
-    __table_args__ = (Index("ix_deal_score_game_player", "game_id", "player_id", "points"),)
+    __table_args__ = (
+        Index("ix_deal_score_game_player", "game_id", "player_id", "points"),
+        # A player's takes in the order played (streaks), and their extreme deals.
+        Index("ix_deal_score_takes", "player_id", "game_id", "deal_id", "made",
+              sqlite_where=text(f"role = {TAKER_ROLE}"),
+              postgresql_where=text(f"role = {TAKER_ROLE}")),
+        Index("ix_deal_score_player_points", "player_id", "points", "game_id"),
+    )
 
     deal_id: int = Field(foreign_key="deal.id", primary_key=True, ondelete="CASCADE")
     player_id: int = Field(foreign_key="player.id", primary_key=True)
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
     points: int
+    #: 1 taker, 2 called partner, 3 defender
+    role: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: 1 prise, 2 garde, 3 garde sans, 4 garde contre
+    contract: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: the attack made the contract
+    made: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    #: the attack's points over those needed, signed (the half point to the winner)
+    margin: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: the taker's partner, or the partner's taker (0: none)
+    ally_id: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: the poignée this player showed: 0 none, 1 simple, 2 double, 3 triple
+    poignee: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: petit au bout and chelem from the player's side: 1 won, -1 lost, 0 none
+    petit: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    chelem: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: the taker announced a chelem
+    announced: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    misere: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+
+
+class PlayerTally(SQLModel, table=True):
+    """A player's score rows of one game summed by part (role, contract, outcome, ally):
+    derived, never written by the application. Kept by triggers on `deal_score`
+    (migration 0010) like GameTotal, so a player's history is a few rows a game."""
+
+    __tablename__ = "player_tally"
+    __table_args__ = (Index("ix_player_tally_player", "player_id", "game_id"),)
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    role: int = Field(primary_key=True)
+    contract: int = Field(primary_key=True)
+    made: bool = Field(primary_key=True)
+    ally_id: int = Field(primary_key=True)
+    deals: int = 0
+    points: int = 0
+    margin: int = 0
+    poignees_simple: int = 0
+    poignees_double: int = 0
+    poignees_triple: int = 0
+    petits_won: int = 0
+    petits_lost: int = 0
+    chelems_won: int = 0
+    chelems_lost: int = 0
+    announced: int = 0
+    miseres: int = 0
 
 
 class DealVersion(SQLModel, table=True):

@@ -64,6 +64,10 @@ DealDetailView = _lazy("deal_detail", "DealDetailView")
 GameRulesView = _lazy("new_game", "GameRulesView")
 NewGameView = _lazy("new_game", "NewGameView")
 PlayersView = _lazy("players", "PlayersView")
+PlayersPlayerRoute = _lazy("player", "PlayersPlayerRoute")
+SheetPlayerRoute = _lazy("player", "SheetPlayerRoute")
+StatsPlayerRoute = _lazy("player", "StatsPlayerRoute")
+RankingPlayerRoute = _lazy("player", "RankingPlayerRoute")
 RankingRoute = _lazy("ranking", "RankingRoute")
 SettingsView = _lazy("settings", "SettingsView")
 SoireeRoute = _lazy("soiree", "SoireeRoute")
@@ -93,9 +97,11 @@ RulesRoute = _game_route(GameRulesView)
 ROUTES: RouteTree = {
     "/": (GamesView, {
         "new": NewGameView, "bin": BinView,
-        "circles": (CirclesView, {":circle/ranking": RankingRoute,
-                                  ":circle/soiree": SoireeRoute}),
-        "players": PlayersView,
+        "circles": (CirclesView, {
+            ":circle/ranking": (RankingRoute, {"player/:name": RankingPlayerRoute}),
+            ":circle/soiree": SoireeRoute}),
+        # A player's page sits above the screen it was opened from (Back returns there).
+        "players": (PlayersView, {":name": PlayersPlayerRoute}),
         "tournaments": (TournamentsView, {
             "new": NewTournamentView,
             # A tournament's hand-over link: takes its organiser role, then opens it.
@@ -105,11 +111,15 @@ ROUTES: RouteTree = {
         "games/:id": (SheetRoute, {
             "deal": DealEntryRoute, "stats": GameStatsRoute, "rules": RulesRoute,
             "deals/:deal_id": (DealDetailRoute, {"edit": DealEditRoute}),
+            "player/:name": SheetPlayerRoute,
         }),
     }),
     "/calculator": CalculatorView,
-    "/stats": (AllStatsView, {"soiree": SoireeRoute, "soiree/:circle/:day": SoireeRoute,
-                              "ranking": RankingRoute, "ranking/:circle": RankingRoute}),
+    "/stats": (AllStatsView, {
+        "soiree": SoireeRoute, "soiree/:circle/:day": SoireeRoute,
+        "ranking": (RankingRoute, {"player/:name": RankingPlayerRoute}),
+        "ranking/:circle": (RankingRoute, {"player/:name": RankingPlayerRoute}),
+        "player/:name": StatsPlayerRoute}),
     # The big screen of a club night (a TV, a laptop): no bar, read-only, live.
     "/grand-ecran": BigScreenRoute, "/grand-ecran/:circle": BigScreenRoute,
     "/grand-ecran/:circle/:day": BigScreenRoute,

@@ -139,3 +139,32 @@ def test_files_leave_the_phone_a_csv_of_a_game_and_a_backup_scorepad_import_take
     assert kept["name"] == "Chez Cécile"
     assert kept["totals"] == {"André": -66, "Bruno": 198, "Cécile": -66, "Didier": -66}
     phone.close()
+
+
+def test_a_players_page_and_its_pdf_are_made_on_the_phone(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    page = start_app(phone, static_server.url)
+    app = static_server.url + "#"
+    request.node.stash[PHONE_PAGE] = page
+    game = start_new_game(page, app, "Chez Didier", FOUR)
+    enter_deal(page, app, game, "taker-Bruno", "contract-garde", "bouts-2", points="49")
+    wait_id_text(page, "total-Bruno", "+198")
+
+    # The players' list, a tap on Bruno: his page, summed by the phone's own Python.
+    page.goto(app + "/players", wait_until="commit")
+    tap_box(page, by_id(page, "player-Bruno"))
+    wait_id_text(page, "fig-total", "+198", timeout=30)
+    wait_id_text(page, "fig-takes", "1/1")
+    button_pdf = page.get_by_role("button", name="Fiche en PDF")
+    for _ in range(12):  # at the bottom of the page
+        if button_pdf.count():
+            break
+        page.mouse.move(195, 400)
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(300)
+    with page.expect_download() as saved:
+        thumb(page, button_pdf)
+    assert saved.value.suggested_filename == "fiche-bruno.pdf"
+    assert Path(saved.value.path()).read_bytes().startswith(b"%PDF")

@@ -153,6 +153,10 @@ def _circles(api: Checked, database: Any) -> None:
     assert ranking["players"][0]["contracts"]
     api.call("get", "/export/soirees/{day}.{fmt}", 200, path={"day": "today", "fmt": "csv"},
              params={"circle": circle})
+    record = api.call("get", "/export/players/{name}.{fmt}", 200,
+                      path={"name": "André", "fmt": "csv"},
+                      params={"circle": circle, "period": "season"})
+    assert "Fiche de André · Les mardis · Saison" in record.content.decode("utf-8-sig")
 
 
 def _downloads(api: Checked, game: int) -> None:
@@ -266,6 +270,10 @@ def test_every_kind_of_refusal_is_the_schemas_error_shape(api: Checked, game: in
     api.call("get", "/export/games/{game_id}.{fmt}", 400, path={"game_id": game, "fmt": "doc"})
     api.call("get", "/export/games/{game_id}.{fmt}", 404, path={"game_id": 999, "fmt": "csv"})
     api.call("get", "/export/soirees/{day}.{fmt}", 400, path={"day": "tomorrow", "fmt": "csv"})
+    api.call("get", "/export/players/{name}.{fmt}", 404, path={"name": "Zoé", "fmt": "csv"})
+    api.call("get", "/export/players/{name}.{fmt}", 400, path={"name": "André", "fmt": "doc"})
+    api.call("get", "/export/players/{name}.{fmt}", 400, path={"name": "André", "fmt": "pdf"},
+             params={"period": "l'an dernier"})
     conflict = api.call("put", "/api/games/{game_id}/deals/{deal_id}", 409, path=d,
                         json={**GARDE, "points": 60, "expected_version": 9}).json()
     assert conflict["current"]["id"] == first["id"]

@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy import inspect, text
 
 from scorepad import services as s
+from scorepad.domain import Contract
 from scorepad.storage import create_db_engine, open_database, upgrade
 
 AT = "2026-11-29 19:15:00.000000"
@@ -73,6 +74,23 @@ def test_a_database_of_the_first_migration_is_upgraded_with_its_data_intact(db_u
     assert s.undo(db.uow(), 1) == "Donne 2 : tous passent"
     assert s.undo(db.uow(), 1) == "Enregistrement de la donne 1"
     assert s.get_sheet(db.uow(), 1).totals == dict.fromkeys(sheet.seats, 0)
+    db.dispose()
+
+
+def test_0010_gives_the_stored_score_rows_their_parts_and_the_players_their_tallies(
+        db_url: str) -> None:
+    # The deal of 0001: André's garde with two bouts and 49 points, made by 8.
+    _fill_first_schema(db_url)
+    db = open_database(db_url)
+    andre = s.player_record(db.uow(), "André")
+    assert (andre.taker.deals, andre.taker.won, andre.taker.points) == (1, 1, 198)
+    assert andre.contract(Contract.GARDE).margin == 8
+    bruno = s.player_record(db.uow(), "Bruno")
+    assert (bruno.defender.deals, bruno.defender.won, bruno.stats.total) == (1, 0, -66)
+    # The triggers keep them from then on: the next deal counts at once.
+    s.record_deal(db.uow(), 1, {"taker": "Bruno", "contract": "prise", "bouts": 1,
+                                "points": 40})
+    assert s.player_record(db.uow(), "Bruno").contract(Contract.PRISE).takes == 1
     db.dispose()
 
 

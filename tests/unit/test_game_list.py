@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
 from scorepad.ui.models.game_list import folded, game_list
+from tests.factories import FOUR
 
 
 def _game(n: int, name: str, seats: tuple[str, ...], month: int,
@@ -16,7 +17,6 @@ def _game(n: int, name: str, seats: tuple[str, ...], month: int,
                        created_at=played, updated_at=played, deals=3, totals={})
 
 
-FOUR = ("André", "Bruno", "Cécile", "Didier")
 GAMES = [_game(1, "Ce soir", FOUR, 11, GameStatus.IN_PROGRESS),
          _game(2, "Chez Mamie", FOUR, 11), _game(3, "Au jardin", FOUR, 9),
          _game(4, "Noël", ("André", "Bruno", "Élodie", "Fanny"), 9), _game(5, "Été", FOUR, 7)]

@@ -1,5 +1,5 @@
 """Use cases over several games: the games of a circle and a period, the evening's recap
-(soirée) and its exports, and a circle's ranking with the players' skill ratings.
+(soirée) and its exports (a circle's ranking is in scorepad.services.stats.ranking).
 
 Everything is recomputed from the stored deals (no second source of truth). A game
 belongs to the evening it was created on, in this computer's time zone (or `tz`), a game
@@ -12,13 +12,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime, tzinfo
 
-from scorepad import ratings
 from scorepad.collation import name_key
 from scorepad.domain import DealRecord, GameRecord
 from scorepad.domain.game import PlayedGame
 from scorepad.domain.parsing import trusted_deal
 from scorepad.domain.period import Period, evening_of
-from scorepad.domain.ranking import SeasonRanking, SkillRating, final_standings, season_ranking
 from scorepad.domain.soiree import SoireeRecap, soiree_recap
 from scorepad.services.base.common import rules_of, table_of
 from scorepad.services.base.errors import ServiceError
@@ -112,23 +110,6 @@ def evenings(uow: UnitOfWork, *, circle: int | None = None, period: Period | Non
 def today(tz: tzinfo | None = None) -> date:
     """This evening's date (before 6 am: yesterday's evening)."""
     return evening_of(datetime.now().astimezone(tz), tz)
-
-
-def ranking(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
-            tz: tzinfo | None = None) -> SeasonRanking:
-    """The ranking of `circle` (None: every game) over `period` (None: all time), best
-    total first, each player with a skill rating from the games' final standings."""
-    with uow:
-        games = load_played_games(uow, circle=circle, period=period, tz=tz)
-        name = load_circle(uow, circle).name if circle is not None else None
-    with _many_small_objects():
-        result = season_ranking(games, period=period, circle=name, name_key=name_key)
-        return result.with_ratings(ratings.rate_games(final_standings(games, name_key)))
-
-
-def rating_sentence(rating: SkillRating, lang: str = "fr") -> str:
-    """What a player's rating means, in one sentence (French or English)."""
-    return ratings.explain_rating(rating, lang)
 
 
 def export_soiree(uow: UnitOfWork, day: date, fmt: str, *, circle: int | None = None,

@@ -1,6 +1,6 @@
 """What the use cases need from persistence: plain records and the UnitOfWork protocol
-(here), the tournament's records and repository (`tournament`), and the change
-notifications a commit sends (`events`).
+(here), the tournament's records and repository (`tournament`), the sums statistics
+read (`stats`), and the change notifications a commit sends (`events`).
 
 The bottom layer of services: it imports nothing of theirs. `scorepad.storage`
 implements it with SQLModel, and may import nothing else of services; unit tests use
@@ -16,6 +16,7 @@ from types import TracebackType
 from typing import Any, Protocol, Self
 
 from scorepad.domain import DealKind, DealTurn, GameStatus
+from scorepad.services.ports.stats import StatsRepository
 from scorepad.services.ports.tournament import TournamentRepository
 
 #: A deal input as JSON (FORMAT.md §1 without rules), player names as they are now.
@@ -145,7 +146,7 @@ class NewDeal(DealTurn):
     action: str = "created"
 
 
-class Repository(TournamentRepository, Protocol):
+class Repository(TournamentRepository, StatsRepository, Protocol):
     """Keyword-style persistence operations; names are player names, ids are row ids."""
 
     # games

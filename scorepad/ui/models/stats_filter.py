@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date
+from urllib.parse import quote
 
 from babel.dates import format_interval
 
@@ -23,6 +24,10 @@ PERIOD_LABELS = {
     "custom": N_("stats_filter.custom"),
 }
 ALL_CIRCLES = "tous"
+#: the session's keys of the filters the ranking and the statistics screen were left
+#: with (a player's page opened from them starts with the same)
+RANKING_FILTER_KEY = "scorepad.ranking-filter"
+STATS_FILTER_KEY = "scorepad.stats-filter"
 
 
 def circle_key(circle: int | None) -> str:
@@ -33,6 +38,16 @@ def circle_key(circle: int | None) -> str:
 def parse_circle(text: str | None) -> int | None:
     """A route segment or a dropdown key back to a circle id (None: every game)."""
     return int(text) if text is not None and text.isdigit() else None
+
+
+def player_path(base: str, name: str) -> str:
+    """The address of `name`'s page above the screen at `base` (so that Back returns
+    there): "/stats/ranking/1/player/Andr%C3%A9"; from the players' list "/players/...".
+    The name is percent-encoded: any name makes one segment of the address."""
+    segment = quote(name, safe="")
+    if base.rstrip("/") == "/players":
+        return f"/players/{segment}"
+    return f"{base.rstrip('/')}/player/{segment}"
 
 
 def parse_day(text: str | None) -> date | None:

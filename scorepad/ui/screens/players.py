@@ -1,5 +1,6 @@
-"""Players: every name with its games, hidden ones apart; rename, merge two names of the
-same person (undone by "Séparer"), hide from the pickers without losing any history."""
+"""Players: every name with its games, hidden ones apart (a tap opens the player's page);
+rename, merge two names of the same person (undone by "Séparer"), hide from the pickers
+without losing any history."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from scorepad.ui.dialogs.merge import AskMerge, use_merge_dialog
 from scorepad.ui.dialogs.name import AskName, use_name_dialog
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import ALL_TOPIC, GAMES_TOPIC
+from scorepad.ui.models.stats_filter import player_path
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.widgets.layout import empty_state, loading_state, screen, section_title
 from scorepad.ui.widgets.snackbar import show_snackbar
@@ -114,6 +116,8 @@ def _player_tile(p: PlayerRow, others: Sequence[str], actions: PlayerActions) ->
                                   icon=ft.Icons.MORE_VERT, items=items,
                                   tooltip=t("players.actions", name=p.name))),
         key=f"player-{p.id}",  # a player renamed or hidden above moves, not this line
+        # A tap opens the player's page (their record); the menu holds the changes.
+        on_click=lambda _e, name=p.name: ft.context.page.navigate(player_path("/players", name)),
     )
 
 
@@ -134,7 +138,7 @@ def player_sections(players: list[PlayerRow], merged: list[MergedPlayer],
     shown = [p for p in players if not p.hidden]
     hidden = [p for p in players if p.hidden]
     controls: list[ft.Control] = [ft.Container(ft.Text(
-        t("players.hide_help"),
+        t("players.open_help") + " " + t("players.hide_help"),
         size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         padding=ft.Padding.only(left=16, right=16, top=12))]
     controls.append(section_title(t("players.section_shown")))

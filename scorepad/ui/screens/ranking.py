@@ -3,18 +3,30 @@ contract table; partner results at 5; the skill rating with its uncertainty expl
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import flet as ft
 
 from scorepad import services
 from scorepad.domain import InvalidDeal
+from scorepad.domain.awards import Award
 from scorepad.domain.ranking import SeasonRanking
 from scorepad.services import CircleRow
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.dates import use_dates_picker
+from scorepad.ui.dialogs.definition import use_definition
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import GAMES_TOPIC
-from scorepad.ui.models.stats_filter import StatsFilter, parse_circle, ranking_path
+from scorepad.ui.models.stats_filter import (
+    RANKING_FILTER_KEY,
+    StatsFilter,
+    parse_circle,
+    player_path,
+    ranking_path,
+)
 from scorepad.ui.services_context import use_uow
+from scorepad.ui.widgets.awards_parts import award_lines
+from scorepad.ui.widgets.figures import Explain
 from scorepad.ui.widgets.filters import filter_bar
 from scorepad.ui.widgets.layout import empty_state, loading_state, screen, section_title
 from scorepad.ui.widgets.ranking_parts import (
@@ -25,10 +37,12 @@ from scorepad.ui.widgets.ranking_parts import (
     summary,
 )
 
-_FILTER_KEY = "scorepad.ranking-filter"
+_FILTER_KEY = RANKING_FILTER_KEY
 
 
-def ranking_controls(result: SeasonRanking, label: str) -> list[ft.Control]:
+def ranking_controls(result: SeasonRanking, label: str, awards: Sequence[Award] = (),
+                     explain: Explain | None = None,
+                     open_player: Callable[[str], None] | None = None) -> list[ft.Control]:
     # The period read, in full words with its counts, even when nothing is in it.
     period = ft.Container(ft.Semantics(identifier="ranking-summary", content=ft.Text(
         summary(result.games, result.deals, label), color=ft.Colors.ON_SURFACE_VARIANT)),
@@ -39,7 +53,7 @@ def ranking_controls(result: SeasonRanking, label: str) -> list[ft.Control]:
     controls: list[ft.Control] = [
         period,
         section_title(t("ranking.section_ranking")),
-        ranking_table(result.players),
+        ranking_table(result.players, open_player),
         section_title(t("ranking.section_contracts")),
         contract_table(result.players),
     ]
@@ -48,6 +62,9 @@ def ranking_controls(result: SeasonRanking, label: str) -> list[ft.Control]:
         controls += [section_title(t("ranking.section_partners")), partners]
     controls += [section_title(t("ranking.section_rating")),
                  rating_lines(result.players)]
+    if awards and explain is not None and open_player is not None:
+        controls += [section_title(t("stat.section.awards")),
+                     award_lines(awards, explain, open_player)]
     return controls
 
 
@@ -71,28 +88,32 @@ def RankingView(circle: int | None = None) -> ft.View:
             page.navigate(path)
 
     pick_dates = use_dates_picker(chosen, choose, today)
+    explain = use_definition()
     lang = current_lang()
 
-    def load() -> tuple[list[CircleRow], SeasonRanking | str]:
-        """The circles and the season's ranking with its ratings (a worker thread computes
-        them: a season of a hundred games takes a fifth of a second)."""
+    def load() -> tuple[list[CircleRow], SeasonRanking | str, tuple[Award, ...]]:
+        """The circles, the season's ranking with its ratings and the group's awards
+        (sums the database makes, in a worker thread)."""
         circles = services.list_circles(uow())
+        period = chosen.period(today)
         try:
-            return circles, services.ranking(uow(), circle=chosen.circle,
-                                             period=chosen.period(today))
+            return (circles, *services.ranking_and_awards(uow(), circle=chosen.circle,
+                                                          period=period))
         except (services.ServiceError, InvalidDeal) as exc:
-            return circles, exc.message(lang)
+            return circles, exc.message(lang), ()
 
     data = use_data(load, key=[chosen, lang], topics=[GAMES_TOPIC])
     circles: list[CircleRow] = []
     controls: list[ft.Control] = [loading_state()]
     if data.loaded:
-        circles, result = data.value
+        circles, result, awards = data.value
         controls = [filter_bar(circles, chosen, choose, today, pick_dates)]
         if isinstance(result, str):
             controls.append(empty_state(ft.Icons.SEARCH_OFF, t("ranking.unavailable"), result))
         else:
-            controls += ranking_controls(result, chosen.label(today, lang))
+            controls += ranking_controls(
+                result, chosen.label(today, lang), awards, explain,
+                lambda name: page.navigate(player_path(location or "/stats/ranking", name)))
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
     title = t("nav.ranking")
     if chosen.circle is not None:

@@ -1,26 +1,29 @@
 """Statistics: each player's cumulative score as a line chart, and the per-player table,
-for one game and across every game."""
+for one game and across every game (a name opens the player's page)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
-import flet_charts as fch
 
 from scorepad import services
-from scorepad.collation import name_key, sorted_names
-from scorepad.domain.game import PlayedGame
+from scorepad.collation import name_key
 from scorepad.domain.stats import PlayerStats
-from scorepad.services import CircleRow
+from scorepad.services import CircleRow, StatsOverview
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.dates import use_dates_picker
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC, game_topic
-from scorepad.ui.models.fmt import number, signed
-from scorepad.ui.models.stats_filter import StatsFilter, circle_key
+from scorepad.ui.models.fmt import signed
+from scorepad.ui.models.stats_filter import (
+    STATS_FILTER_KEY,
+    StatsFilter,
+    circle_key,
+    player_path,
+)
 from scorepad.ui.services_context import use_uow
-from scorepad.ui.widgets.chart_colours import series_colours
+from scorepad.ui.widgets.charts import score_chart
 from scorepad.ui.widgets.filters import filter_bar
 from scorepad.ui.widgets.layout import (
     empty_state,
@@ -32,78 +35,23 @@ from scorepad.ui.widgets.layout import (
 )
 
 
-def _nice_step(span: float) -> int:
-    for step in (10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, 20000, 50000):
-        if span / step <= 6:
-            return step
-    return 100000
-
-
-def score_chart(series: dict[str, Sequence[int]], x_title: str, *, first_x: int = 0
-                ) -> ft.Control:
-    """Line chart of cumulative scores with a legend (charts have no semantics: the
-    numbers are also in the table below)."""
-    if not series or max((len(v) for v in series.values()), default=0) < 2:
-        return ft.Container()
-    values = [y for v in series.values() for y in v]
-    low, high = min([*values, 0]), max([*values, 0])
-    step = _nice_step(max(high - low, 1))
-    low = (low // step) * step
-    high = -((-high) // step) * step
-    length = max(len(v) for v in series.values())
-    colours = series_colours(len(series))
-    data = [
-        fch.LineChartData(
-            points=[fch.LineChartDataPoint(x=i, y=y, tooltip=f"{name} {signed(y)}")
-                    for i, y in enumerate(values_)],
-            color=colours[k], stroke_width=2.5, curved=False,
-            rounded_stroke_cap=True, point=length <= 30,
-        )
-        for k, (name, values_) in enumerate(series.items())
-    ]
-    x_every = max(1, (length - 1) // 6)
-    chart = fch.LineChart(
-        data_series=data,
-        min_y=low, max_y=high, min_x=0, max_x=length - 1,
-        left_axis=fch.ChartAxis(label_size=44, labels=[
-            fch.ChartAxisLabel(value=v, label=ft.Text(number(v), size=10))
-            for v in range(int(low), int(high) + 1, step)]),
-        bottom_axis=fch.ChartAxis(label_size=24, title=ft.Text(x_title, size=11),
-                                  title_size=18, labels=[
-            fch.ChartAxisLabel(value=i, label=ft.Text(str(i + first_x), size=10))
-            for i in range(0, length, x_every)]),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.6,
-                                                 color=ft.Colors.OUTLINE_VARIANT),
-        baseline_y=0,
-        expand=True,
-        interactive=True,
-    )
-    legend = ft.Row([
-        ft.Row([ft.Container(width=12, height=12, border_radius=6,
-                             bgcolor=colours[k]),
-                ft.Text(name, size=12)], spacing=4, tight=True)
-        for k, name in enumerate(series)
-    ], wrap=True, spacing=14, run_spacing=4, alignment=ft.MainAxisAlignment.CENTER)
-    return ft.Column([
-        ft.Container(chart, height=240, padding=ft.Padding.only(left=4, right=16, top=8)),
-        ft.Container(legend, padding=ft.Padding.symmetric(horizontal=16)),
-    ], spacing=8)
-
-
 def _pct(value: float | None) -> str:
     return "—" if value is None else f"{round(value * 100)} %"
 
 
-def players_table(players: Sequence[PlayerStats], *, with_games: bool) -> ft.Control:
-    """The per-player table: total, takes, success rate, average per deal played."""
+def players_table(players: Sequence[PlayerStats], *, with_games: bool,
+                  open_player: Callable[[str], None] | None = None) -> ft.Control:
+    """The per-player table: total, takes, success rate, average per deal played; a tap on
+    a name opens the player's page (`open_player`)."""
     ordered = sorted(players, key=lambda p: (-p.total, name_key(p.player)))
 
-    def cell(text: str, ident: str | None = None, bold: bool = False) -> ft.DataCell:
+    def cell(text: str, ident: str | None = None, bold: bool = False,
+             on_tap: Callable[[], None] | None = None) -> ft.DataCell:
         content: ft.Control = ft.Text(text, weight=ft.FontWeight.W_600 if bold else None,
-                                      size=13)
+                                      size=13, color=ft.Colors.PRIMARY if on_tap else None)
         if ident:
             content = ft.Semantics(identifier=ident, content=content)
-        return ft.DataCell(content)
+        return ft.DataCell(content, on_tap=(lambda _e: on_tap()) if on_tap else None)
 
     columns = [ft.DataColumn(ft.Text(t("stats.player"))),
                ft.DataColumn(ft.Text(t("stats.total")), numeric=True)]
@@ -114,7 +62,9 @@ def players_table(players: Sequence[PlayerStats], *, with_games: bool) -> ft.Con
                 ft.DataColumn(ft.Text(t("stats.average")), numeric=True)]
     rows = []
     for p in ordered:
-        cells = [cell(p.player, bold=True), cell(signed(p.total), f"stat-total-{p.player}", True)]
+        cells = [cell(p.player, f"stat-name-{p.player}", True,
+                      (lambda name=p.player: open_player(name)) if open_player else None),
+                 cell(signed(p.total), f"stat-total-{p.player}", True)]
         if with_games:
             cells.append(cell(str(p.games)))
         average = p.average
@@ -128,8 +78,10 @@ def players_table(players: Sequence[PlayerStats], *, with_games: bool) -> ft.Con
                   scroll=ft.ScrollMode.AUTO)
 
 
-def roles_table(players: Sequence[PlayerStats]) -> ft.Control:
-    """Bonuses: petits au bout, poignées, chelems, best and worst deal."""
+def roles_table(players: Sequence[PlayerStats],
+                best: Mapping[str, int] | None = None) -> ft.Control:
+    """Bonuses: petits au bout, poignées, chelems, best deal (its score: from `best`, or
+    the player's statistics of one game)."""
     tiles: list[ft.Control] = []
     for p in sorted(players, key=lambda p: (-p.total, name_key(p.player))):
         facts = [
@@ -139,8 +91,9 @@ def roles_table(players: Sequence[PlayerStats]) -> ft.Control:
         ]
         if p.chelems_won or p.chelems_lost:
             facts.append(t("stats.chelems", count=p.chelems_won))
-        if p.best_deal is not None:
-            facts.append(t("stats.best_deal", score=signed(p.best_deal.score)))
+        score = (best or {}).get(p.player, p.best_deal.score if p.best_deal else None)
+        if score is not None:
+            facts.append(t("stats.best_deal", score=signed(score)))
         tiles.append(ft.ListTile(title=ft.Text(p.player, weight=ft.FontWeight.W_600),
                                  subtitle=ft.Text(" · ".join(facts), size=12), dense=True))
     return ft.Column(tiles, spacing=0)
@@ -183,18 +136,6 @@ def GameStatsView(game_id: int) -> ft.View:
                   route=route)
 
 
-def cumulative_over_played(games: Sequence[PlayedGame]) -> dict[str, list[int]]:
-    """Each player's running total after each game (oldest first), 0 when absent."""
-    ordered = sorted(games, key=lambda g: g.record.created_at)
-    players = sorted_names({p for g in ordered for p in g.record.seats})
-    series: dict[str, list[int]] = {p: [0] for p in players}
-    for game in ordered:
-        totals = game.record.totals()
-        for p in players:
-            series[p].append(series[p][-1] + totals.get(p, 0))
-    return series
-
-
 def _shortcuts(chosen: StatsFilter) -> ft.Control:
     """The evening's recap and the season ranking, for the circle chosen."""
     page = ft.context.page
@@ -209,24 +150,27 @@ def _shortcuts(chosen: StatsFilter) -> ft.Control:
     ], spacing=8), padding=ft.Padding.only(left=16, right=16, top=12))
 
 
-def _all_stats_body(players: Sequence[PlayerStats], games: Sequence[PlayedGame],
-                    label: str) -> list[ft.Control]:
-    count = nt("stats.games_count", len(games))
+def _all_stats_body(overview: StatsOverview, label: str,
+                    open_player: Callable[[str], None]) -> list[ft.Control]:
+    count = nt("stats.games_count", overview.games)
     # The period read, in full words with its counts, even when nothing is in it.
     period = ft.Container(ft.Semantics(identifier="stats-summary", content=ft.Text(
         f"{label} · {count}", color=ft.Colors.ON_SURFACE_VARIANT)),
         padding=ft.Padding.only(left=16, right=16, top=12))
-    if not games:
+    if not overview.games:
         return [period, empty_state(
             ft.Icons.INSIGHTS, t("stats.empty_title"), t("stats.empty_text"))]
     return [
         period,
         section_title(t("stats.cumulative_games")),
-        score_chart(cumulative_over_played(games), t("stats.axis_game")),
+        score_chart(overview.series, t("stats.axis_game")),
         section_title(t("stats.per_player")),
-        players_table(players, with_games=True),
+        ft.Container(ft.Text(t("stats.tap_a_name"), size=12,
+                             color=ft.Colors.ON_SURFACE_VARIANT),
+                     padding=ft.Padding.symmetric(horizontal=16)),
+        players_table(overview.players, with_games=True, open_player=open_player),
         section_title(t("stats.bonuses")),
-        roles_table(players),
+        roles_table(overview.players, overview.best),
     ]
 
 
@@ -236,26 +180,35 @@ def AllStatsView() -> ft.View:
     location = ft.use_route_location()
     page_key = use_page_key("/stats")
     today = ft.use_memo(services.today, dependencies=[])
-    chosen, set_chosen = ft.use_state(StatsFilter())
-    pick_dates = use_dates_picker(chosen, set_chosen, today)
+    page = ft.context.page
+    kept = page.session.store.get(STATS_FILTER_KEY)
+    chosen, set_chosen = ft.use_state(kept if isinstance(kept, StatsFilter) else StatsFilter())
+
+    def choose(changed: StatsFilter) -> None:
+        set_chosen(changed)
+        page.session.store.set(STATS_FILTER_KEY, changed)  # a player's page starts there
+
+    pick_dates = use_dates_picker(chosen, choose, today)
     lang = current_lang()
 
-    def load() -> tuple[list[CircleRow], Sequence[PlayerStats], Sequence[PlayedGame]]:
+    def load() -> tuple[list[CircleRow], StatsOverview | None]:
+        """The circles and the figures of the period: sums the database makes, the same
+        time with a history of thousands of deals as with ten."""
         circles = services.list_circles(uow())
-        period = chosen.period(today)
         try:
-            return (circles,
-                    services.all_statistics(uow(), circle=chosen.circle, period=period),
-                    services.played_games(uow(), circle=chosen.circle, period=period))
+            return circles, services.stats_overview(uow(), circle=chosen.circle,
+                                                    period=chosen.period(today))
         except services.CircleNotFound:
-            return circles, (), ()
+            return circles, None
 
     data = use_data(load, key=[chosen], topics=[GAMES_TOPIC], check_on=[location])
     controls: list[ft.Control] = [loading_state()]
     if data.loaded:
-        circles, players, games = data.value
-        controls = [filter_bar(circles, chosen, set_chosen, today, pick_dates),
+        circles, overview = data.value
+        empty = services.StatsOverview(0, (), {}, ())
+        controls = [filter_bar(circles, chosen, choose, today, pick_dates),
                     _shortcuts(chosen),
-                    *_all_stats_body(players, games, chosen.label(today, lang))]
+                    *_all_stats_body(overview or empty, chosen.label(today, lang),
+                                     lambda name: page.navigate(player_path("/stats", name)))]
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=24))
     return screen(t("nav.stats"), body, route=page_key, nav="/stats")

@@ -3,7 +3,7 @@ by success rate, partner results at 5 players, and the skill ratings explained."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
@@ -38,16 +38,19 @@ PHONE_WIDTH = 360
 
 
 def _cell(text: str, ident: str | None = None, *, bold: bool = False,
-          bgcolor: str | None = None, width: int | None = None) -> ft.DataCell:
+          bgcolor: str | None = None, width: int | None = None,
+          on_tap: Callable[[], None] | None = None) -> ft.DataCell:
+    # A name that opens the player's page is in the link colour.
     content: ft.Control = ft.Text(text, size=13, weight=ft.FontWeight.W_600 if bold else None,
                                   width=width, max_lines=2 if width else None,
-                                  overflow=ft.TextOverflow.ELLIPSIS if width else None)
+                                  overflow=ft.TextOverflow.ELLIPSIS if width else None,
+                                  color=ft.Colors.PRIMARY if on_tap else None)
     if ident:
         content = ft.Semantics(identifier=ident, content=content)
     if bgcolor:
         content = ft.Container(content, bgcolor=bgcolor, border_radius=6,
                                padding=ft.Padding.symmetric(horizontal=6, vertical=4))
-    return ft.DataCell(content)
+    return ft.DataCell(content, on_tap=(lambda _e: on_tap()) if on_tap else None)
 
 
 def _scrolling(table: ft.DataTable) -> ft.Control:
@@ -66,9 +69,11 @@ def _scrolling(table: ft.DataTable) -> ft.Control:
     return ft.Column([hint, row], spacing=2)
 
 
-def ranking_table(players: Sequence[RankedPlayer]) -> ft.Control:
+def ranking_table(players: Sequence[RankedPlayer],
+                  open_player: Callable[[str], None] | None = None) -> ft.Control:
     """Rank, player, total, deals played, average per deal, games won: fits a 360 px
-    phone (a long name wraps; the rating has its own section below, with its sentence)."""
+    phone (a long name wraps; the rating has its own section below, with its sentence).
+    A tap on a name opens the player's page (`open_player`)."""
     columns = [ft.DataColumn(ft.Text("#"), numeric=True),
                ft.DataColumn(ft.Text(t("ranking_parts.player"))),
                ft.DataColumn(ft.Text(t("ranking_parts.total")), numeric=True),
@@ -79,7 +84,9 @@ def ranking_table(players: Sequence[RankedPlayer]) -> ft.Control:
     for p in players:
         average = p.average
         rows.append(ft.DataRow(cells=[
-            _cell(str(p.rank)), _cell(p.player, bold=True, width=NAME_WIDTH),
+            _cell(str(p.rank)),
+            _cell(p.player, f"rank-name-{p.player}", bold=True, width=NAME_WIDTH,
+                  on_tap=(lambda name=p.player: open_player(name)) if open_player else None),
             _cell(signed(p.total), f"rank-total-{p.player}", bold=True),
             _cell(number(p.deals_played)),
             _cell("—" if average is None else signed(round(average, 1)),

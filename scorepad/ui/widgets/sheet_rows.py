@@ -30,7 +30,7 @@ def totals_header(sheet: GameSheet, dark: bool,
                   show_names: Callable[[GameSheet], None]) -> ft.Control:
     """Running totals, always visible above the lines; the next dealer is marked. Long
     names are shortened to labels that tell every player apart; a tap on the header
-    lists the full names (`show_names`)."""
+    lists the players with their full names (`show_names`), each opening their page."""
     labels = player_labels(sheet.seats)
     cells: list[ft.Control] = []
     for seat in sheet.seats:
@@ -54,12 +54,11 @@ def totals_header(sheet: GameSheet, dark: bool,
             ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
             expand=1, padding=ft.Padding.symmetric(vertical=8),
         ))
-    shortened = any(labels[s] != s for s in sheet.seats)
     return ft.Container(
         ft.Row(cells, spacing=0),
         bgcolor=ft.Colors.SURFACE_CONTAINER,
         padding=ft.Padding.symmetric(horizontal=8),
-        on_click=(lambda _e: show_names(sheet)) if shortened else None,
+        on_click=lambda _e: show_names(sheet),
     )
 
 

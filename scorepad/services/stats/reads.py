@@ -1,0 +1,187 @@
+"""The reads a player's page, the statistics screen, the ranking and the awards share:
+the games of a circle and a period, and each player's facts summed by the database
+(scorepad.services.ports.stats), with the ratings after each game.
+
+Nothing here reads every deal: the sums come from the parts the storage keeps beside
+each score (migration 0010). The ratings, the one figure that needs every game in turn,
+are kept per list of games' standings, so a screen opened again does not rate the
+season again, and a change to tonight's game rates tonight's game alone."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Literal
+
+from scorepad import ratings
+from scorepad.collation import name_key
+from scorepad.domain.period import Period
+from scorepad.domain.player_record import GameLine, PlayerFacts
+from scorepad.domain.rating import SkillRating
+from scorepad.domain.soiree import rank_totals
+from scorepad.services.base.errors import PlayerNotFound
+from scorepad.services.club.circles import load_circle
+from scorepad.services.ports import PlayerRow, UnitOfWork
+from scorepad.services.ports.stats import ScopeGame, StatsScope
+
+#: A game belongs to the evening before when it starts before this hour (domain.period).
+_EVENING_STARTS = time(6)
+
+
+def stats_scope(circle: int | None = None, period: Period | None = None,
+                tz: tzinfo | None = None) -> StatsScope:
+    """The games of `circle` (None: all) whose evening is in `period` (None: all time),
+    in `tz` (None: this computer's zone), as a range of creation times: an evening runs
+    from 6 am to 6 am the next day (scorepad.domain.period.evening_of)."""
+    if period is None:
+        return StatsScope(circle)
+    return StatsScope(
+        circle, None if period.start is None else _evening_start(period.start, tz),
+        None if period.end is None else _evening_start(period.end + timedelta(days=1), tz))
+
+
+def _evening_start(day: date, tz: tzinfo | None) -> datetime:
+    naive = datetime.combine(day, _EVENING_STARTS)
+    return naive.astimezone() if tz is None else naive.replace(tzinfo=tz)
+
+
+def game_line(game: ScopeGame) -> GameLine:
+    return GameLine(game.id, game.name, game.created_at, game.totals, game.circle)
+
+
+#: what a game's ratings depend on: its players and their final totals, in seat order
+Standing = tuple[tuple[str, int], ...]
+
+
+class RatingsKept:
+    """The ratings after each game of a list of games, kept for the lists read last, by
+    what they depend on alone (each game's players and totals, in order: never stale,
+    whatever the database). A list that begins like a kept one (the same games, then
+    others or changed ones: a deal recorded in tonight's game) is rated on from where
+    they part, not from the first game."""
+
+    def __init__(self, capacity: int = 16) -> None:
+        self._kept: OrderedDict[tuple[Standing, ...], list[dict[str, SkillRating]]]
+        self._kept = OrderedDict()
+        self._capacity = capacity
+        self._lock = threading.Lock()
+
+    def forget(self) -> None:
+        """Drops every list kept (benchmarks measure a first opening with it)."""
+        with self._lock:
+            self._kept.clear()
+
+    def _closest(self, key: tuple[Standing, ...]
+                 ) -> tuple[int, list[dict[str, SkillRating]]]:
+        """The kept list sharing the longest beginning with `key`: its length and list."""
+        best: tuple[int, list[dict[str, SkillRating]]] = (0, [])
+        for kept, history in self._kept.items():
+            same = 0
+            for mine, theirs in zip(key, kept, strict=False):
+                if mine != theirs:
+                    break
+                same += 1
+            if same > best[0]:
+                best = (same, history)
+        return best
+
+    def history(self, games: Sequence[ScopeGame]) -> list[dict[str, SkillRating]]:
+        key = tuple(tuple(g.totals.items()) for g in games)
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                return found
+            same, earlier = self._closest(key)
+        start: dict[str, SkillRating] = {}
+        for rated in earlier[:same]:
+            start.update(rated)
+        standings = [[(place, player) for place, player, _ in
+                      rank_totals(dict(g.totals), name_key)] for g in games[same:]]
+        found = earlier[:same] + ratings.rating_history(standings, start)
+        with self._lock:
+            self._kept[key] = found
+            while len(self._kept) > self._capacity:
+                self._kept.popitem(last=False)
+        return found
+
+
+#: one for the process: every screen and phone of a server shares it
+RATINGS = RatingsKept()
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeFacts:
+    """The games of a scope and the facts of its players (one, or every one seated)."""
+
+    circle: str | None
+    games: tuple[ScopeGame, ...]
+    facts: dict[str, PlayerFacts]
+    #: each player's rating after the last game of the scope
+    ratings: dict[str, SkillRating]
+
+
+def find_player(uow: UnitOfWork, name: str) -> PlayerRow:
+    """Inside a transaction: the player called `name` (a merged name means the player it
+    was merged into); PlayerNotFound otherwise."""
+    row = uow.repo.find_player(name)
+    seen = set()
+    while row is not None and row.merged_into is not None and row.id not in seen:
+        seen.add(row.id)
+        row = uow.repo.get_player(row.merged_into)
+    if row is None:
+        raise PlayerNotFound(name)
+    return row
+
+
+#: what a read gets of the extreme deals: the cells holding them (named and counted),
+#: the scores alone, or nothing
+Extremes = Literal["cells", "scores", "none"]
+
+
+def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
+                tz: tzinfo | None = None, player: str | None = None, takes: bool = True,
+                extremes: Extremes = "cells", rated: bool = True) -> ScopeFacts:
+    """The facts of `player` (None: every player seated in the scope's games), summed by
+    the database; `takes`: with the takes in order (streaks), else without; `rated`: with
+    the ratings after each game, else without (the statistics screen shows none)."""
+    scope = stats_scope(circle, period, tz)
+    with uow:
+        circle_name = load_circle(uow, circle).name if circle is not None else None
+        found = find_player(uow, player) if player is not None else None
+        pid, name = (found.id, found.name) if found is not None else (None, None)
+        repo = uow.repo
+        games = tuple(repo.scope_games(scope))
+        tallies = repo.scope_tallies(scope, pid)
+        orders = repo.scope_takes(scope, pid) if takes else {}
+        found_extremes = ({} if extremes == "none" else
+                          repo.scope_extremes(scope, pid, cells=extremes == "cells"))
+        sat_out = repo.scope_sat_out(scope, pid)
+    history = RATINGS.history(games) if rated else [{} for _ in games]
+    after: dict[str, dict[int, SkillRating]] = {}
+    final: dict[str, SkillRating] = {}
+    for game, after_game in zip(games, history, strict=True):
+        final.update(after_game)
+        for who, rating in after_game.items():
+            after.setdefault(who, {})[game.id] = rating
+    seated: dict[str, list[GameLine]] = {}
+    for game in games:
+        line = game_line(game)
+        for seat in game.seats:
+            if name is None or seat == name:
+                seated.setdefault(seat, []).append(line)
+    if name is not None:
+        seated.setdefault(name, [])
+    facts = {
+        who: PlayerFacts(
+            player=who, games=tuple(lines), tallies=tallies.get(who, ()),
+            sat_out=sat_out.get(who, 0), takes=orders.get(who, {}),
+            best=found_extremes[who][0] if who in found_extremes else None,
+            worst=found_extremes[who][1] if who in found_extremes else None,
+            ratings=after.get(who, {}))
+        for who, lines in seated.items()
+    }
+    return ScopeFacts(circle_name, games, facts, final)

@@ -1,0 +1,87 @@
+"""Line charts of scores over deals or games, each player in a colour of their own (the
+charts have no semantics: their numbers are also in the tables beside them), and the
+thinning of a long series to what a phone's width can show."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import flet as ft
+import flet_charts as fch
+
+from scorepad.ui.models.fmt import number, signed
+from scorepad.ui.widgets.chart_colours import series_colours
+
+#: points drawn at most for one player: a 360 px chart shows no more, and a long history
+#: (300 games) costs the phone as much to draw as a season
+MAX_POINTS = 60
+
+
+def thinned(count: int, limit: int = MAX_POINTS) -> list[int]:
+    """The indexes of a series of `count` points to draw: all of them up to `limit`,
+    else `limit` evenly spread, the first and the last always among them."""
+    if count <= limit:
+        return list(range(count))
+    step = (count - 1) / (limit - 1)
+    return sorted({round(i * step) for i in range(limit)})
+
+
+def _nice_step(span: float) -> int:
+    for step in (10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, 20000, 50000):
+        if span / step <= 6:
+            return step
+    return 100000
+
+
+def score_chart(series: dict[str, Sequence[float]], x_title: str, *, first_x: int = 0,
+                legend: bool = True, height: int = 240, zero: bool = True) -> ft.Control:
+    """Line chart of cumulative scores with a legend; a long series is thinned
+    (`thinned`), its x axis still counting every point; `zero`: the axis shows 0 (a
+    score), else it fits the values (a rating's level)."""
+    if not series or max((len(v) for v in series.values()), default=0) < 2:
+        return ft.Container()
+    length = max(len(v) for v in series.values())
+    kept = thinned(length)
+    values = [y for v in series.values() for y in v]
+    floor = [0] if zero else []
+    low, high = min([*values, *floor]), max([*values, *floor])
+    step = _nice_step(max(high - low, 1))
+    low = (low // step) * step
+    high = -((-high) // step) * step
+    colours = series_colours(len(series))
+    data = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(x=i, y=points[i], tooltip=f"{name} {signed(points[i])}")
+                    for i in kept if i < len(points)],
+            color=colours[k], stroke_width=2.5, curved=False,
+            rounded_stroke_cap=True, point=len(kept) <= 30,
+        )
+        for k, (name, points) in enumerate(series.items())
+    ]
+    x_every = max(1, (length - 1) // 6)
+    chart = fch.LineChart(
+        data_series=data,
+        min_y=low, max_y=high, min_x=0, max_x=length - 1,
+        left_axis=fch.ChartAxis(label_size=44, labels=[
+            fch.ChartAxisLabel(value=v, label=ft.Text(number(v), size=10))
+            for v in range(int(low), int(high) + 1, step)]),
+        bottom_axis=fch.ChartAxis(label_size=24, title=ft.Text(x_title, size=11),
+                                  title_size=18, labels=[
+            fch.ChartAxisLabel(value=i, label=ft.Text(str(i + first_x), size=10))
+            for i in range(0, length, x_every)]),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.6,
+                                                 color=ft.Colors.OUTLINE_VARIANT),
+        baseline_y=0 if zero else None,
+        expand=True,
+        interactive=True,
+    )
+    controls: list[ft.Control] = [
+        ft.Container(chart, height=height, padding=ft.Padding.only(left=4, right=16, top=8))]
+    if legend:
+        controls.append(ft.Container(ft.Row([
+            ft.Row([ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[k]),
+                    ft.Text(name, size=12)], spacing=4, tight=True)
+            for k, name in enumerate(series)
+        ], wrap=True, spacing=14, run_spacing=4, alignment=ft.MainAxisAlignment.CENTER),
+            padding=ft.Padding.symmetric(horizontal=16)))
+    return ft.Column(controls, spacing=8)
