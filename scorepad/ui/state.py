@@ -57,6 +57,9 @@ class AppState:
     organiser_keys: dict[int, str] = field(default_factory=dict)
     #: the tournaments' organiser keys this browser holds, by tournament id (local storage)
     tournament_keys: dict[int, str] = field(default_factory=dict)
+    #: a language was chosen in this browser (the settings): a big screen nobody set up
+    #: follows its browser's language instead
+    lang_chosen: bool = False
 
     def apply(self) -> None:
         """Pushes the settings to the session (the language of t()) and to the page (theme)."""
@@ -73,8 +76,16 @@ class AppState:
 
     def set_lang(self, lang: str) -> None:
         self.lang = language(lang)
+        self.lang_chosen = True
         self.apply()
         _persist(PREF_LANG, self.lang)
+
+    def show_in(self, lang: str) -> None:
+        """This session speaks `lang` (a big screen's address, its browser's language),
+        without keeping it as this browser's choice."""
+        if language(lang) != self.lang:
+            self.lang = language(lang)
+            self.apply()
 
     def set_theme(self, theme: str) -> None:
         self.theme = theme if theme in THEMES else "system"
@@ -170,7 +181,8 @@ async def load_state() -> AppState:
     lang, theme, organiser, tournaments = await asyncio.gather(
         prefs.get(PREF_LANG), prefs.get(PREF_THEME), prefs.get(PREF_ORGANISER),
         prefs.get(PREF_TOURNAMENTS))
-    return AppState(lang=language(lang), theme=theme if theme in THEMES else "system",
+    return AppState(lang=language(lang), lang_chosen=isinstance(lang, str) and bool(lang),
+                    theme=theme if theme in THEMES else "system",
                     organiser_keys=_organiser_keys(organiser),
                     tournament_keys=_organiser_keys(tournaments))
 
