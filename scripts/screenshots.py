@@ -136,6 +136,24 @@ def count_pile(page: Any) -> None:
     raise ShotFailed("card_counter", "the counter's title never scrolled into view")
 
 
+def scroll_to_awards(page: Any) -> None:
+    """The ranking scrolled, as a thumb would, until "Distinctions du groupe" is near the
+    top."""
+    award = _by_id(page, "award-most_takes")
+    last = None
+    for step in range(90):
+        box = award.bounding_box() if award.count() else None
+        if box is not None and (120 <= box["y"] <= 420 or box["y"] == last):
+            return  # near the top, or the list's end reached
+        last = box["y"] if box is not None else None
+        # The contract table scrolls sideways and takes a wheel turned over it: the
+        # thumb goes down the screen at another height each time.
+        page.mouse.move(195, (180, 480, 780)[step % 3])
+        page.mouse.wheel(0, 400 if box is None else 150 if box["y"] > 420 else -150)
+        page.wait_for_timeout(150)
+    raise ShotFailed("awards", "the group's awards never scrolled into view")
+
+
 def _shows(page: Any, identifier: str, text: str) -> None:
     page.wait_for_function(
         """([ident, text]) => document.querySelector(`[flt-semantics-identifier="${ident}"]`)
@@ -165,6 +183,9 @@ SHOTS: list[Shot] = [
     Shot("sheet_6_seats", "/games/{six}", "Six à table", ready="total-Zoé"),
     Shot("circle_ranking", "/circles/{circle}/ranking", "Classement · Les mardis",
          ready="rank-total-André"),
+    Shot("awards", "/circles/{circle}/ranking", "Classement · Les mardis",
+         ready="award-most_takes", screen="circle_ranking", then=scroll_to_awards),
+    Shot("player", "/circles/{circle}/ranking/player/André", "André", ready="fig-total"),
     Shot("soiree", "/circles/{circle}/soiree", "Soirée", ready="podium-André"),
     Shot("players", "/players", "Joueurs", ready="player-André"),
     Shot("big_screen", "/grand-ecran/{circle}", "Soirée · Les mardis",

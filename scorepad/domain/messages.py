@@ -107,6 +107,8 @@ COUNTED = {
     NP_("explain.needed"): "bouts",
     NP_("error.tournament_all_drawn"): "rounds",
     NP_("error.tournament_deal_limit"): "limit",
+    NP_("error.tournament_draw_stale_arrived"): "count",
+    NP_("error.tournament_draw_stale_left"): "count",
     NP_("error.tournament_rounds_drawn"): "count",
     NP_("error.tournament_tables_playing"): "count",
 }

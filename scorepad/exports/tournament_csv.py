@@ -8,7 +8,7 @@ import io
 
 from scorepad.domain.messages import language
 from scorepad.domain.tournament import Standings
-from scorepad.exports.csv_export import csv_number, safe_text
+from scorepad.exports.csv_export import csv_delimiter, csv_number, safe_text
 from scorepad.exports.tournament_text import (
     TournamentHeading,
     place_text,
@@ -23,12 +23,13 @@ from scorepad.exports.tournament_text import (
 
 def render_tournament_csv(heading: TournamentHeading, standings: Standings,
                           lang: str = "fr") -> bytes:
-    """UTF-8 with a BOM, `;` and a decimal comma in French, `,` and a point in English,
-    like the game's CSV; a round not played by a player is left empty."""
+    """UTF-8 with a BOM, the language's delimiter and decimal mark (`;` and a comma in
+    French, `,` and a point in English) like the game's CSV; a round not played by a
+    player is left empty."""
     lang = language(lang)
     w = words(lang)
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=";" if lang == "fr" else ",", lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=csv_delimiter(lang), lineterminator="\r\n")
     head = [w["rank"], w["player"], w["score"], w["points"], w["wins"]]
     for number in standings.rounds:
         head += [w[key].format(round=number)

@@ -10,13 +10,14 @@ from pathlib import Path
 from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
-from scorepad.domain.messages import fmt_signed, language
-from scorepad.domain.tournament import Standings
+from scorepad.domain.messages import fmt_signed, language, render
+from scorepad.domain.tournament import RankingRule, Standings
 from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _Sheet
 from scorepad.exports.tournament_text import (
     PrintedTable,
     TournamentHeading,
     deals_text,
+    local_only,
     points_text,
     round_cell,
     rounds_text,
@@ -28,7 +29,18 @@ from scorepad.exports.tournament_text import (
 )
 
 _HEAD_FILL = (215, 215, 215)
-QR_SIZE_MM = 90.0
+QR_SIZE_MM = 64.0
+#: a grid line's height: room for a score written by hand
+GRID_ROW_MM = 7.5
+#: the smallest type of the ranking, which otherwise shrinks to fit one page
+SMALLEST_PT = 6.0
+PT_MM, LINE_SPACING, ROW_PAD_MM = 0.3528, 1.15, 0.25
+
+
+def labelled(label: str, value: str, lang: str) -> str:
+    """"Départage : …" / "Tie-break: …": the catalog's way of setting a label before its
+    value (a space before the colon in French)."""
+    return render("format.label_value", {"label": label, "value": value}, lang)
 
 
 def _line(pdf: _Sheet, height: float, text: str, size: float, style: str = "") -> None:
@@ -49,22 +61,29 @@ def render_tournament_pdf(heading: TournamentHeading, standings: Standings, lang
     _line(pdf, 10, title(heading, lang), 18, "B")
     _line(pdf, 6, f"{rounds_text(heading, lang)} · {status_text(heading, standings, lang)}",
           10.5)
-    _line(pdf, 6, f"{w['rule']} : {rule_text(standings.rule, lang)}" if lang == "fr"
-          else f"{w['rule']}: {rule_text(standings.rule, lang)}", 10.5)
-    _line(pdf, 6, f"{w['tiebreak']} : {tie_break_text(standings.rule, lang)}" if lang == "fr"
-          else f"{w['tiebreak']}: {tie_break_text(standings.rule, lang)}", 10.5)
-    pdf.ln(3)
+    _line(pdf, 6, labelled(w["rule"], rule_text(standings.rule, lang), lang), 10.5)
+    _line(pdf, 6, labelled(w["tiebreak"], tie_break_text(standings.rule, lang), lang), 10.5)
+    _line(pdf, 5, w["absences"], 9)
+    _podium(pdf, standings, lang)
+    pdf.ln(2)
     clean = pdf.clean
     rounds = standings.rounds
     fixed = (12, 44, 22, 22, 18)
     per_round = max((pdf.epw - sum(fixed)) / max(len(rounds), 1), 20)
-    pdf.set_font(pdf.family, "", 9 if len(rounds) <= 6 else 7.5)
+    # One page for the whole field while the type stays readable: a line's height is
+    # about the type's (in mm) plus its padding.
+    room = pdf.h - pdf.b_margin - pdf.get_y() - 6
+    row = room / (len(standings.lines) + 2.5)  # the heading takes two lines
+    size = max(SMALLEST_PT, min(9.0 if len(rounds) <= 6 else 7.5,
+                                (row - 2 * ROW_PAD_MM) / (PT_MM * LINE_SPACING)))
+    pdf.set_font(pdf.family, "", size)
     with pdf.table(col_widths=(*fixed, *([per_round] * len(rounds))),
                    width=min(pdf.epw, sum(fixed) + per_round * len(rounds)),
                    headings_style=FontFace(emphasis="BOLD", fill_color=_HEAD_FILL),
                    text_align=("CENTER", "LEFT", "RIGHT", "RIGHT", "CENTER",
                                *(["CENTER"] * len(rounds))),
-                   repeat_headings=1, padding=(0.8, 0.6)) as table:
+                   line_height=size * PT_MM * LINE_SPACING,
+                   repeat_headings=1, padding=(ROW_PAD_MM, 0.6)) as table:
         table.row([clean(c) for c in (w["rank"], w["player"], w["score"], w["points"],
                                       w["wins"], *(w["round_short"].format(round=n)
                                                    for n in rounds))])
@@ -73,6 +92,25 @@ def render_tournament_pdf(heading: TournamentHeading, standings: Standings, lang
                        clean(points_text(line.points, lang)), str(line.wins),
                        *(clean(round_cell(line.round(n), lang)) for n in rounds)])
     return bytes(pdf.output())
+
+
+def _podium(pdf: _Sheet, standings: Standings, lang: str) -> None:
+    """The first three places, big: each rank's players (a shared rank together) and
+    their total."""
+    w = words(lang)
+    top = [line for line in standings.lines if line.rank <= 3]
+    if not top or not any(line.rounds for line in top):
+        return
+    pdf.ln(2)
+    _line(pdf, 6, w["podium"], 11, "B")
+    for rank in sorted({line.rank for line in top}):
+        same = [line for line in top if line.rank == rank]
+        names = ", ".join(line.player for line in same)
+        total = points_text(same[0].points, lang) + " pts" \
+            if standings.rule is RankingRule.PLACEMENT else fmt_signed(same[0].score, lang)
+        _line(pdf, 7 if rank == 1 else 5.5, w["podium_line"].format(
+            rank=w.get(f"place_{rank}", str(rank)), names=names, total=total),
+              14 if rank == 1 else 10.5, "B" if rank == 1 else "")
 
 
 def _qr(pdf: _Sheet, text: str, x: float, y: float, size: float) -> None:
@@ -113,6 +151,9 @@ def _overview(pdf: _Sheet, heading: TournamentHeading, round_number: int,
                       *(clean(n) for n in t.seats), *([""] * (seats - len(t.seats)))])
     pdf.ln(2)
     _line(pdf, 5, w["first_dealer_note"], 9)
+    if any(local_only(t.url) for t in tables):
+        pdf.ln(2)
+        _line(pdf, 5, w["address_local"], 10, "B")
 
 
 def _table_sheet(pdf: _Sheet, heading: TournamentHeading, round_number: int,
@@ -138,6 +179,33 @@ def _table_sheet(pdf: _Sheet, heading: TournamentHeading, round_number: int,
     _line(pdf, 7, w["scan"], 12)
     _line(pdf, 9, w["code"].format(code=table.code), 18, "B")
     _line(pdf, 5, w["address"].format(url=table.url), 8.5)
+    if local_only(table.url):
+        _line(pdf, 5, w["address_local"], 10, "B")
+    _score_grid(pdf, table, lang)
+
+
+def _score_grid(pdf: _Sheet, table: PrintedTable, lang: str) -> None:
+    """The round on paper, for a table that loses its phone: a line a deal (its number
+    and dealer), a column a seat to write the scores in, and the totals; the organiser
+    enters them in the app afterwards."""
+    w = words(lang)
+    clean = pdf.clean
+    seats = table.seats
+    pdf.ln(3)
+    _line(pdf, 6, w["grid_title"], 11, "B")
+    pdf.set_font(pdf.family, "", 9)
+    name_width = (pdf.epw - 15 - 26) / len(seats)
+    with pdf.table(col_widths=(15, 26, *([name_width] * len(seats))),
+                   headings_style=FontFace(emphasis="BOLD", fill_color=_HEAD_FILL),
+                   line_height=GRID_ROW_MM, padding=(0.6, 0.8),
+                   text_align=("CENTER", "LEFT", *(["CENTER"] * len(seats)))) as grid:
+        grid.row([clean(w["grid_deal"]), clean(w["grid_dealer"]), *(clean(n) for n in seats)])
+        for number in range(1, table.deals + 1):
+            grid.row([str(number), clean(seats[(number - 1) % len(seats)]),
+                      *([""] * len(seats))])
+        grid.row([clean(w["grid_total"]), "", *([""] * len(seats))])
+    if len(seats) == 6:
+        _line(pdf, 5, w["grid_dealer_out"], 8.5)
 
 
 def render_draw_pdf(heading: TournamentHeading, round_number: int,

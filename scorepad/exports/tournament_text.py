@@ -6,18 +6,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from urllib.parse import urlsplit
 
 from scorepad.domain.language import nword, words_of
 from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, language
 from scorepad.domain.tournament import RankingRule, RoundResult, Standings
 
 _KEYS = (
-    N_("tournament.export.address"), N_("tournament.export.after"), N_("tournament.export.cell"),
+    N_("tournament.export.absences"), N_("tournament.export.address"),
+    N_("tournament.export.address_local"), N_("tournament.export.grid_deal"),
+    N_("tournament.export.grid_dealer"), N_("tournament.export.grid_dealer_out"),
+    N_("tournament.export.grid_title"), N_("tournament.export.grid_total"),
+    N_("tournament.export.podium"), N_("tournament.export.podium_line"),
+    N_("tournament.export.after"), N_("tournament.export.cell"),
     N_("tournament.export.code"), N_("tournament.export.dealer_out"),
     N_("tournament.export.deals_head"), N_("tournament.export.draw_title"),
     N_("tournament.export.final"), N_("tournament.export.first_dealer"),
     N_("tournament.export.first_dealer_note"), N_("tournament.export.footer"),
-    N_("tournament.export.minutes"), N_("tournament.export.place_1"),
+    N_("tournament.export.minutes"), N_("tournament.export.no_place"),
+    N_("tournament.export.place_1"),
     N_("tournament.export.place_2"), N_("tournament.export.place_3"),
     N_("tournament.export.place_4"), N_("tournament.export.place_5"),
     N_("tournament.export.place_6"), N_("tournament.export.player"),
@@ -61,6 +68,13 @@ class PrintedTable:
     deals: int
 
 
+def local_only(url: str) -> bool:
+    """Whether a printed link opens on the server's own computer alone (a loopback
+    address: the server listened on nothing else when the sheet was made)."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
 def words(lang: str) -> dict[str, str]:
     return words_of(_KEYS, "tournament.export.", language(lang))
 
@@ -101,8 +115,11 @@ def points_text(points: Fraction, lang: str) -> str:
 
 
 def place_text(result: RoundResult, lang: str) -> str:
-    """"1er", "2e=" (shared) / "1st", "2nd=" ."""
+    """"1er", "2e=" (shared) / "1st", "2nd=" ; "sans donne" when the table recorded
+    none."""
     w = words(lang)
+    if result.place == 0:
+        return w["no_place"]
     text = w.get(f"place_{result.place}", str(result.place))
     return text + (w["tied"] if result.tied else "")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -224,7 +224,9 @@ class DealsRepository(RepositoryBase):
         game_id, version = row[0], row[1] + 1
         self._changed(game_id)
         self._last_number.pop(game_id, None)
-        ids = self._seat_ids(game_id)
+        # A deal played by somebody no longer seated (a tournament table's player who
+        # left, replaced or not) still names them.
+        ids = _SeatIds(self._seat_ids(game_id), lambda name: self._player_id(name, now))
         stamp = db_time(now)
         self.conn.execute(
             update(DEAL).where(DEAL.c.id == deal_id).values(
@@ -266,3 +268,15 @@ class DealsRepository(RepositoryBase):
         rows = self._version_rows(and_(VERSION.c.deal_id == deal_id,
                                        VERSION.c.version == version))
         return rows[0] if rows else None
+
+
+class _SeatIds(dict[str, int]):
+    """A game's seats' player ids by name; a name no longer seated is looked up."""
+
+    def __init__(self, seats: dict[str, int], look_up: Callable[[str], int]) -> None:
+        super().__init__(seats)
+        self._look_up = look_up
+
+    def __missing__(self, name: str) -> int:
+        self[name] = found = self._look_up(name)
+        return found

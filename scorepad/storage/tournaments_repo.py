@@ -283,6 +283,41 @@ class TournamentsRepository(GamesRepository):
             self._changed(int(game_id), revision=int(revision))
         return [int(g) for g, _ in rows]
 
+    def replace_table_seat(self, game_id: int, name: str, substitute: str, *,
+                           now: datetime) -> None:
+        """`substitute` takes `name`'s seat at the game from its next deal (the same
+        place at the table: the dealer goes round as before)."""
+        old, new = self._player_id(name, now), self._player_id(substitute, now)
+        self.conn.execute(update(SEAT).where(SEAT.c.game_id == game_id,
+                                             SEAT.c.player_id == old).values(player_id=new,
+                                                                              seated_as=None))
+        self._seats_changed(game_id)
+
+    def remove_table_seat(self, game_id: int, name: str, *, deal_size: int,
+                          first_dealer: int, now: datetime) -> None:
+        """The game goes on without `name` (its seats closed up, `deal_size` playing each
+        deal, the next dealer set by `first_dealer`)."""
+        rows = self._seat_rows(game_id)
+        gone = next(i for n, i in rows if n == name)
+        self.conn.execute(delete(SEAT).where(SEAT.c.game_id == game_id,
+                                             SEAT.c.player_id == gone))
+        for position, (_n, player) in enumerate(r for r in rows if r[1] != gone):
+            self.conn.execute(update(SEAT).where(SEAT.c.game_id == game_id,
+                                                 SEAT.c.player_id == player)
+                              .values(position=position))
+        self.conn.execute(update(GAME).where(GAME.c.id == game_id).values(
+            deal_size=deal_size, first_dealer=first_dealer))
+        self._seats_changed(game_id)
+
+    def _seats_changed(self, game_id: int) -> None:
+        """A table's seats changed in this transaction: read again, the phones told."""
+        self._seats.pop(game_id, None)
+        self._names = None
+        revision = self.conn.execute(
+            update(GAME).where(GAME.c.id == game_id).values(revision=GAME.c.revision + 1)
+            .returning(GAME.c.revision)).scalar_one()
+        self._changed(game_id, revision=int(revision))
+
     def table_games(self, tournament_id: int) -> list[TableGameRow]:
         """One query for the games, one for their seats, one aggregate for their last
         deal numbers and one read of their totals (kept by the database's triggers)."""

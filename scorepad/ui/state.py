@@ -75,6 +75,9 @@ class AppState:
     #: new deals it reminds the person (0: never)
     last_backup: datetime | None = None
     backup_every: int = BACKUP_EVERY
+    #: a language was chosen in this browser (the settings): a big screen nobody set up
+    #: follows its browser's language instead
+    lang_chosen: bool = False
 
     def apply(self) -> None:
         """Pushes the settings to the session (the language of t()) and to the page (theme)."""
@@ -91,8 +94,16 @@ class AppState:
 
     def set_lang(self, lang: str) -> None:
         self.lang = language(lang)
+        self.lang_chosen = True
         self.apply()
         _persist(PREF_LANG, self.lang)
+
+    def show_in(self, lang: str) -> None:
+        """This session speaks `lang` (a big screen's address, its browser's language),
+        without keeping it as this browser's choice."""
+        if language(lang) != self.lang:
+            self.lang = language(lang)
+            self.apply()
 
     def set_theme(self, theme: str) -> None:
         self.theme = theme if theme in THEMES else "system"
@@ -201,7 +212,8 @@ async def load_state() -> AppState:
         prefs.get(PREF_LANG), prefs.get(PREF_THEME), prefs.get(PREF_ORGANISER),
         prefs.get(PREF_TOURNAMENTS), prefs.get(PREF_DRAFTS), prefs.get(PREF_NEW_GAME),
         prefs.get(PREF_LAST_BACKUP), prefs.get(PREF_BACKUP_EVERY))
-    return AppState(lang=language(lang), theme=theme if theme in THEMES else "system",
+    return AppState(lang=language(lang), lang_chosen=isinstance(lang, str) and bool(lang),
+                    theme=theme if theme in THEMES else "system",
                     organiser_keys=_organiser_keys(organiser),
                     tournament_keys=_organiser_keys(tournaments),
                     kept_forms={PREF_DRAFTS: kept, PREF_NEW_GAME: new_game},

@@ -213,6 +213,10 @@ def _tournaments(api: Checked) -> None:
     api.call("get", "/api/tournaments/{tournament_id}/standings", 200, path=g)
     api.call("get", "/api/tournaments/{tournament_id}/seats", 200, path=g,
              params={"name": first[:2]})
+    leaving = started["tables"][1]["seats"][0]
+    api.call("post", "/api/tournaments/{tournament_id}/rounds/{round_number}/leave", 200,
+             path=r, headers=key, json={"name": leaving, "substitute": "Rémi",
+                                        "new": ["Rémi"]})
     api.call("post", "/api/tournaments/{tournament_id}/rounds/{round_number}/close", 409,
              path=r, headers=key)
     api.call("post", "/api/tournaments/{tournament_id}/rounds/{round_number}/close", 200,

@@ -160,3 +160,29 @@ def test_a_deep_link_shows_its_sheet_and_the_list_under_it_is_read_once(
         phone.close()
 
     run(scenario)
+
+
+def test_the_tournament_page_of_its_organiser_reads_nothing_on_the_event_loop(
+        reads: CountedReads, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorepad.services import tournament as tm
+    from tests.integration.tournament_helpers import new_night
+
+    tid, who = new_night(reads, 8)
+    tm.draw_next_round(reads(), tid, organiser=who)
+    tm.start_round(reads(), tid, 1, organiser=who)
+
+    async def organiser_settings() -> AppState:
+        return AppState(tournament_keys={tid: who.key or ""})
+
+    monkeypatch.setattr(app_module, "load_state", organiser_settings)
+
+    async def scenario() -> None:
+        reads.threads.clear()
+        phone = await Phone.open(app_module.main, route=f"/tournaments/{tid}")
+        # The organiser's parts: the check-in and each table's link (read off the render).
+        await phone.until(lambda: "table-link-1" in phone.identifiers()
+                          and "present-count" in phone.identifiers(), timeout=20)
+        assert threading.get_ident() not in reads.threads
+        phone.close()
+
+    run(scenario)

@@ -11,7 +11,10 @@ from scorepad.services import tournament as t
 
 NAMES = ["André", "Bruno", "Cécile", "Didier", "Élodie", "Fanny", "Gérard", "Hélène",
          "Inès", "Jules", "Karim", "Léa", "Marc", "Nadia", "Olivier", "Paul", "Quentin",
-         "Rose", "Sami", "Thé", "Ugo", "Véra", "Willy", "Xavier"]
+         "Rose", "Sami", "Thé", "Ugo", "Véra", "Willy", "Xavier", "Yvan", "Zoé", "Agathe",
+         "Basile", "Capucine", "Damien", "Estelle", "Firmin", "Gisèle", "Hector", "Isaure",
+         "Joachim", "Ketty", "Lucien", "Maëlle", "Noé", "Odile", "Pascal", "Raphaëlle",
+         "Sylvain", "Tiphaine", "Urbain"]
 GARDE = {"contract": "garde", "bouts": 2, "points": 49}
 
 

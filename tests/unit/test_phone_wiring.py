@@ -62,11 +62,13 @@ def test_one_phone_has_no_address_that_only_other_devices_open(one_phone: None) 
 
 
 def test_one_phone_may_do_everything_with_its_own_games(one_phone: None) -> None:
+    from scorepad.domain import GameStatus
     from scorepad.ui.dialogs.game_menu import rights_of
 
-    sheet = type("Sheet", (), {"organised": True, "protected": True})()
+    sheet = type("Sheet", (), {"organised": True, "protected": True, "deal_limit": None,
+                               "tournament_id": None, "status": GameStatus.IN_PROGRESS})()
     rights = rights_of(sheet, editable=False, organiser=False)  # type: ignore[arg-type]
-    assert rights.editable and rights.organiser and rights.may_organise
+    assert rights.editable and rights.organiser and rights.may_organise and rights.can_add
 
 
 def test_flet_still_sends_every_screen_update_through_the_connection_s_send_callback(

@@ -106,6 +106,15 @@ def test_links_and_qr_codes_read_http_not_the_websockets_ws_address() -> None:
     assert shared_origin("ws://[::1]:8731", "192.0.2.7") == "http://192.0.2.7:8731"
     assert shared_origin("ws://localhost:8731", None) == "http://localhost:8731"
     assert shared_origin("wss://club.example.org", "192.0.2.7") == "https://club.example.org"
+    # ... but only where the server listens: on every address, the LAN's; on one, that
+    # one; on loopback alone, none (the page then says why the links work nowhere else).
+    assert shared_origin("ws://127.0.0.1:8731", "192.0.2.7", "0.0.0.0") == \
+        "http://192.0.2.7:8731"
+    assert shared_origin("ws://127.0.0.1:8731", "192.0.2.7", "192.0.2.9") == \
+        "http://192.0.2.9:8731"
+    assert shared_origin("ws://127.0.0.1:8731", "192.0.2.7", "127.0.0.1") == \
+        "http://127.0.0.1:8731"
+    assert shared_origin("ws://localhost:8731", "192.0.2.7", "::1") == "http://localhost:8731"
     png = qr_png(origin_of("ws://192.0.2.2:8741") + "/organiser/abc")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     png = qr_png("http://192.168.1.20:8550/grand-ecran/tous/2026-11-29")

@@ -141,3 +141,37 @@ def test_every_tournament_ui_key_the_screens_use_is_in_both_catalogs() -> None:
               "scorepad.po").read_text()
         missing = sorted(k for k in used if f'msgid "{k}"' not in po)
         assert missing == [], lang
+
+
+def test_the_big_screen_shows_the_whole_field_in_columns_then_pages() -> None:
+    from scorepad.ui.models.tournament_view import board_layout
+
+    thirteen = board_layout(13, [5, 4, 4], 1920, 1080)
+    assert thirteen.standings.pages == 1 and thirteen.standings.per_page >= 13
+    forty = board_layout(40, [4] * 10, 1920, 1080)
+    assert forty.standings.columns == 2 and forty.standings.pages == 2
+    assert forty.tables.pages == 2
+    # Without tables beside them, three columns hold the forty on one page.
+    assert board_layout(40, [], 1920, 1080).standings.pages == 1
+
+
+@given(st.integers(0, 400), st.lists(st.sampled_from([3, 4, 5, 6]), max_size=100),
+       st.integers(640, 3840), st.integers(480, 2160))
+def test_every_player_and_table_has_a_place_on_some_page(
+        players: int, tables: list[int], width: int, height: int) -> None:
+    from scorepad.ui.models.tournament_view import board_layout
+
+    layout = board_layout(players, tables, width, height)
+    for pages, count in ((layout.standings, players), (layout.tables, len(tables))):
+        placed = [i for n in range(pages.pages)
+                  for column in pages.page(list(range(count)), n) for i in column]
+        assert placed == list(range(count))
+        assert pages.pages == max(1, -(-count // pages.per_page))
+
+
+def test_a_big_screens_address_may_ask_for_its_language() -> None:
+    from scorepad.ui.screens.tournament_big_screen import asked_lang
+
+    assert asked_lang("/tournaments/3/grand-ecran?lang=en") == "en"
+    assert asked_lang("/tournaments/3/grand-ecran?lang=xx") is None
+    assert asked_lang("/tournaments/3/grand-ecran") is None

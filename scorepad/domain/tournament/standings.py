@@ -2,6 +2,10 @@
 place and placement points in each round, the tables they played, and the stated
 tie-break (docs/RULES.md, "Tournoi").
 
+A table that recorded no deal (closed before its first) gives no place: its players score
+0, earn no placement points and win nothing. A round a player did not play (arrived
+later, or gone) counts 0 too.
+
 Placement points: at every table the winner earns 60 and the last 0, the places between
 evenly spaced (4 seats: 60, 40, 20, 0; 5 seats: 60, 45, 30, 15, 0; 3 seats: 60, 30, 0;
 6 seats: 60, 48, 36, 24, 12, 0), so a table wins the same whatever its size. Players
@@ -43,7 +47,8 @@ class TableScore:
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """One player's round: the table and seat, the table score, the place at the table
-    (`tied`: shared with another player) and the placement points it earns."""
+    (`tied`: shared with another player; 0: the table recorded no deal, so no place) and
+    the placement points it earns."""
 
     round: int
     table: int
@@ -64,7 +69,7 @@ class StandingLine:
     score: int
     #: the sum of the player's placement points
     points: Fraction
-    #: tables finished first (a shared first place counts)
+    #: tables finished first (a shared first place counts; a table with no deal does not)
     wins: int
     rounds: tuple[RoundResult, ...] = ()
 
@@ -128,7 +133,9 @@ def table_places(table: TableScore) -> dict[str, tuple[int, bool, Fraction]]:
 def _results(tables: Iterable[TableScore]) -> dict[str, list[RoundResult]]:
     by_player: dict[str, list[RoundResult]] = {}
     for table in tables:
-        places = table_places(table)
+        # A table that recorded no deal is no table won: nobody's place, nobody's points.
+        places = table_places(table) if table.deals_played else {
+            p: (0, False, Fraction(0)) for p in table.seats}
         for seat, player in enumerate(table.seats, 1):
             place, tied, points = places[player]
             by_player.setdefault(player, []).append(RoundResult(

@@ -15,7 +15,12 @@ from scorepad.domain import (
     parse_deal,
     score_deal,
 )
-from scorepad.services.base.access import Organiser, authorize, authorize_organiser
+from scorepad.services.base.access import (
+    Organiser,
+    authorize,
+    authorize_organiser,
+    is_organiser,
+)
 from scorepad.services.base.errors import (
     DealNotFound,
     GameFinished,
@@ -56,20 +61,69 @@ def _locked(uow: UnitOfWork, game_id: int, when: datetime) -> GameRow:
 
 
 def lock_game(uow: UnitOfWork, game_id: int, when: datetime, *, code: str | None,
-              open_only: bool = True, code_field: str = "code") -> GameRow:
+              organiser: Organiser | None = None, open_only: bool = True,
+              code_field: str = "code") -> GameRow:
     """The game, write-locked for this transaction (its row is updated first: on SQLite
     this takes the write lock before any read, on PostgreSQL it locks the game's row).
 
     Every write of the sheet goes through here, so `code` (the table code the caller gave,
     required so that no write can forget it) is checked on every write: EditForbidden
-    otherwise. A game in the bin is GameNotFound."""
+    otherwise. A tournament table's game also takes its organiser's key (`organiser`),
+    in any round, closed or not: the organiser is the night's arbiter. A game in the bin
+    is GameNotFound."""
     game = _locked(uow, game_id, when)
-    authorize(game, code, field=code_field)
-    if open_only and game.status is GameStatus.FINISHED:
+    arbiter = tournament_arbiter(game, organiser)
+    if not arbiter:
+        authorize(game, code, field=code_field)
+    if open_only and game.status is GameStatus.FINISHED and not arbiter:
         if game.tournament_round is not None and game.tournament_table is not None:
             raise TableClosed(game.name, game.tournament_round, game.tournament_table)
         raise GameFinished(game.name)
     return game
+
+
+#: Who wrote a deal of a tournament's table, as its history keeps it when nobody named
+#: themselves: the organiser's correction, or the table (with its number). An author a
+#: person gives never starts with "@" (see `given_author`).
+ORGANISER_AUTHOR = "@organiser"
+TABLE_AUTHOR = "@table"
+
+
+def tournament_arbiter(game: GameRow, organiser: Organiser | None) -> bool:
+    """Whether `organiser` holds the key of the tournament whose table `game` is."""
+    return game.tournament_id is not None and is_organiser(game, organiser)
+
+
+def given_author(author: str | None) -> str | None:
+    """An author as a person or a script gives it: never one of the marks above."""
+    clean = (author or "").lstrip("@").strip()
+    return clean or None
+
+
+def written_by(game: GameRow, organiser: Organiser | None, author: str | None) -> str | None:
+    """The author a write of `game` keeps in its deals' history: on a tournament's table,
+    "@organiser" (its organiser's correction) or "@table N" (the table, with its code),
+    each followed by the name the writer gave if any; elsewhere the name given."""
+    named = given_author(author)
+    if tournament_arbiter(game, organiser):
+        mark = ORGANISER_AUTHOR
+    elif game.tournament_table is not None:
+        mark = f"{TABLE_AUTHOR} {game.tournament_table}"
+    else:
+        return named
+    return f"{mark} {named}" if named else mark
+
+
+def read_author(stored: str | None) -> tuple[str | None, bool, int | None]:
+    """What `written_by` kept: (the name given, by the organiser, by table N)."""
+    if not stored or not stored.startswith("@"):
+        return stored, False, None
+    if stored == ORGANISER_AUTHOR or stored.startswith(ORGANISER_AUTHOR + " "):
+        return given_author(stored.removeprefix(ORGANISER_AUTHOR)), True, None
+    if stored.startswith(TABLE_AUTHOR + " "):
+        number, _, name = stored.removeprefix(TABLE_AUTHOR + " ").partition(" ")
+        return given_author(name), False, int(number) if number.isdigit() else None
+    return given_author(stored), False, None
 
 
 def lock_for_organiser(uow: UnitOfWork, game_id: int, when: datetime,

@@ -100,8 +100,13 @@ class DealVersion:
     version: int
     action: str
     at: datetime
+    #: the name the writer gave (X-Author), if any
     author: str | None
     kind: DealKind
     input: DealInput | None
     scores: dict[str, int]
     deleted: bool
+    #: the tournament's organiser made the change (a correction)
+    by_organiser: bool = False
+    #: a tournament's table made it (its number), with its code
+    by_table: int | None = None

@@ -26,6 +26,7 @@ from scorepad.services.base.common import (
     rules_of,
     sheet_deal,
     table_of,
+    tournament_arbiter,
 )
 from scorepad.services.base.errors import (
     PlayerNameTaken,
@@ -262,12 +263,14 @@ def game_is_protected(uow: UnitOfWork, game_id: int) -> bool:
         return load_game(uow, game_id).code_hash is not None
 
 
-def check_table_code(uow: UnitOfWork, game_id: int, code: str | None) -> bool:
+def check_table_code(uow: UnitOfWork, game_id: int, code: str | None,
+                     organiser_key: str | None = None) -> bool:
     """Whether `code` may edit the game: always for a game without a code, else only its
-    code (a malformed code is simply wrong)."""
+    code (a malformed code is simply wrong); on a tournament's table, also its
+    organiser's key (`organiser_key`), which writes without the code."""
     with uow:
         game = load_game(uow, game_id)
-    return may_edit(game, code)
+    return may_edit(game, code) or tournament_arbiter(game, Organiser(organiser_key))
 
 
 def new_players(uow: UnitOfWork, names: list[str]) -> dict[str, list[str]]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from scorepad.domain import InvalidDeal, RuleSet
 from scorepad.domain.tournament import TournamentConflict
+from scorepad.services.base.access import Organiser
 from scorepad.services.base.changes import (
     Change,
     OnDone,
@@ -15,7 +16,7 @@ from scorepad.services.base.changes import (
     operation_label,
     push_change,
 )
-from scorepad.services.base.common import lock_game, now, rescore, rules_of
+from scorepad.services.base.common import lock_game, now, rescore, rules_of, written_by
 from scorepad.services.base.errors import RulesRefused
 from scorepad.services.ports import DealState, GameRow, OperationRow, UnitOfWork
 
@@ -58,7 +59,8 @@ def moved_payload(payload: dict[str, Any], deal: Callable[[int], int]) -> dict[s
 
 
 def undo(uow: UnitOfWork, game_id: int, *, lang: str = "fr", author: str | None = None,
-         code: str | None = None, operation: int | None = None,
+         code: str | None = None, organiser: Organiser | None = None,
+         operation: int | None = None,
          expected_revision: int | None = None, on_done: OnDone | None = None) -> str | None:
     """Undoes the game's last change; returns what was undone, or None if nothing.
 
@@ -67,24 +69,28 @@ def undo(uow: UnitOfWork, game_id: int, *, lang: str = "fr", author: str | None 
     all changed the game since. Otherwise StaleUndo naming the newer change, and
     nothing is changed. Without either: the game's last change, whoever made it."""
     return _step(uow, game_id, forward=False, lang=lang, author=author, code=code,
-                 operation=operation, expected_revision=expected_revision, on_done=on_done)
+                 organiser=organiser, operation=operation,
+                 expected_revision=expected_revision, on_done=on_done)
 
 
 def redo(uow: UnitOfWork, game_id: int, *, lang: str = "fr", author: str | None = None,
-         code: str | None = None, operation: int | None = None,
+         code: str | None = None, organiser: Organiser | None = None,
+         operation: int | None = None,
          expected_revision: int | None = None, on_done: OnDone | None = None) -> str | None:
     """Redoes the last undone change; returns what was redone, or None if nothing.
     `operation` and `expected_revision` as for undo."""
     return _step(uow, game_id, forward=True, lang=lang, author=author, code=code,
-                 operation=operation, expected_revision=expected_revision, on_done=on_done)
+                 organiser=organiser, operation=operation,
+                 expected_revision=expected_revision, on_done=on_done)
 
 
 def _step(uow: UnitOfWork, game_id: int, *, forward: bool, lang: str, author: str | None,
-          code: str | None, operation: int | None, expected_revision: int | None,
-          on_done: OnDone | None) -> str | None:
+          code: str | None, organiser: Organiser | None, operation: int | None,
+          expected_revision: int | None, on_done: OnDone | None) -> str | None:
     """One move along the game's persisted stack of changes, in one transaction."""
     with uow:
-        game = lock_game(uow, game_id, now(), code=code)
+        game = lock_game(uow, game_id, now(), code=code, organiser=organiser)
+        author = written_by(game, organiser, author)
         op = uow.repo.first_undone(game_id) if forward else uow.repo.last_done(game_id)
         check_scope(uow, game, op, forward=forward, operation=operation,
                     expected_revision=expected_revision)

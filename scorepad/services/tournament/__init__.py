@@ -4,6 +4,7 @@ documents its own:
 
 - `setup`: a tournament, its settings, its players present (check-in, check-out), the
   organiser's role and its hand-over;
+- `absences`: a player who leaves during a round (a substitute, or the table plays on);
 - `rounds`: a round's draw, swaps, start and close, the organiser's corrections, the
   tables' links;
 - `results`: the standings, the exports (CSV, PDF, the draw's table sheets), "find my
@@ -16,6 +17,7 @@ One normal game per table and round: its GameRow carries `tournament_id`,
 """
 
 from scorepad.services.base.errors import TableClosed
+from scorepad.services.tournament.absences import play_short, replace_player
 from scorepad.services.tournament.access import handover_path, table_path
 from scorepad.services.tournament.errors import (
     TournamentNotFound,
@@ -105,7 +107,9 @@ __all__ = [
     "list_tournaments",
     "new_tournament",
     "new_tournament_from_dict",
+    "play_short",
     "reopen_tournament",
+    "replace_player",
     "results_of",
     "seat_round",
     "start_round",

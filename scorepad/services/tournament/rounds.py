@@ -21,7 +21,7 @@ from scorepad.domain.tournament import (
 )
 from scorepad.services.base.access import Organiser
 from scorepad.services.base.changes import OnDone
-from scorepad.services.base.common import lock_for_organiser, now
+from scorepad.services.base.common import lock_for_organiser, now, written_by
 from scorepad.services.base.errors import GameNotFound
 from scorepad.services.games.deals import edit_locked
 from scorepad.services.ports import UnitOfWork
@@ -148,10 +148,17 @@ def cancel_draw(uow: UnitOfWork, tournament_id: int, round_number: int, *,
 def _check_players(view: TournamentView, drawn: TournamentRound) -> None:
     """The draw seats exactly the players present (else: draw again)."""
     present, seated = set(view.present), set(drawn.players)
-    if present != seated:
+    arrived, left = sorted(present - seated), sorted(seated - present)
+    # Said with what changed only (a "partis : -" read as a fault).
+    if arrived and left:
         raise TournamentConflict("players", "tournament_draw_stale", round=drawn.number,
-                                 arrived=sorted(present - seated) or "-",
-                                 left=sorted(seated - present) or "-")
+                                 arrived=arrived, left=left)
+    if arrived:
+        raise TournamentConflict("players", "tournament_draw_stale_arrived",
+                                 round=drawn.number, arrived=arrived, count=len(arrived))
+    if left:
+        raise TournamentConflict("players", "tournament_draw_stale_left",
+                                 round=drawn.number, left=left, count=len(left))
 
 
 def start_round(uow: UnitOfWork, tournament_id: int, round_number: int, *,
@@ -227,7 +234,8 @@ def correct_deal(uow: UnitOfWork, tournament_id: int, game_id: int, deal_id: int
         if game.tournament_id != tournament_id:
             raise GameNotFound(game_id)
         return edit_locked(uow, game, deal_id, data, kind=kind,
-                           expected_version=expected_version, author=author, when=when,
+                           expected_version=expected_version,
+                           author=written_by(game, organiser, author), when=when,
                            on_done=on_done)
 
 

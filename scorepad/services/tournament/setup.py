@@ -201,6 +201,11 @@ def _names(names: object) -> list[str]:
     return clean
 
 
+def single_name(name: object) -> str:
+    """One player's name, trimmed (1 to 40 characters), else refused."""
+    return _names([name])[0]
+
+
 def check_in(uow: UnitOfWork, tournament_id: int, names: Sequence[str], *,
              organiser: Organiser | None, new: Sequence[str] = ()) -> TournamentView:
     """Checks players in. A name that is no known player yet must be in `new` (confirmed

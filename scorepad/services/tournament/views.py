@@ -29,13 +29,24 @@ class TournamentTable:
     started, its game and how far it is (deal `deals_played` of `deals_due`)."""
 
     number: int
+    #: the players drawn here, in seat order (the standings count the round for them)
     seats: tuple[str, ...]
     game_id: int | None = None
     deals_played: int = 0
     deals_due: int = 0
     closed: bool = False
-    #: each seat's score at this table so far (empty until the round starts)
+    #: each seat's score at this table so far (empty until the round starts): a seat
+    #: taken over by a substitute counts the substitute's deals too
     totals: dict[str, int] = field(default_factory=dict)
+    #: who left during the round and who took their seat: {player: substitute}
+    substitutes: dict[str, str] = field(default_factory=dict)
+    #: who left during the round while the table played on without them
+    left: tuple[str, ...] = ()
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        """Who sits at the table now (a substitute in the seat of the player who left)."""
+        return tuple(self.substitutes.get(p, p) for p in self.seats if p not in self.left)
 
     @property
     def dealer_sits_out(self) -> bool:
@@ -142,9 +153,8 @@ def _round(row: RoundRow, games: dict[tuple[int, int], TableGameRow], earlier: l
         game = games.get((row.number, number))
         if game is None:
             tables.append(TournamentTable(number, seats))
-        else:  # the game's seats are the truth (a merged player reads as the kept one)
-            tables.append(TournamentTable(number, game.seats, game.game_id, game.last_number,
-                                          game.deal_limit, closed, dict(game.totals)))
+        else:
+            tables.append(_table(number, seats, game, closed))
     met = pair_meetings(earlier)
     repeats = sum(1 for t in tables for i, a in enumerate(t.seats) for b in t.seats[i + 1:]
                   if met.get(frozenset((a, b)), 0))
@@ -152,6 +162,36 @@ def _round(row: RoundRow, games: dict[tuple[int, int], TableGameRow], earlier: l
             if row.started_at is not None and minutes else None)
     return TournamentRound(row.number, row.status, row.seed, tuple(tables), row.drawn_at,
                            row.started_at, row.closed_at, ends, repeats)
+
+
+def seat_changes(drawn: tuple[str, ...], now: tuple[str, ...]
+                 ) -> tuple[dict[str, str], tuple[str, ...]]:
+    """How a table's seats changed since the draw: ({player: substitute}, players who left
+    while the table played on). A substitute takes the very seat (the order holds); a
+    table playing on closes up; neither was drawn anywhere else in the round."""
+    substitutes: dict[str, str] = {}
+    left: list[str] = []
+    j = 0
+    for i, player in enumerate(drawn):
+        if j < len(now) and now[j] == player:
+            j += 1
+        elif j < len(now) and now[j] not in drawn and len(drawn) - i == len(now) - j:
+            substitutes[player] = now[j]
+            j += 1
+        else:
+            left.append(player)
+    return substitutes, tuple(left)
+
+
+def _table(number: int, drawn: tuple[str, ...], game: TableGameRow, closed: bool
+           ) -> TournamentTable:
+    """A started table: the players drawn, each credited with their seat's score (their
+    substitute's deals included)."""
+    substitutes, left = seat_changes(drawn, game.seats)
+    totals = {p: game.totals.get(p, 0) + (game.totals.get(substitutes[p], 0)
+                                          if p in substitutes else 0) for p in drawn}
+    return TournamentTable(number, drawn, game.game_id, game.last_number, game.deal_limit,
+                           closed, totals, substitutes, left)
 
 
 def tournament_view(row: TournamentRow, entrants: list[EntrantRow], rounds: list[RoundRow],

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorepad import services
+from scorepad.domain.errors import Refusal
 from scorepad.services.base.changes import Change
-from scorepad.ui.access import forbidden
+from scorepad.ui.access import forbidden, writer
 from scorepad.ui.dialogs.confirm import ShowError
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import UowFactory
@@ -29,8 +30,9 @@ def undo_change(state: AppState, uow: UowFactory, change: services.Change,
     game_id = change.game_id
     try:
         label = services.undo(uow(), game_id, lang=current_lang(),
-                              code=state.code_for(game_id), expected_revision=change.revision)
-    except services.ServiceError as exc:
+                              code=state.code_for(game_id), organiser=writer(state, game_id),
+                              expected_revision=change.revision)
+    except Refusal as exc:
         forbidden(exc, state, game_id)
         state.touch()  # the phone shows the current sheet
         show_error(t("game_actions.undo_refused"), exc.message(current_lang()))
@@ -107,7 +109,7 @@ class SheetActions:
         done."""
         try:
             action()
-        except services.ServiceError as exc:
+        except Refusal as exc:  # a service's, or the domain's (a round's deal count)
             forbidden(exc, self.state, self.game_id)
             self.show_error(t("common.not_possible"), exc.message(current_lang()))
             return False
@@ -120,7 +122,7 @@ class SheetActions:
 
         def act() -> None:
             label[0] = step(self.uow(), self.game_id, lang=current_lang(), code=self.code,
-                            expected_revision=self.revision)
+                            organiser=self.organiser, expected_revision=self.revision)
 
         ok = self.run(act)
         self.refresh()  # done, or refused because another phone moved on: show it now
@@ -138,7 +140,8 @@ class SheetActions:
     def redeal(self, kind: str, number: int) -> None:
         done: list[services.Change] = []
         if self.run(lambda: services.record_redeal(self.uow(), self.game_id, kind,
-                                                   code=self.code, expected_number=number,
+                                                   code=self.code, organiser=self.organiser,
+                                                   expected_number=number,
                                                    on_done=done.append)):
             self.refresh()
             text = t("game_actions.all_passed", number=number) \
@@ -151,7 +154,7 @@ class SheetActions:
     @property
     def organiser(self) -> services.Organiser:
         """The organiser key this browser holds for the game (the server checks it)."""
-        return services.Organiser(self.state.organiser_key(self.game_id))
+        return writer(self.state, self.game_id)
 
     def reopen(self) -> None:
         if self.run(lambda: services.reopen_game(self.uow(), self.game_id,

@@ -22,6 +22,7 @@ from scorepad.ui.dialogs.host import Close, use_shown
 from scorepad.ui.dialogs.table_code import use_code_settings
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.calculator_state import GameRules, calculator_session
+from scorepad.ui.models.sheet_rights import Locked, Rights, sheet_rights
 from scorepad.ui.services_context import use_uow, wiring
 from scorepad.ui.widgets.downloads import file_tile
 
@@ -29,23 +30,9 @@ TileHandler = Callable[[ft.Event[ft.ListTile]], None]
 Closing = Callable[[Callable[[], None]], TileHandler]
 
 
-@dataclass(frozen=True)
-class Rights:
-    """What this phone may do with the game (the server checks again on every write)."""
-
-    #: the table code is entered (or there is none): deals, undo, rules
-    editable: bool
-    #: this browser holds the organiser's key
-    organiser: bool
-    #: organiser, or a game from before organisers without a code (open to all as before;
-    #: never a game made by the command line)
-    may_organise: bool
-
-
 def rights_of(sheet: GameSheet, editable: bool, organiser: bool) -> Rights:
-    if not wiring().server:  # one phone alone holds every game it has
-        return Rights(editable=True, organiser=True, may_organise=True)
-    return Rights(editable, organiser, organiser or sheet.open_to_all)
+    """What this phone may do with the game (one phone alone holds every game it has)."""
+    return sheet_rights(sheet, editable, organiser, server=wiring().server)
 
 
 def export_url(game_id: int, fmt: str) -> str:
@@ -172,11 +159,11 @@ def _menu(sheet: GameSheet, actions: SheetActions, rights: Rights, close: Close,
         *_export_tiles(sheet, close),
         ft.Divider(height=1),
     ]
-    if not rights.editable:
+    if rights.locked is Locked.CODE:
         tiles.append(_tile(ft.Icons.LOCK_OPEN, t("game_menu.unlock"), closing(unlock)))
     if rights.may_organise:
         tiles += _organiser_tiles(sheet, actions, rights, closing, opens)
-    if not rights.organiser:
+    if not rights.organiser and sheet.tournament_id is None:
         tiles.append(_not_organiser_note(sheet))
     return ft.BottomSheet(
         content=ft.Container(ft.Column(tiles, tight=True, spacing=0),

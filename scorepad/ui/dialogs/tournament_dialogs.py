@@ -1,6 +1,7 @@
 """A table's QR code, large enough to scan from the table: the link its phones open (with
-the table's code, which lets them write its sheet) and the code in letters; and the
-tournament's organiser role handed over by a one-time link."""
+the table's code, which lets them write its sheet) and the code in letters; the
+tournament's organiser role handed over by a one-time link; and what happens to a
+player who goes (a substitute, the table playing on, or leaving after the round)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from scorepad.domain.errors import Refusal
 from scorepad.services import tournament as tm
 from scorepad.ui.dialogs.confirm import use_error
 from scorepad.ui.dialogs.handover import use_handover_link
-from scorepad.ui.dialogs.host import Close, Shown, use_shown
+from scorepad.ui.dialogs.host import Close, Entry, Shown, use_entry_dialog, use_shown
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import UowFactory
@@ -72,3 +73,83 @@ def use_tournament_handover(state: AppState, uow: UowFactory) -> Callable[[int, 
         show_link(name, link_origin() + link.path)
 
     return hand_over
+
+
+@dataclass(frozen=True)
+class Leaving:
+    """A player who goes, and what the organiser may choose (each choice's ranking rule
+    said in words, docs/RULES.md §10). `round`/`table`: where they sit in the round being
+    played (None: between rounds, or their table has played all its deals)."""
+
+    name: str
+    round: int | None
+    table: int | None
+    #: the players the table would play on with (None: it cannot: fewer than 3)
+    short: int | None
+    #: a substitute takes the seat: the refusal in words, or None when done
+    substitute: Callable[[str], str | None]
+    play_short: Callable[[], None]
+    check_out: Callable[[], None]
+
+
+def _choice(ident: str, label: str, rule: str, on_click: Callable[[], None],
+            *, filled: bool = False) -> ft.Control:
+    kind = ft.FilledTonalButton if filled else ft.OutlinedButton
+    return ft.Column([
+        ft.Semantics(identifier=ident, container=True, content=kind(
+            label, on_click=lambda _e: on_click(), height=44)),
+        ft.Text(rule, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ], spacing=4, tight=True)
+
+
+def _leave_dialog(shown: Shown[Leaving], close: Close, entry: Entry) -> ft.DialogControl:
+    what = shown.what
+    name = what.name
+
+    def then(step: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            close()
+            step()
+        return run
+
+    def replace() -> None:
+        refused = what.substitute(entry.text())
+        if refused is None:
+            close()
+        else:
+            entry.refuse(refused)
+
+    controls: list[ft.Control]
+    if what.round is None:
+        controls = [ft.Text(t("tournament_ui.leave.between", name=name), size=14),
+                    _choice("leave-check-out", t("tournament_ui.checkin.leave"),
+                            t("tournament_ui.leave.check_out_rule", name=name),
+                            then(what.check_out), filled=True)]
+    else:
+        controls = [
+            ft.Text(t("tournament_ui.leave.during", name=name, round=what.round,
+                      table=what.table or 0), size=14),
+            entry.field(on_submit=replace, label=t("tournament_ui.leave.substitute_field"),
+                        capitalization=ft.TextCapitalization.WORDS, dense=True),
+            _choice("leave-substitute", t("tournament_ui.leave.substitute"),
+                    t("tournament_ui.leave.substitute_rule", name=name), replace,
+                    filled=True),
+        ]
+        if what.short is not None:
+            controls.append(_choice(
+                "leave-short", t("tournament_ui.leave.short", count=what.short),
+                t("tournament_ui.leave.short_rule", name=name), then(what.play_short)))
+        controls.append(_choice(
+            "leave-after", t("tournament_ui.leave.after_round", name=name),
+            t("tournament_ui.leave.check_out_rule", name=name), then(what.check_out)))
+    return ft.AlertDialog(
+        title=ft.Text(t("tournament_ui.leave.title", name=name)),
+        content=ft.Column(controls, tight=True, spacing=14, width=340,
+                          scroll=ft.ScrollMode.AUTO),
+        actions=[ft.TextButton(t("common.cancel"), on_click=lambda _e: close())],
+    )
+
+
+def use_leave_dialog() -> Callable[[Leaving], None]:
+    """A hook: `ask(leaving)` asks the organiser what happens to a player who goes."""
+    return use_entry_dialog(lambda _what: "", _leave_dialog)

@@ -8,6 +8,7 @@ from babel.dates import format_datetime
 
 from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, render
 from scorepad.domain.names import short_labels
+from scorepad.services.ports import GameFacts
 from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 
 #: a contract's name as a label (capitalised, unlike the domain's `contract.*` words)
@@ -34,9 +35,10 @@ def names(items: list[str] | tuple[str, ...]) -> str:
 
 def player_labels(players: list[str] | tuple[str, ...]) -> dict[str, str]:
     """A short label per player, distinct at the table, that fits a column of a 390 px
-    phone: whole names up to 9 letters at 3-4 players, 6 from 5 on ("J-Bapt", "Maximi"),
-    so the sheet (6 columns) and the deal form (5 players) use the same labels."""
-    return short_labels(list(players), 9 if len(players) <= 4 else 6)
+    phone: whole names up to 9 letters at 3-4 players, 7 from 5 on ("Thérèse", "Bernard";
+    "J-Bapti", "Maximil"), so the sheet (6 columns) and the deal form (5 players, in a
+    type one step smaller) use the same labels."""
+    return short_labels(list(players), 9 if len(players) <= 4 else 7)
 
 
 def contract(code: str | None) -> str:
@@ -61,3 +63,13 @@ def deals_count(n: int) -> str:
 def outcome(made: bool, difference: object) -> str:
     """"fait de 8" / "chuté de 4": the words of the explanation, everywhere."""
     return render("made_by" if made else "lost_by", {"n": difference}, current_lang())
+
+
+def game_title(game: GameFacts) -> str:
+    """A game's title where room is short (the games list, the sheet's bar): its name,
+    or for a tournament table's game "Table 3 · manche 2", which its name would hide
+    behind the tournament's."""
+    if game.tournament_table is None or game.tournament_round is None:
+        return game.name
+    return t("tournament_ui.game_title", table=game.tournament_table,
+             round=game.tournament_round)

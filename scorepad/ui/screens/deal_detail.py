@@ -12,24 +12,26 @@ from scorepad.domain import DealKind, InvalidDeal, ScoredDeal, score_deal
 from scorepad.domain.messages import N_, fmt_signed
 from scorepad.services.base.changes import Change
 from scorepad.services.base.errors import DealConflict, DealNotFound, ServiceError
-from scorepad.services.base.views import DealVersion, SheetDeal
+from scorepad.services.base.views import DealVersion, GameSheet, SheetDeal
 from scorepad.services.games.deals import deal_history, delete_deal
-from scorepad.services.games.game import get_sheet
-from scorepad.ui.access import can_edit, forbidden
+from scorepad.services.games.game import check_organiser, get_sheet
+from scorepad.ui.access import can_edit, forbidden, writer
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.dialogs.game_actions import after_change
+from scorepad.ui.dialogs.game_menu import rights_of
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import ALL_TOPIC, game_topic
 from scorepad.ui.models.deal_form import outcome_text
+from scorepad.ui.models.sheet_rights import Locked, Rights
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.deal_explanation import explanation_block
 from scorepad.ui.widgets.deal_header import deal_title, load_error_screen
 from scorepad.ui.widgets.deal_preview import score_cells
 from scorepad.ui.widgets.layout import loading_state, screen, use_page_key
-from scorepad.ui.widgets.read_only_banner import read_only_banner
+from scorepad.ui.widgets.read_only_banner import closed_banner, read_only_banner
 from scorepad.ui.widgets.snackbar import show_snackbar
 
 
@@ -39,6 +41,8 @@ class DetailContext:
     players: tuple[str, ...]
     scored: ScoredDeal | None
     history: tuple[DealVersion, ...]
+    #: the game's sheet the deal was read from
+    sheet: GameSheet | None = None
 
 
 def load_detail(uow_factory: UowFactory, game_id: int, deal_id: int) -> DetailContext:
@@ -55,7 +59,8 @@ def load_detail(uow_factory: UowFactory, game_id: int, deal_id: int) -> DetailCo
     players = deal.input.players if deal.input is not None else tuple(
         p for p in sheet.seats if p not in deal.sitting_out)
     history = tuple(deal_history(uow_factory(), deal_id))
-    return DetailContext(deal=deal, players=players, scored=scored, history=history)
+    return DetailContext(deal=deal, players=players, scored=scored, history=history,
+                         sheet=sheet)
 
 
 #: what a version of a deal was (its history's line titles)
@@ -92,6 +97,21 @@ def deal_headline(deal: SheetDeal) -> str:
     return text[:1].upper() + text[1:]
 
 
+def written_by(version: DealVersion) -> str:
+    """Who made a change, in words: "par l'organisateur", "par la table 2", "par Bruno"
+    (and the name a table or the organiser gave, if any); "" when nobody is known."""
+    if version.by_organiser:
+        who = t("deal_detail.by_organiser")
+    elif version.by_table is not None:
+        who = t("deal_detail.by_table", table=version.by_table)
+    elif version.author:
+        return t("deal_detail.by_author", author=version.author)
+    else:
+        return ""
+    return t("deal_detail.by_named", who=who, author=version.author) if version.author \
+        else who
+
+
 def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Control:
     lang = current_lang()
     rows: list[ft.Control] = []
@@ -108,10 +128,14 @@ def history_list(versions: tuple[DealVersion, ...], taker: str | None) -> ft.Con
         else:
             what = t("deal_detail.no_score")
         badge = t("deal_detail.version_badge", version=str(v.version))
+        title = f"{action_label(v.action).capitalize()} · {when}"
+        by = written_by(v)
+        if by:
+            title += f" · {by}"
         rows.append(ft.ListTile(
             leading=ft.CircleAvatar(content=ft.Text(badge, size=12), radius=16),
-            title=ft.Text(f"{action_label(v.action).capitalize()} · {when}", size=14,
-                          weight=ft.FontWeight.W_600),
+            title=ft.Semantics(identifier=f"history-{v.version}", content=ft.Text(
+                title, size=14, weight=ft.FontWeight.W_600)),
             subtitle=ft.Text(what, size=13),
             dense=True,
             content_padding=ft.Padding.symmetric(horizontal=4),
@@ -125,7 +149,7 @@ def _delete(uow_factory: UowFactory, app_state: AppState, game_id: int, deal: Sh
     done: list[Change] = []
     try:
         delete_deal(uow_factory(), game_id, deal.id, expected_version=deal.version,
-                    code=code, on_done=done.append)
+                    code=code, organiser=writer(app_state, game_id), on_done=done.append)
     except DealConflict:
         # Nothing deleted: the page shows the deal as it is now, to decide again.
         app_state.touch()
@@ -188,13 +212,16 @@ def _action_buttons(deal: SheetDeal, on_edit: Callable[[], None],
 
 
 def _load(uow_factory: UowFactory, app_state: AppState, game_id: int, deal_id: int
-          ) -> tuple[DetailContext | ServiceError, bool]:
-    """The deal and whether this phone may change it (database reads)."""
+          ) -> tuple[DetailContext | ServiceError, Rights | None]:
+    """The deal and what this phone may do with it (database reads)."""
     try:
-        return (load_detail(uow_factory, game_id, deal_id),
-                can_edit(uow_factory, game_id, app_state))
+        ctx = load_detail(uow_factory, game_id, deal_id)
+        assert ctx.sheet is not None
+        return ctx, rights_of(ctx.sheet, can_edit(uow_factory, game_id, app_state),
+                              check_organiser(uow_factory(), game_id,
+                                              app_state.organiser_key(game_id)))
     except ServiceError as exc:
-        return exc, False
+        return exc, None
 
 
 @ft.component
@@ -216,7 +243,7 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
     # Until this deal is read, a loading indicator (never another deal's steps).
     if not data.loaded or data.key[:2] != (game_id, deal_id):
         return screen("", loading_state(), route=page_key)
-    ctx, editable = data.value
+    ctx, rights = data.value
 
     if isinstance(ctx, ServiceError):
         return load_error_screen(ctx.message(lang), route)
@@ -235,8 +262,13 @@ def DealDetailView(game_id: int, deal_id: int) -> ft.View:
             icon=ft.Icons.DELETE_OUTLINE))
 
     summary = _summary(ctx, lang)
-    body: list[ft.Control] = [summary, _action_buttons(deal, edit, confirm_delete)] if (
-        editable) else [read_only_banner(unlock), summary]
+    body: list[ft.Control]
+    if rights is not None and rights.editable:
+        body = [summary, _action_buttons(deal, edit, confirm_delete)]
+    elif rights is not None and rights.locked is Locked.ROUND_CLOSED:
+        body = [closed_banner(ctx.sheet), summary]
+    else:
+        body = [read_only_banner(unlock), summary]
     if deal.input is not None and ctx.scored is not None:
         body.append(explanation_block(deal.input, ctx.scored))
     if ctx.history:

@@ -11,23 +11,37 @@ import flet as ft
 
 from scorepad.domain import DealInput, InvalidDeal
 from scorepad.services.base.changes import Change
-from scorepad.services.base.errors import DealConflict, DealNotFound, NextDealTaken, ServiceError
+from scorepad.services.base.errors import (
+    DealConflict,
+    DealNotFound,
+    NextDealTaken,
+    ServiceError,
+    TableClosed,
+)
 from scorepad.services.base.views import SheetDeal
-from scorepad.services.games.deals import edit_deal, record_deal
-from scorepad.ui.access import can_edit, forbidden
+from scorepad.services.games.deals import deal_limit_refusal, edit_deal, record_deal
+from scorepad.services.games.game import check_organiser
+from scorepad.ui.access import can_edit, forbidden, writer
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import ShowError, use_error
 from scorepad.ui.dialogs.game_actions import after_change
+from scorepad.ui.dialogs.game_menu import rights_of
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.models.drafts import drop_draft, drop_mark, is_blank, keep_draft, mark_saved
+from scorepad.ui.models.sheet_rights import Locked, Rights
 from scorepad.ui.services_context import UowFactory, off_loop, sheet_cache, use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.widgets.card_counter import CounterSlot, counter_slot, use_counter_in_view
 from scorepad.ui.widgets.deal_controls import error_text
-from scorepad.ui.widgets.deal_header import deal_title, load_error_screen
+from scorepad.ui.widgets.deal_header import (
+    deal_title,
+    load_error_screen,
+    no_deal_screen,
+    read_only_screen,
+)
 from scorepad.ui.widgets.deal_preview import preview_bar
 from scorepad.ui.widgets.deal_sections import deal_sections
 from scorepad.ui.widgets.form_keeper import (
@@ -43,7 +57,6 @@ from scorepad.ui.widgets.form_keeper import (
     use_form_keeper,
 )
 from scorepad.ui.widgets.layout import loading_state, screen
-from scorepad.ui.widgets.read_only_banner import read_only_banner
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,11 +153,12 @@ class EntryActions:
         done: list[Change] = []
         if self.deal_id is None:
             record_deal(self.uow_factory(), self.game_id, data, code=self.code,
+                        organiser=writer(self.app_state, self.game_id),
                         expected_number=self.ctx.number, on_done=done.append)
         else:
             edit_deal(self.uow_factory(), self.game_id, self.deal_id, data,
                       expected_version=self.ctx.expected_version, code=self.code,
-                      on_done=done.append)
+                      organiser=writer(self.app_state, self.game_id), on_done=done.append)
         return done[0] if done else None
 
     def clear_draft(self) -> None:
@@ -230,10 +244,18 @@ class EntryActions:
 @dataclass(frozen=True, slots=True)
 class EntryData:
     """What the form reads from the database as it opens: the deal (or the game's next
-    one), or why it cannot open, and whether this phone may change it."""
+    one), or why it cannot open, and what this phone may do with the game (None: no
+    such game, the form's own load says so)."""
 
     ctx: EntryContext | ServiceError
-    editable: bool
+    rights: Rights | None
+    #: why no deal can be entered here at all, said before anything is typed: the
+    #: tournament round is closed, or its deals at this table are played
+    refusal: str | None = None
+
+    @property
+    def editable(self) -> bool:
+        return self.rights is None or self.rights.editable
 
 
 def _read_entry(uow_factory: UowFactory, app_state: AppState, game_id: int,
@@ -244,14 +266,19 @@ def _read_entry(uow_factory: UowFactory, app_state: AppState, game_id: int,
                                                       kept=kept)
     except ServiceError as exc:
         ctx = exc
-    return EntryData(ctx, _editable(uow_factory, game_id, app_state))
-
-
-def _read_only_screen(unlock: Callable[[], None], route: str) -> ft.View:
-    return screen(t("deal_entry.read_only_title"), ft.Column([
-        read_only_banner(unlock),
-        ft.Container(ft.Text(t("deal_entry.read_only"), size=14), padding=16),
-    ]), route=route)
+    try:
+        sheet = sheet_cache().get(uow_factory, game_id, lang=lang)
+        organiser = check_organiser(uow_factory(), game_id, app_state.organiser_key(game_id))
+    except ServiceError:
+        return EntryData(ctx, None)
+    rights = rights_of(sheet, _editable(uow_factory, game_id, app_state), organiser)
+    refusal = None
+    if rights.locked is Locked.ROUND_CLOSED:
+        refusal = TableClosed(sheet.name, sheet.tournament_round or 0,
+                              sheet.tournament_table or 0).message(lang)
+    elif deal_id is None and rights.editable and rights.full:
+        refusal = deal_limit_refusal(sheet).message(lang)
+    return EntryData(ctx, rights, refusal)
 
 
 def _conflict_panel(conflict: Conflict, actions: EntryActions) -> ft.Control:
@@ -319,8 +346,10 @@ def DealEntryView(game_id: int, deal_id: int | None = None) -> ft.View:
     entry = data.value
     if isinstance(entry.ctx, ServiceError):
         return load_error_screen(entry.ctx.message(lang), route)
+    if entry.refusal is not None:
+        return no_deal_screen(f"/games/{game_id}", route, entry.refusal)
     if not entry.editable:
-        return _read_only_screen(unlock, route)
+        return read_only_screen(unlock, route)
     return EntryForm(game_id, deal_id, entry.ctx, route)
 
 

@@ -20,7 +20,7 @@ from scorepad.ui.dialogs.backup import BackupReminder, restore_backup
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import babel_locale, current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC
-from scorepad.ui.models.fmt import deals_count, signed, when
+from scorepad.ui.models.fmt import deals_count, game_title, signed, when
 from scorepad.ui.models.game_list import Month, game_list
 from scorepad.ui.services_context import UowFactory, use_uow, wiring
 from scorepad.ui.state import AppState, use_app_state
@@ -68,12 +68,17 @@ def _game_tile(game: GameSummary,
                            tooltip=t("games.protected"))]
                   if game.protected else []),
                 # The name's identifier lets a test (and bench/phone.py) find one game
-                # among many.
+                # among many; a tournament table's game is called by its table.
                 ft.Semantics(identifier=f"game-{game.id}", expand=True, content=ft.Text(
-                    game.name, weight=ft.FontWeight.W_600, max_lines=1,
+                    game_title(game), weight=ft.FontWeight.W_600, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS)),
             ], spacing=4),
             subtitle=ft.Column([
+                # A tournament table's game: its title says which table; its name (the
+                # tournament's) comes here.
+                *([ft.Text(game.name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                           color=ft.Colors.ON_SURFACE_VARIANT)]
+                  if game.tournament_table is not None else []),
                 ft.Text(f"{table} · {deals_count(game.deals)} · {when(game.updated_at)}",
                         size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Text(_leader_line(game), size=13, max_lines=2,

@@ -13,9 +13,11 @@ from scorepad.services import GameSheet
 from scorepad.ui.dialogs.confirm import use_error
 from scorepad.ui.dialogs.full_names import use_full_names
 from scorepad.ui.dialogs.game_actions import SheetActions
-from scorepad.ui.dialogs.game_menu import GameMenuButton, Rights, rights_of
+from scorepad.ui.dialogs.game_menu import GameMenuButton, rights_of
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import t
+from scorepad.ui.models.fmt import game_title
+from scorepad.ui.models.sheet_rights import Locked, Rights
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.sheet_data import use_sheet
 from scorepad.ui.state import use_app_state
@@ -84,18 +86,20 @@ class _Opens:
 
 
 def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
-                locked: bool, shown: int, show_more: Callable[[], None],
+                rights: Rights, shown: int, show_more: Callable[[], None],
                 opens: _Opens) -> ft.Control:
-    finished = sheet.status == GameStatus.FINISHED
     number = sheet.next.number
-    top: list[ft.Control] = [read_only_banner(opens.unlock)] if locked else []
-    progress = round_progress(sheet)
+    top: list[ft.Control] = [read_only_banner(opens.unlock)] \
+        if rights.locked is Locked.CODE else []
+    progress = round_progress(sheet, arbiter=rights.arbiter)
     return ft.Column([
         *top,
         totals_header(sheet, dark, opens.full_names),
         *([progress] if progress is not None else []),
         next_deal_strip(sheet, lambda: actions.redeal("passed", number),
-                        lambda: actions.redeal("petit_sec", number), finished, locked),
+                        lambda: actions.redeal("petit_sec", number),
+                        done=not rights.can_add and rights.locked is not Locked.CODE,
+                        locked=not rights.can_add),
         ft.ListView(_deal_lines(sheet, actions.game_id, dark, lang, shown, show_more),
                     expand=True,
                     padding=ft.Padding.only(bottom=8), build_controls_on_demand=True),
@@ -104,8 +108,9 @@ def _sheet_body(sheet: GameSheet, actions: SheetActions, dark: bool, lang: str,
 
 def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights,
                    unlock: Callable[[], None]) -> ft.Control | None:
-    """Unlock on a read-only phone, else a new deal (or, for the organiser, reopen a
-    finished game)."""
+    """Unlock on a read-only phone, else a new deal while one may be added (or, for the
+    organiser, reopen a finished game; nothing at a tournament table whose round's deals
+    are played or whose round is closed)."""
     game_id = actions.game_id
 
     def new_deal(_: ft.Event[ft.FilledButton]) -> None:
@@ -114,15 +119,15 @@ def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights,
     def reopen(_: ft.Event[ft.FilledButton]) -> None:
         actions.reopen()
 
-    if not rights.editable:
+    if rights.locked is Locked.CODE:
         return primary_action(t("sheet.enter_code"),
                               ft.Icons.LOCK_OPEN, lambda _e: unlock())
+    if rights.can_add:
+        return primary_action(t("sheet.new_deal"), ft.Icons.ADD, new_deal)
     finished = sheet.status == GameStatus.FINISHED
-    if finished and not rights.may_organise:
+    if not finished or not rights.may_organise:
         return None
-    return primary_action(
-        t("sheet.reopen") if finished else t("sheet.new_deal"),
-        ft.Icons.REPLAY if finished else ft.Icons.ADD, reopen if finished else new_deal)
+    return primary_action(t("sheet.reopen"), ft.Icons.REPLAY, reopen)
 
 
 def _bar_actions(sheet: GameSheet, actions: SheetActions, rights: Rights,
@@ -183,9 +188,8 @@ def SheetView(game_id: int) -> ft.View:
 
     actions = SheetActions(game_id, uow, state, code, refresh, show_error,
                            revision=sheet.revision)
-    locked = not rights.editable
-    body = _sheet_body(sheet, actions, is_dark(state.theme), lang, locked, shown,
+    body = _sheet_body(sheet, actions, is_dark(state.theme), lang, rights, shown,
                        lambda: set_shown(lambda n: n + LINES_PAGE), opens)
-    return screen(sheet.name, body, route=page_key,
+    return screen(game_title(sheet), body, route=page_key,
                   actions=_bar_actions(sheet, actions, rights, opens.unlock),
                   bottom=_bottom_action(sheet, actions, rights, opens.unlock))

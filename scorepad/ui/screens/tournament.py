@@ -1,12 +1,13 @@
 """A tournament's page: for its organiser, the night's steps (check-in, the draw and its
 table choices, swaps, starting a round with each table's link and QR code, closing it),
-the draw to print and the results to download; for everybody else, the rounds drawn."""
+the draw to print and the results to download; for everybody else, the rounds drawn.
+Nothing is read during a render: the tournament comes live (use_tournament), what only
+the organiser sees by use_data, both off the render."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import flet as ft
 
@@ -21,15 +22,21 @@ from scorepad.domain.tournament import (
     table_plans,
 )
 from scorepad.services import tournament as tm
-from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
-from scorepad.ui.dialogs.new_players import NewPlayers, use_new_players_dialog
-from scorepad.ui.dialogs.tournament_dialogs import use_table_qr, use_tournament_handover
+from scorepad.ui.data import use_data
+from scorepad.ui.dialogs.confirm import use_confirm, use_error
+from scorepad.ui.dialogs.new_players import use_new_players_dialog
+from scorepad.ui.dialogs.tournament_dialogs import (
+    use_leave_dialog,
+    use_table_qr,
+    use_tournament_handover,
+)
+from scorepad.ui.dialogs.tournament_steps import PageDialogs, Steps
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.models.tournament_view import draw_offered
-from scorepad.ui.origin import link_origin
+from scorepad.ui.origin import link_origin, unreachable_reason
 from scorepad.ui.screens.not_found import NotFoundView
 from scorepad.ui.services_context import UowFactory, use_uow
-from scorepad.ui.state import AppState, use_app_state
+from scorepad.ui.state import use_app_state
 from scorepad.ui.tournament_live import use_tournament
 from scorepad.ui.widgets.layout import (
     empty_state,
@@ -38,11 +45,13 @@ from scorepad.ui.widgets.layout import (
     section_title,
     use_page_key,
 )
-from scorepad.ui.widgets.snackbar import show_snackbar
 from scorepad.ui.widgets.soiree_parts import day_text
 from scorepad.ui.widgets.tournament_checkin import CheckIn
 from scorepad.ui.widgets.tournament_round import RoundActions, round_card
 
+#: why the tables' links and printed QR codes would open on no other device
+UNREACHABLE = {"loopback": N_("tournament_ui.links.loopback"),
+               "no_network": N_("tournament_ui.links.no_network")}
 #: the ranking rule in a few words, in the page's header
 RULE_WORDS = {RankingRule.SUM: N_("tournament_ui.page.rule_sum"),
               RankingRule.PLACEMENT: N_("tournament_ui.page.rule_placement")}
@@ -53,148 +62,9 @@ def results_url(tournament_id: int, fmt: str) -> str:
     return f"/api/tournaments/{tournament_id}/results.{fmt}?lang={current_lang()}"
 
 
-@dataclass(frozen=True)
-class PageDialogs:
-    """The dialogs the page's steps open (the page's hooks)."""
-
-    show_error: ShowError
-    confirm: AskConfirm
-    new_players: Callable[[NewPlayers], None]
-    show_qr: Callable[[tm.TableLink], None]
-    hand_over: Callable[[int, str], None]
-
-
-class Steps:
-    """The organiser's steps on this page: each one calls its use case, says why when it
-    is refused (nothing was saved), then reads the tournament again."""
-
-    def __init__(self, uow: UowFactory, state: AppState, view: tm.TournamentView,
-                 done: Callable[[], None], dialogs: PageDialogs) -> None:
-        self.uow = uow
-        self.state = state
-        self.view = view
-        self.tid = view.id
-        self.who = services.Organiser(state.tournament_key(view.id))
-        self.done = done
-        self.dialogs = dialogs
-
-    def _run(self, step: Callable[[], object], success: str | None = None) -> bool:
-        try:
-            step()
-        except Refusal as exc:
-            self.dialogs.show_error(t("common.not_possible"), exc.message(current_lang()))
-            self.done()
-            return False
-        self.done()
-        if success:
-            show_snackbar(success)
-        return True
-
-    def check_in(self, name: str) -> None:
-        found = services.new_players(self.uow(), [name])
-        if not found:
-            self._run(lambda: tm.check_in(self.uow(), self.tid, [name], organiser=self.who),
-                      t("tournament_ui.checkin.done", name=name))
-            return
-        self.dialogs.new_players(NewPlayers(
-            found, lambda _typed, known: self.check_in(known),
-            lambda: self._run(lambda: tm.check_in(
-                self.uow(), self.tid, [name], organiser=self.who, new=[name]),
-                t("tournament_ui.checkin.done", name=name)),
-            create_label=t("tournament_ui.checkin.create_new")))
-
-    def check_out(self, name: str) -> None:
-        """Asked first: a thumb brushing a name must not take a player out of the draws."""
-        self.dialogs.confirm(Confirm(
-            t("tournament_ui.checkin.leave_title", name=name),
-            t("tournament_ui.checkin.leave_text", name=name), t("tournament_ui.checkin.leave"),
-            lambda: self._run(lambda: tm.check_out(self.uow(), self.tid, [name],
-                                                   organiser=self.who),
-                              t("tournament_ui.checkin.left", name=name))))
-
-    def draw(self, plan: str | None = None) -> None:
-        number = self.view.next_round
-        self._run(lambda: tm.draw_next_round(self.uow(), self.tid, organiser=self.who,
-                                             plan=plan),
-                  t("tournament_ui.round.drawn_done", number=number))
-
-    def redraw(self, entry: tm.TournamentRound) -> None:
-        plan = entry.plan.key if len(self._plans()) > 1 else None
-        self._run(lambda: tm.draw_next_round(self.uow(), self.tid, organiser=self.who,
-                                             plan=plan, round_number=entry.number),
-                  t("tournament_ui.round.drawn_done", number=entry.number))
-
-    def _plans(self) -> tuple[object, ...]:
-        try:
-            return table_plans(len(self.view.present))
-        except TournamentRefused:
-            return ()
-
-    def swap(self, entry: tm.TournamentRound, first: str, second: str) -> None:
-        self._run(lambda: tm.swap_players(self.uow(), self.tid, entry.number, first, second,
-                                          organiser=self.who),
-                  t("tournament_ui.round.swapped", first=first, second=second))
-
-    def start(self, entry: tm.TournamentRound) -> None:
-        def go() -> None:
-            started = tm.start_round(self.uow(), self.tid, entry.number, organiser=self.who,
-                                     lang=current_lang())
-            self.keep_table_keys(started)
-
-        self._run(go, t("tournament_ui.round.started", number=entry.number))
-
-    def keep_table_keys(self, *rounds: tm.TournamentRound) -> None:
-        """The tables' games share the tournament's organiser key: this browser keeps it
-        for each of them, so their sheets open as the organiser's (corrections)."""
-        key = self.state.tournament_key(self.tid)
-        if key is None:
-            return
-        self.state.remember_organisers({table.game_id: key for entry in rounds
-                                        for table in entry.tables
-                                        if table.game_id is not None})
-
-    def close(self, entry: tm.TournamentRound, *, force: bool = False) -> None:
-        lang = current_lang()
-        try:
-            closing = tm.close_round(self.uow(), self.tid, entry.number, organiser=self.who,
-                                     force=force)
-        except Refusal as exc:
-            if getattr(exc, "code", "") == "tournament_tables_playing":
-                self.dialogs.confirm(Confirm(
-                    t("tournament_ui.round.close_title", number=entry.number),
-                    t("tournament_ui.round.close_anyway_text", reason=exc.message(lang)),
-                    t("tournament_ui.round.close_anyway"),
-                    lambda: self.close(entry, force=True), destructive=True))
-            else:
-                self.dialogs.show_error(t("common.not_possible"), exc.message(lang))
-            self.done()
-            return
-        self.done()
-        if closing.unfinished:
-            text = t("tournament_ui.round.closed_unfinished", number=entry.number,
-                     tables=[str(x.number) for x in closing.unfinished])
-        elif closing.tournament_finished:
-            text = t("tournament_ui.round.closed_last", number=entry.number)
-        else:
-            text = t("tournament_ui.round.closed_done", number=entry.number)
-        show_snackbar(text)
-
-    async def print_draw(self, entry: tm.TournamentRound, picker: ft.FilePicker) -> None:
-        """The draw's PDF (a page of every table, a sheet per table with its QR code),
-        made off the event loop, saved by the browser."""
-        lang, origin = current_lang(), link_origin()
-        try:
-            data = await asyncio.to_thread(tm.export_draw, self.uow(), self.tid, entry.number,
-                                           organiser=self.who, origin=origin, lang=lang)
-        except Refusal as exc:
-            self.dialogs.show_error(t("common.not_possible"), exc.message(lang))
-            return
-        await picker.save_file(file_name=f"tournoi-{self.tid}-manche-{entry.number}.pdf",
-                               src_bytes=data)
-
-
-def _header(view: tm.TournamentView, organiser: bool, hand_over: Callable[[int, str], None]
-            ) -> ft.Control:
+def _header(view: tm.TournamentView, organiser: bool | None,
+            hand_over: Callable[[int, str], None],
+            reopen: Callable[[], None] | None = None) -> ft.Control:
     page = ft.context.page
     tid = view.id
     status = t("tournament_ui.list.finished") if view.status is GameStatus.FINISHED else \
@@ -206,8 +76,9 @@ def _header(view: tm.TournamentView, organiser: bool, hand_over: Callable[[int, 
                              on_click=lambda _e: page.navigate(
                                  f"/tournaments/{tid}/standings")),
         ft.OutlinedButton(t("tournament_ui.page.big_screen"), icon=ft.Icons.TV,
-                          action=ft.OpenUrl(f"/tournaments/{tid}/grand-ecran",
-                                            target="_blank")),
+                          action=ft.OpenUrl(  # in the organiser's language
+                              f"/tournaments/{tid}/grand-ecran?lang={current_lang()}",
+                              target="_blank")),
         ft.OutlinedButton(t("tournament_ui.page.results_csv"), icon=ft.Icons.TABLE_CHART,
                           action=ft.OpenUrl(results_url(tid, "csv"), target="_self")),
         ft.OutlinedButton(t("tournament_ui.page.results_pdf"), icon=ft.Icons.PICTURE_AS_PDF,
@@ -217,6 +88,11 @@ def _header(view: tm.TournamentView, organiser: bool, hand_over: Callable[[int, 
         buttons.append(ft.OutlinedButton(
             t("tournament_ui.page.handover"), icon=ft.Icons.SWAP_HORIZ,
             on_click=lambda _e: hand_over(tid, view.name)))
+    if organiser and view.status is GameStatus.FINISHED and reopen is not None:
+        buttons.insert(0, ft.Semantics(identifier="reopen", container=True,
+                                       content=ft.FilledButton(
+            t("tournament_ui.page.reopen"), icon=ft.Icons.REPLAY,
+            on_click=lambda _e: reopen())))
     lines: list[ft.Control] = [
         ft.Text(f"{day_text(view.day)} · {status}", size=14,
                 color=ft.Colors.ON_SURFACE_VARIANT),
@@ -225,7 +101,7 @@ def _header(view: tm.TournamentView, organiser: bool, hand_over: Callable[[int, 
                   rule=t(RULE_WORDS[view.settings.ranking])),
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
-    if not organiser:
+    if organiser is False:  # (None: not known yet)
         lines.append(ft.Text(t("tournament_ui.page.not_organiser"), size=13,
                              color=ft.Colors.TERTIARY))
     return ft.Container(ft.Column([
@@ -234,7 +110,8 @@ def _header(view: tm.TournamentView, organiser: bool, hand_over: Callable[[int, 
 
 
 def _draw_section(view: tm.TournamentView, steps: Steps) -> list[ft.Control]:
-    """"Tirer la manche N", or one button per honest choice of tables (6, 7, 11)."""
+    """"Tirer la manche N", or one button per honest choice of tables (6, 7, 11); while a
+    round is still played, a quieter button under it (closing that round comes first)."""
     number = view.next_round
     try:
         plans = table_plans(len(view.present))
@@ -243,7 +120,8 @@ def _draw_section(view: tm.TournamentView, steps: Steps) -> list[ft.Control]:
                                      color=ft.Colors.ON_SURFACE_VARIANT),
                              padding=ft.Padding.symmetric(horizontal=16))]
     if len(plans) == 1:
-        buttons: list[ft.Control] = [ft.FilledButton(
+        kind = ft.OutlinedButton if view.playing is not None else ft.FilledButton
+        buttons: list[ft.Control] = [kind(
             t("tournament_ui.round.draw", number=number), icon=ft.Icons.SHUFFLE, height=48,
             on_click=lambda _e: steps.draw())]
         intro: list[ft.Control] = []
@@ -260,12 +138,12 @@ def _draw_section(view: tm.TournamentView, steps: Steps) -> list[ft.Control]:
                          padding=ft.Padding.symmetric(horizontal=16, vertical=8))]
 
 
-def _known(uow: UowFactory, view: tm.TournamentView) -> list[str]:
+def _known(uow: UowFactory, circle: int | None) -> list[str]:
     """Whom to check in: the circle's players, the most regular first (every known player
     when the tournament has no circle)."""
-    if view.circle_id is not None:
+    if circle is not None:
         try:
-            return tm.circle_players(uow(), view.circle_id)
+            return tm.circle_players(uow(), circle)
         except services.ServiceError:
             pass
     return [p.name for p in sorted(services.list_players(uow()), key=lambda p: -p.games)]
@@ -279,29 +157,32 @@ def TournamentPage(tournament_id: int) -> ft.View:
     live = use_tournament(uow, tournament_id)
     results, again = live.results, live.again
     key = state.tournament_key(tournament_id)
-    organiser = ft.use_memo(lambda: key is not None and _holds(uow, tournament_id, key),
-                            dependencies=[tournament_id, key])
     picked, set_picked = ft.use_state(None)
     picker, _ = ft.use_state(lambda: ft.FilePicker())
     dialogs = PageDialogs(use_error(), use_confirm(), use_new_players_dialog(), use_table_qr(),
-                          use_tournament_handover(state, uow))
+                          use_tournament_handover(state, uow), use_leave_dialog())
     view = results.tournament if results is not None else None
     started = tuple(table.game_id for r in (view.rounds if view else ())
                     for table in r.tables if table.game_id is not None)
     steps = Steps(uow, state, view, again, dialogs) if view is not None else None
+    playing = view.playing if view else None
+    origin = link_origin()
+    # What only the organiser's page shows, read off the render (use_data): whether this
+    # phone holds the key, whom to check in, the links of the round being played.
+    circle = view.circle_id if view else None
+    extra = use_data(lambda: _organiser_side(uow, tournament_id, key, circle,
+                                             playing.number if playing else None, origin),
+                     key=[tournament_id, key, circle, len(view.entrants) if view else 0,
+                          playing.number if playing else None, origin], own_changes=False)
+    side = extra.value if extra.loaded else OrganiserSide(False)
+    organiser = side.organiser
 
     def keep_keys() -> None:
         if organiser and steps is not None and view is not None:
             steps.keep_table_keys(*view.rounds)
 
     ft.use_effect(keep_keys, dependencies=[organiser, started])
-    known = ft.use_memo(lambda: _known(uow, view) if view and organiser else [],
-                        dependencies=[tournament_id, organiser, view.circle_id if view else None,
-                                      len(view.entrants) if view else 0])
-    playing = view.playing if view else None
-    links = ft.use_memo(lambda: _links(uow, tournament_id, playing, steps) if organiser
-                        else {}, dependencies=[tournament_id, organiser,
-                                               playing.number if playing else None])
+    known, links = side.known, side.links
     route = f"/tournaments/{tournament_id}"
     if not live.loaded:
         return screen("", loading_state(), route=route)
@@ -315,7 +196,8 @@ def TournamentPage(tournament_id: int) -> ft.View:
         links if playing else {}, playing.number if playing else None) if organiser \
         else (lambda _entry: None)
 
-    controls = [_header(view, organiser, dialogs.hand_over),
+    controls = [_header(view, organiser if extra.loaded else None, dialogs.hand_over,
+                        steps.reopen),
                 *_page_sections(view, organiser, steps, known, actions_for)]
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=32))
     return screen(view.name, body, route=page_key, services=[picker])
@@ -327,6 +209,9 @@ def _round_actions(steps: Steps, dialogs: PageDialogs, picker: ft.FilePicker,
                    ) -> Callable[[tm.TournamentRound], RoundActions | None]:
     """The organiser's actions on each round: a seat tapped, then another, swaps them."""
     picked, set_picked = picking
+    origin = link_origin()
+    reason = unreachable_reason(origin)
+    unreachable = t(UNREACHABLE[reason], origin=origin) if reason is not None else None
 
     def on_seat(entry: tm.TournamentRound) -> Callable[[str], None]:
         def tap(name: str) -> None:
@@ -347,7 +232,8 @@ def _round_actions(steps: Steps, dialogs: PageDialogs, picker: ft.FilePicker,
                             redraw=lambda: steps.redraw(entry), start=lambda: steps.start(entry),
                             close=lambda: steps.close(entry), print_draw=print_it,
                             show_qr=dialogs.show_qr,
-                            links=links if entry.number == playing else {})
+                            links=links if entry.number == playing else {},
+                            unreachable=unreachable)
 
     return actions_for
 
@@ -355,38 +241,63 @@ def _round_actions(steps: Steps, dialogs: PageDialogs, picker: ft.FilePicker,
 def _page_sections(view: tm.TournamentView, organiser: bool, steps: Steps, known: list[str],
                    actions_for: Callable[[tm.TournamentRound], RoundActions | None]
                    ) -> list[ft.Control]:
-    """The draw to make (the organiser's), the rounds from the latest, and the check-in."""
+    """The round being played first (closing it comes first), then the next round drawn
+    or to draw (the organiser's), the rounds closed from the latest, one more round to
+    add once all are played, and the check-in."""
     finished = view.status is GameStatus.FINISHED
     controls: list[ft.Control] = []
-    if organiser and draw_offered([r.status for r in view.rounds], view.settings.rounds,
-                                  finished):
+    playing = view.playing
+    if playing is not None:
+        controls.append(round_card(playing, view.settings.rounds, actions_for(playing)))
+    statuses = [r.status for r in view.rounds]
+    if organiser and draw_offered(statuses, view.settings.rounds, finished):
         controls += _draw_section(view, steps)
     for entry in reversed(view.rounds):
-        controls.append(round_card(entry, view.settings.rounds, actions_for(entry)))
+        if entry is not playing:
+            controls.append(round_card(entry, view.settings.rounds, actions_for(entry)))
+    if organiser and not finished and statuses and len(statuses) >= view.settings.rounds \
+            and all(x is RoundStatus.CLOSED for x in statuses):
+        controls.append(ft.Container(ft.Semantics(
+            identifier="add-round", container=True, content=ft.OutlinedButton(
+                t("tournament_ui.page.add_round", number=view.next_round),
+                icon=ft.Icons.ADD, height=48, on_click=lambda _e: steps.add_round())),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=8)))
     if organiser and not finished:
         controls.append(section_title(t("tournament_ui.checkin.title")))
         controls.append(CheckIn(known, view.present, steps.check_in, steps.check_out))
     return controls
 
 
-def _holds(uow: UowFactory, tournament_id: int, key: str) -> bool:
+@dataclass(frozen=True, slots=True)
+class OrganiserSide:
+    """What the organiser's page reads besides the tournament (database reads)."""
+
+    organiser: bool
+    #: whom to check in, the most regular first
+    known: list[str] = field(default_factory=list)
+    #: each table's link of the round being played (the codes write: organiser only)
+    links: dict[int, tm.TableLink] = field(default_factory=dict)
+
+
+def _organiser_side(uow: UowFactory, tournament_id: int, key: str | None,
+                    circle: int | None, playing: int | None, origin: str) -> OrganiserSide:
+    """Whether `key` is the tournament's organiser's and, if it is, whom to check in and
+    the links of the round being played (run off the render, in a worker thread)."""
     try:
-        return tm.check_tournament_organiser(uow(), tournament_id, key)
+        holds = key is not None and tm.check_tournament_organiser(uow(), tournament_id, key)
     except tm.TournamentNotFound:
-        return False
-
-
-def _links(uow: UowFactory, tournament_id: int, playing: tm.TournamentRound | None,
-           steps: Steps | None) -> dict[int, tm.TableLink]:
-    """Each table's link of the round being played (the organiser's: the codes write)."""
-    if playing is None or steps is None:
-        return {}
-    try:
-        found = tm.table_links(uow(), tournament_id, playing.number, organiser=steps.who,
-                               origin=link_origin())
-    except Refusal:
-        return {}
-    return {link.table: link for link in found}
+        holds = False
+    if not holds:
+        return OrganiserSide(False)
+    links: dict[int, tm.TableLink] = {}
+    if playing is not None:
+        try:
+            links = {link.table: link for link in tm.table_links(
+                uow(), tournament_id, playing, organiser=services.Organiser(key),
+                origin=origin)}
+        except Refusal:
+            links = {}
+    return OrganiserSide(True, _known(uow, circle), links)
 
 
 @ft.component

@@ -85,11 +85,19 @@ def _ranking(form: NewTournamentForm, errors: dict[str, str], set_form: SetForm
         value = str(e.control.value or RankingRule.SUM.value)
         set_form(lambda f: f.chosen(ranking=RankingRule(value)))
 
+    def option(rule: RankingRule, label: str) -> ft.Control:
+        # The words beside the radio wrap (a Radio's own label is cut on one line: the
+        # English "…0 to the last" read "…0 to the la"); a tap on them picks it too.
+        return ft.Row([
+            ft.Radio(value=rule.value),
+            ft.Container(ft.Text(label, size=15), expand=True,
+                         on_click=lambda _e: set_form(lambda f: f.chosen(ranking=rule))),
+        ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
     controls: list[ft.Control] = [ft.RadioGroup(value=form.ranking.value, on_change=picked,
                                                 content=ft.Column([
-        ft.Radio(value=RankingRule.SUM.value, label=t("tournament_ui.form.rule_sum")),
-        ft.Radio(value=RankingRule.PLACEMENT.value,
-                 label=t("tournament_ui.form.rule_placement")),
+        option(RankingRule.SUM, t("tournament_ui.form.rule_sum")),
+        option(RankingRule.PLACEMENT, t("tournament_ui.form.rule_placement")),
     ], spacing=0, tight=True))]
     if "ranking" in errors:
         controls.append(ft.Text(errors["ranking"], color=ft.Colors.ERROR))

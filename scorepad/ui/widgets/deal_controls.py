@@ -155,7 +155,7 @@ def applying(changed: OnChange, setter: Callable[..., object], *args: object) ->
 
 
 def taker_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.Control:
-    size = 16 if len(form.players) <= 4 else 15
+    size = 16 if len(form.players) <= 4 else 14
     labels = player_labels(form.players)
     chips = [
         choice(f"taker-{p}", labels[p], form.taker == p, applying(changed, form.set_taker, p),
@@ -170,7 +170,7 @@ def partner_section(form: DealForm, preview: Preview, changed: OnChange) -> ft.C
     labels = player_labels(form.players)
     chips = [
         choice(f"partner-{p}", labels.get(p, p), form.partner_chosen and form.partner == p,
-               applying(changed, form.set_partner, p), expand=True, size=15, padding=4,
+               applying(changed, form.set_partner, p), expand=True, size=14, padding=4,
                full=p)
         for p in form.partner_choices()
     ]

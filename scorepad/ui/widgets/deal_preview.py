@@ -100,8 +100,10 @@ def _pending_status(preview: Preview) -> ft.Control:
                     size=20),
             ft.Semantics(
                 identifier="save-reason",
-                content=ft.Text(preview.reason, size=14, max_lines=2,
-                                overflow=ft.TextOverflow.ELLIPSIS,
+                # A refusal is read whole (what to correct, or why nothing can be
+                # saved); what is still missing fits two lines.
+                content=ft.Text(preview.reason, size=14, max_lines=None if is_error else 2,
+                                overflow=None if is_error else ft.TextOverflow.ELLIPSIS,
                                 color=ft.Colors.ERROR if is_error
                                 else ft.Colors.ON_SURFACE_VARIANT),
             ),

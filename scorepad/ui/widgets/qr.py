@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 import flet as ft
 
 
+@lru_cache(maxsize=64)
 def qr_png(text: str, *, box_size: int = 8) -> bytes:
-    """The QR code of `text` as PNG bytes (black on white, a quiet zone of 2 modules)."""
+    """The QR code of `text` as PNG bytes (black on white, a quiet zone of 2 modules);
+    kept for the next screen that draws the same one (a big screen at every deal)."""
     import qrcode
 
     qr = qrcode.QRCode(border=2, box_size=box_size,

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.domain import DealKind
+from scorepad.domain import DealKind, GameStatus
 from scorepad.domain.messages import warning_message
 from scorepad.services import GameSheet, SheetDeal
 from scorepad.ui.i18n import nt, t
@@ -71,13 +71,17 @@ def _redeal_button(label: str, on_tap: Callable[[], None], disabled: bool) -> ft
 
 
 def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
-                    on_petit_sec: Callable[[], None], finished: bool,
+                    on_petit_sec: Callable[[], None], *, done: bool,
                     locked: bool = False) -> ft.Control:
-    """Who deals next, and the redeal buttons (disabled when finished or read-only)."""
+    """Who deals next, and the redeal buttons (disabled on a read-only phone); no next
+    deal once none may be added (`done`: a finished game, a tournament table whose
+    round's deals are played or whose round is closed)."""
     labels = player_labels(sheet.seats)
     dealer = labels.get(sheet.next.dealer, sheet.next.dealer)
     out = [labels.get(p, p) for p in sheet.next.sitting_out]
-    if finished:
+    if done and sheet.deal_limit is not None:
+        text = t("sheet_rows.no_next_deal")
+    elif done:
         text = t("sheet_rows.finished")
     elif out:
         text = t("sheet_rows.next_deal_sitting_out", number=sheet.next.number, dealer=dealer,
@@ -87,7 +91,7 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
     controls: list[ft.Control] = [ft.Semantics(identifier="next-deal", content=ft.Text(
         text, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
         overflow=ft.TextOverflow.ELLIPSIS))]
-    if not finished:
+    if not done:
         controls.append(ft.Row([
             _redeal_button(t("sheet_rows.all_pass"), on_passed, locked),
             _redeal_button(t("sheet_rows.petit_sec"), on_petit_sec, locked),
@@ -99,18 +103,30 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
     )
 
 
-def round_progress(sheet: GameSheet) -> ft.Control | None:
+def round_progress(sheet: GameSheet, *, arbiter: bool = False) -> ft.Control | None:
     """A tournament table's sheet: "Donne 3 sur 4 de la manche", then "Les 4 donnes de la
-    manche sont jouées" (the next one would be refused); None for other games."""
+    manche sont jouées" (the next one would be refused), and once the round is closed
+    "Manche 2 close" with who may still change it (the organiser, who reads that each
+    change is kept); None for other games."""
     limit = sheet.deal_limit
     if limit is None:
         return None
     number = sheet.next.number
-    text = nt("tournament_ui.sheet.progress", limit, number=number) if number <= limit \
-        else nt("tournament_ui.sheet.round_done", limit)
-    return ft.Container(ft.Semantics(identifier="round-progress", content=ft.Text(
-        text, size=14, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)),
-        padding=ft.Padding.only(left=16, right=16, top=8))
+    if sheet.status is GameStatus.FINISHED:
+        text = t("tournament_ui.sheet.closed", round=sheet.tournament_round or 0)
+        aside = t("tournament_ui.sheet.closed_arbiter") if arbiter else t(
+            "tournament_ui.sheet.closed_table", table=sheet.tournament_table or 0)
+    else:
+        text = nt("tournament_ui.sheet.progress", limit, number=number) \
+            if number <= limit else nt("tournament_ui.sheet.round_done", limit)
+        aside = t("tournament_ui.sheet.arbiter") if arbiter else ""
+    lines: list[ft.Control] = [ft.Semantics(identifier="round-progress", content=ft.Text(
+        text, size=14, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))]
+    if aside:
+        lines.append(ft.Semantics(identifier="round-note", content=ft.Text(
+            aside, size=13, color=ft.Colors.ON_SURFACE_VARIANT)))
+    return ft.Container(ft.Column(lines, spacing=2, tight=True),
+                        padding=ft.Padding.only(left=16, right=16, top=8))
 
 
 def describe_deal(deal: SheetDeal, labels: dict[str, str] | None = None) -> str:

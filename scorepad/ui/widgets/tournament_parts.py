@@ -109,9 +109,11 @@ RULES = {RankingRule.SUM: (N_("tournament.export.rule_sum"),
 
 
 def tie_break(standings: Standings) -> str:
-    """The rule and its tie-break, stated under every ranking."""
+    """The rule and its tie-break, stated under every ranking, and how a round missed
+    and a table without a deal count (docs/RULES.md §10)."""
     rule, tiebreak = RULES[standings.rule]
-    return t("tournament_ui.standings.rule", rule=t(rule), tiebreak=t(tiebreak))
+    return t("tournament_ui.standings.rule", rule=t(rule), tiebreak=t(tiebreak)) + " " + \
+        t("tournament_ui.standings.absences")
 
 
 def standing_line(line: StandingLine, standings: Standings, *, key_prefix: str = "standing"
@@ -123,10 +125,17 @@ def standing_line(line: StandingLine, standings: Standings, *, key_prefix: str =
     cells = []
     for number in standings.rounds:
         result = line.round(number)
-        where = t("tournament_ui.standings.round_cell", round=number,
-                  table=result.table if result else "–",
-                  score=round_text(result, rule, lang))
-        cells.append(ft.Text(where, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        if result is None:  # arrived later, or gone: the round counts 0
+            where = t("tournament_ui.standings.missed_cell", round=number)
+        elif result.place == 0:  # the table recorded no deal: no place, no points
+            where = t("tournament_ui.standings.no_deal_cell", round=number,
+                      table=result.table)
+        else:
+            where = t("tournament_ui.standings.round_cell", round=number,
+                      table=result.table, score=round_text(result, rule, lang))
+        cells.append(ft.Semantics(
+            identifier=f"{key_prefix}-r{number}-{line.player}",
+            content=ft.Text(where, size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
     total = total_text(line, rule, lang)
     second = (t("tournament_ui.standings.score_aside", score=signed(line.score))
               if rule is RankingRule.PLACEMENT else None)

@@ -13,6 +13,8 @@ import flet as ft
 from scorepad.domain.tournament import RoundStatus
 from scorepad.services import tournament as tm
 from scorepad.ui.i18n import t
+from scorepad.ui.widgets.qr import qr_png
+from scorepad.ui.widgets.snackbar import show_snackbar
 from scorepad.ui.widgets.tournament_parts import (
     RoundClock,
     progress_text,
@@ -36,6 +38,8 @@ class RoundActions:
     show_qr: Callable[[tm.TableLink], None]
     #: each table's link of the round being played, by table number
     links: dict[int, tm.TableLink] = field(default_factory=dict)
+    #: why the links and printed QR codes would open on no other device (None: they do)
+    unreachable: str | None = None
 
 
 def _button(label: str, icon: ft.IconData, on_click: Any, *, filled: bool = False
@@ -58,24 +62,72 @@ def _table_card(entry: tm.TournamentRound, table: tm.TournamentTable,
                                                  color=ft.Colors.PRIMARY if table.done
                                                  else ft.Colors.ON_SURFACE_VARIANT)))
     controls: list[ft.Control] = [ft.Row(head), *rows]
+    if table.game_id is not None:
+        # Anybody follows a table's sheet; its organiser corrects it there, in any round.
+        controls.append(ft.Semantics(
+            identifier=f"r{entry.number}-open-{table.number}", container=True,
+            content=ft.TextButton(
+                t("tournament_ui.table.open_sheet"), icon=ft.Icons.EDIT_NOTE
+                if actions is not None else ft.Icons.VISIBILITY_OUTLINED, height=44,
+                on_click=lambda _e, g=table.game_id: ft.context.page.navigate(
+                    f"/games/{g}"))))
     link = actions.links.get(table.number) if actions is not None else None
-    if link is not None and entry.status is RoundStatus.PLAYING:
-        controls.append(ft.Row([
-            ft.Semantics(identifier=f"table-link-{table.number}", content=ft.Text(
-                link.url, size=12, expand=True, max_lines=2,
-                color=ft.Colors.ON_SURFACE_VARIANT)),
-            ft.IconButton(ft.Icons.QR_CODE_2, tooltip=t("tournament_ui.table.qr",
-                                                         number=table.number),
-                          on_click=lambda _e, ln=link: actions.show_qr(ln)
-                          if actions else None),
-        ], spacing=4))
+    if link is not None and actions is not None and entry.status is RoundStatus.PLAYING:
+        controls.append(_link_block(table.number, link, actions))
     return ft.Container(ft.Column(controls, spacing=2, tight=True),
                         padding=ft.Padding.all(12), border_radius=12,
                         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                         key=f"r{entry.number}-table-{table.number}")
 
 
+def _link_block(number: int, link: tm.TableLink, actions: RoundActions) -> ft.Control:
+    """What a table's phone needs to join, for the organiser to show or send: the code in
+    big letters, the QR code (a tap enlarges it), the whole link and a button that
+    copies it."""
+    qr = ft.Container(
+        ft.Image(src=qr_png(link.url, box_size=4), width=96, height=96,
+                 fit=ft.BoxFit.CONTAIN),
+        bgcolor=ft.Colors.WHITE, padding=4, border_radius=6,
+        on_click=lambda _e: actions.show_qr(link),
+        tooltip=t("tournament_ui.table.qr", number=number))
+    words = ft.Column([
+        ft.Semantics(identifier=f"table-code-{number}", content=ft.Text(
+            t("tournament_ui.table.code", code=link.code), size=16,
+            weight=ft.FontWeight.W_700)),
+        ft.Semantics(identifier=f"table-link-{number}", content=ft.Text(
+            link.url, size=12, color=ft.Colors.ON_SURFACE_VARIANT)),
+        ft.Semantics(identifier=f"table-copy-{number}", container=True,
+                     content=ft.OutlinedButton(
+            t("tournament_ui.table.copy"), icon=ft.Icons.CONTENT_COPY, height=40,
+            # Copied by the browser within the tap itself (Safari allows it only then).
+            action=ft.CopyToClipboard(link.url),
+            on_click=lambda _e: show_snackbar(t("tournament_ui.table.copied",
+                                                number=number)))),
+    ], spacing=4, expand=True, tight=True)
+    return ft.Container(ft.Row([ft.Semantics(identifier=f"table-qr-{number}", button=True,
+                                             container=True, content=qr), words],
+                               spacing=10, vertical_alignment=ft.CrossAxisAlignment.START),
+                        padding=ft.Padding.only(top=6))
+
+
+def _unreachable(actions: RoundActions) -> list[ft.Control]:
+    """Said plainly where the links are shown and printed: they would open nowhere."""
+    if actions.unreachable is None:
+        return []
+    return [ft.Semantics(identifier="links-unreachable", container=True, content=ft.Container(
+        ft.Row([ft.Icon(ft.Icons.WIFI_OFF, color=ft.Colors.ON_ERROR_CONTAINER, size=20),
+                ft.Text(actions.unreachable, size=13, expand=True,
+                        color=ft.Colors.ON_ERROR_CONTAINER)],
+               spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+        bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=8, padding=10))]
+
+
 def _organiser_buttons(entry: tm.TournamentRound, actions: RoundActions) -> list[ft.Control]:
+    return [*_unreachable(actions), *_round_buttons(entry, actions)] \
+        if entry.status is not RoundStatus.CLOSED else []
+
+
+def _round_buttons(entry: tm.TournamentRound, actions: RoundActions) -> list[ft.Control]:
     if entry.status is RoundStatus.DRAWN:
         hint = (t("tournament_ui.round.swap_second", name=actions.picked) if actions.picked
                 else t("tournament_ui.round.swap_hint"))

@@ -39,6 +39,8 @@ from scorepad.web.api import (
     games,
     organiser,
     tournament_events,
+    tournament_results,
+    tournament_rounds,
     tournaments,
 )
 from scorepad.web.api.common import EVERY_ROUTE, ApiContext, UowFactory
@@ -77,5 +79,7 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
     subscribe(tournament_hub.publish)
     router.on_shutdown.append(tournament_hub.close_all)  # the app that includes it runs it
     tournaments.add_routes(router, ctx, tournament_hub)
+    tournament_rounds.add_routes(router, ctx, tournament_hub)
+    tournament_results.add_routes(router, ctx)
     tournament_events.add_routes(router, ctx, tournament_hub, heartbeat=heartbeat)
     return router

@@ -122,10 +122,12 @@ def _add_record(router: APIRouter, ctx: ApiContext) -> None:
             deal_data = {k: v for k, v in data.items() if k != "kind"}
             deal_id = services.record_deal(ctx.uow_factory(), game_id, deal_data,
                                            author=who.author, code=who.code,
+                                           organiser=who.organiser,
                                            on_done=done.append)
         elif kind in ("passed", "petit_sec") and set(data) == {"kind"}:
             deal_id = services.record_redeal(ctx.uow_factory(), game_id, kind,
                                              author=who.author, code=who.code,
+                                           organiser=who.organiser,
                                              on_done=done.append)
         else:
             raise BadRequest("kind", "kind", sent=describe(kind))
@@ -148,6 +150,7 @@ def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
         version = services.edit_deal(
             ctx.uow_factory(), game_id, deal_id, data if kind == "played" else None,
             kind=kind, expected_version=expected, author=who.author, code=who.code,
+            organiser=who.organiser,
             on_done=done.append)
         return Edited(version=version, change=change_of(done),
                       sheet=ctx.sheet(game_id, lang))
@@ -159,7 +162,7 @@ def _add_edit_delete(router: APIRouter, ctx: ApiContext) -> None:
         done: list[services.Change] = []
         services.delete_deal(ctx.uow_factory(), game_id, deal_id,
                              expected_version=expected_version, author=who.author,
-                             code=who.code, on_done=done.append)
+                             code=who.code, organiser=who.organiser, on_done=done.append)
         return Deleted(change=change_of(done), sheet=ctx.sheet(game_id, lang))
 
 
@@ -177,7 +180,7 @@ def _history_step(ctx: ApiContext, move: Callable[..., str | None]
                                               "expected_revision")}
         done: list[services.Change] = []
         label = move(ctx.uow_factory(), game_id, lang=lang, author=who.author,
-                     code=who.code, on_done=done.append, **scope)
+                     code=who.code, organiser=who.organiser, on_done=done.append, **scope)
         return Stepped(label=label, change=change_of(done), sheet=ctx.sheet(game_id, lang))
 
     return step

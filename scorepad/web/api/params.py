@@ -12,6 +12,7 @@ from pydantic import Field, PlainValidator
 
 from scorepad.domain.language import asked_language, languages
 from scorepad.services import Organiser
+from scorepad.services.base.common import given_author
 
 MAX_ID = 2**63 - 1          # the databases' integer ids
 QUOTE_LIMIT = 40            # characters of what was sent quoted back in an error
@@ -89,25 +90,30 @@ Author = Annotated[str | None, Header(
     description=f"Who writes, kept in the deal's history (first {AUTHOR_LIMIT} characters)")]
 
 
-@dataclass(frozen=True, slots=True)
-class Writer:
-    """Who writes: the table code a phone gives and the author kept in the audit trail."""
-
-    code: str | None
-    author: str | None
-
-
-def _writer(code: TableCode = None, author: Author = None) -> Writer:
-    return Writer(code, author[:AUTHOR_LIMIT] if author else None)
-
-
 def _organiser(key: Annotated[str | None, Header(
         alias=ORGANISER_HEADER,
         description="The organiser key (never in a URL)")] = None) -> Organiser:
     return Organiser(key)
 
 
-#: X-Table-Code and X-Author (a write route's `who: WriterOf` parameter).
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """Who writes: the table code a phone gives, the author kept in the audit trail, and
+    the organiser key (a tournament's organiser writes its tables' games without their
+    codes, and the history names them)."""
+
+    code: str | None
+    author: str | None
+    organiser: Organiser | None = None
+
+
+def _writer(organiser: Annotated[Organiser, Depends(_organiser)], code: TableCode = None,
+            author: Author = None) -> Writer:
+    named = given_author(author[:AUTHOR_LIMIT] if author else None)
+    return Writer(code, named, organiser if organiser.key else None)
+
+
+#: X-Table-Code, X-Author and X-Organiser-Key (a write route's `who: WriterOf` parameter).
 WriterOf = Annotated[Writer, Depends(_writer)]
 #: X-Organiser-Key (an organiser route's `who: OrganiserOf` parameter).
 OrganiserOf = Annotated[Organiser, Depends(_organiser)]

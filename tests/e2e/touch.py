@@ -1,0 +1,122 @@
+"""A thumb on a touch screen: taps sent as touch events (`page.touchscreen.tap`, in a
+browser context made with `has_touch=True`) at the centre of a control as it is drawn,
+once it stands still within reach; the points typed on the keypad the same way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.conftest import UI_TIMEOUT_MS, VIEWPORT, by_id
+from tests.e2e.gestures import settled_box
+
+#: the app bar: nothing under it is a target of the screen below
+TOP = 64
+
+
+def _reachable(box: Any, top: float, bottom: float) -> bool:
+    return box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom
+
+
+def touch(page: Any, target: Any, *, top: float = TOP,
+          bottom: float = VIEWPORT["height"] - 8) -> None:
+    """Taps a control (an identifier or a locator) with a finger: the list is scrolled
+    until the control lies between `top` and `bottom` and stops moving, then a touch
+    lands on its centre. A control still coming (the screen is being drawn) is waited
+    for, up to the tests' usual wait."""
+    box = reach(page, target, top=top, bottom=bottom)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def reach(page: Any, target: Any, *, top: float = TOP,
+          bottom: float = VIEWPORT["height"] - 8) -> Any:
+    """Scrolls the screen under the thumb until the control (an identifier or a
+    locator) lies whole between `top` and `bottom`, standing still: its box."""
+    locator = by_id(page, target) if isinstance(target, str) else target
+    page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
+    waited = 0
+    for _ in range(40):
+        if not locator.count():
+            if waited < UI_TIMEOUT_MS:  # not drawn yet: wait, then look further down
+                page.wait_for_timeout(250)
+                waited += 250
+                if waited % 1000 == 0:
+                    page.mouse.wheel(0, 250)
+                continue
+            page.mouse.wheel(0, 250)
+            page.wait_for_timeout(200)
+            continue
+        box = locator.first.bounding_box()
+        if _reachable(box, top, bottom):
+            box = settled_box(page, locator.first)
+        if _reachable(box, top, bottom):
+            return box
+        below = box is None or box["y"] + box["height"] > bottom
+        page.mouse.wheel(0, 200 if below else -200)
+        page.wait_for_timeout(250)
+    raise AssertionError(f"{target} never came within reach of a thumb")
+
+
+def touch_button(page: Any, name: str, *, exact: bool = True, from_top: bool = False
+                 ) -> None:
+    """Taps the button named `name` (the last one drawn: a dialog's, over the page's);
+    `from_top`: the thumb first swipes back to the top of the screen (what is far off the
+    screen is not built, so it cannot be looked for)."""
+    if from_top:
+        page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
+        page.mouse.wheel(0, -20_000)
+        page.wait_for_timeout(400)
+    button = page.get_by_role("button", name=name, exact=exact)
+    button.first.wait_for()
+    touch(page, button.last if button.count() > 1 else button.first)
+
+
+def touch_points(page: Any, digits: str) -> None:
+    """Types the points on the keypad by touch ("," is the half point), watching the
+    display take each key."""
+    for i, key in enumerate(digits):
+        touch(page, "key-half" if key == "," else f"key-{key}")
+        page.wait_for_function(
+            """([ident, typed]) => {
+                const el = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+                return el !== null && el.innerText.trim().startsWith(typed);
+            }""", arg=["points-value", digits[: i + 1]])
+
+
+def touch_deal(page: Any, taker: str, *, partner: str | None = None,
+               contract: str = "garde", bouts: int = 2, points: str = "49") -> None:
+    """A deal entered on the form by touch: taker (and partner at five), contract, bouts,
+    points, then "Enregistrer la donne"."""
+    touch(page, f"taker-{taker}")
+    if partner is not None:
+        touch(page, f"partner-{partner}")
+    touch(page, f"contract-{contract}")
+    touch(page, f"bouts-{bouts}")
+    touch_points(page, points)
+    touch_button(page, "Enregistrer la donne")
+
+
+def touch_field(page: Any, target: Any) -> None:
+    """Taps a text field with a finger and waits for the phone's keyboard to be on it,
+    as a person waits for the keyboard before typing (the first key typed at once can be
+    dropped while the client wires the field: tests/e2e/conftest.py `tap_field`)."""
+    touch(page, target)
+    page.wait_for_function(
+        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+    page.wait_for_timeout(300)
+
+
+def touch_type(page: Any, field: Any, text: str, *, delay: int = 60) -> None:
+    """Taps a text field and types `text` key by key; a person who sees a letter lost
+    (a loaded phone, a slow link) clears the field and types again, as here."""
+    for _ in range(3):
+        touch_field(page, field)
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+        page.keyboard.type(text, delay=delay)
+        try:
+            page.wait_for_function("([el, text]) => el.value === text",
+                                   arg=[field.first.element_handle(), text], timeout=5_000)
+            return
+        except Exception:  # a key lost on the way: type it again
+            continue
+    raise AssertionError(f"could not type {text!r}")
