@@ -116,6 +116,19 @@ class FirstReadRepository:
             result.setdefault(game_id, {})[name] = int(points)
         return result
 
+    def count_deals_since(self, moment: datetime | None) -> int:
+        """The backup reminder's count on the games list (as DealsRepository's)."""
+        sql = ("SELECT count(*) FROM deal JOIN game ON game.id = deal.game_id"
+               " WHERE NOT deal.deleted AND game.deleted_at IS NULL")
+        if self._connection is None:
+            return 0
+        if moment is None:
+            return int(self._connection.execute(sql).fetchone()[0])
+        # Stored as the storage stores them: UTC, ISO text without offset (sortable).
+        stored = moment.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+        return int(self._connection.execute(sql + " AND deal.created_at > ?",
+                                            (stored,)).fetchone()[0])
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._uow.storage().repo, name)
 

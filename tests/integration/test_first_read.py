@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,12 @@ def test_the_games_list_read_first_is_the_storage_s_own(database: Database) -> N
     with first_read(database) as light, database.uow() as full:
         for read in ("list_games", "binned_games", "deal_counts", "all_totals"):
             assert getattr(light.repo, read)() == getattr(full.repo, read)(), read
+        # The backup reminder's count, from the start and from each deal's moment.
+        moments = sorted({d.created_at for g in full.repo.list_games()
+                          for d in full.repo.list_deals(g.id)})
+        for moment in [None, *moments, moments[0] - timedelta(days=1)]:
+            assert light.repo.count_deals_since(moment) == \
+                full.repo.count_deals_since(moment), moment
 
 
 def test_the_games_list_read_first_needs_no_sqlalchemy(database: Database,

@@ -39,6 +39,7 @@ ALLOWED = {
 #: are refusals: a field and a code, their words in the catalogs).
 DEVELOPERS_EXCEPTIONS = frozenset({
     "RuntimeError", "ValueError", "TypeError", "AssertionError", "NotImplementedError",
+    "AttributeError",  # a module's __getattr__ (a name imported when first asked for)
     "SystemExit", "StartupMessageNotFound", "UnknownIcon"})
 _SENTENCE = re.compile(r"[^\W\d_]{2,}[\s'’]+[^\W\d_]{2,}")
 #: Modules whose literal messages no person reads, and why.
