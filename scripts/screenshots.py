@@ -38,10 +38,12 @@ from scripts.shots import (  # noqa: E402
     check_still,
     fixed_secrets,
     record,
+    scroll_near_top,
 )
 from scripts.tournament_shots import (  # noqa: E402
     TOURNAMENT_SHOTS,
     TOURNAMENT_STILLS,
+    open_tournament,
     printed_table_sheet,
     tournament_claim,
     tournament_data,
@@ -137,21 +139,8 @@ def count_pile(page: Any) -> None:
 
 
 def scroll_to_awards(page: Any) -> None:
-    """The ranking scrolled, as a thumb would, until "Distinctions du groupe" is near the
-    top."""
-    award = _by_id(page, "award-most_takes")
-    last = None
-    for step in range(90):
-        box = award.bounding_box() if award.count() else None
-        if box is not None and (120 <= box["y"] <= 420 or box["y"] == last):
-            return  # near the top, or the list's end reached
-        last = box["y"] if box is not None else None
-        # The contract table scrolls sideways and takes a wheel turned over it: the
-        # thumb goes down the screen at another height each time.
-        page.mouse.move(195, (180, 480, 780)[step % 3])
-        page.mouse.wheel(0, 400 if box is None else 150 if box["y"] > 420 else -150)
-        page.wait_for_timeout(150)
-    raise ShotFailed("awards", "the group's awards never scrolled into view")
+    """The ranking scrolled, as a thumb would, until "Distinctions du groupe" shows."""
+    scroll_near_top(page, "award-most_takes", "awards")
 
 
 def _shows(page: Any, identifier: str, text: str) -> None:
@@ -165,7 +154,7 @@ def _shows(page: Any, identifier: str, text: str) -> None:
 #: hand-over link of tuesday), tournament, tournament_claim, table (a table's link).
 SHOTS: list[Shot] = [
     Shot("sheet", "/games/{tuesday}", "Mardi soir", ready="total-André"),
-    Shot("games", "/", "Parties", ready="bin-entry"),
+    Shot("games", "/", "Parties", ready="games-search"),
     Shot("new_game", "/new", "Nouvelle partie", ready="seat-Élodie", then=fill_new_game),
     Shot("deal_entry", "/games/{tuesday}/deal", "Donne 9", ready="taker-André",
          then=fill_deal),
@@ -312,6 +301,7 @@ def capture(out: Path, only: list[str] | None = None,
         ids = demo_data(database.uow, clock)
         circle = circle_data(database.uow, ids)
         night = tournament_data(database.uow, clock)
+        open_id = open_tournament(database.uow, clock)
         # The hand-over links last ten minutes: made last, the server's clock just after.
         clock.tick(2)
         claim = services.start_handover(database.uow(), ids["tuesday"],
@@ -322,7 +312,7 @@ def capture(out: Path, only: list[str] | None = None,
         fields = {**ids, "circle": circle, "claim": claim,
                   "deal": services.get_sheet(database.uow(), ids["tuesday"]).deals[2].id,
                   "tournament": night.tournament_id, "tournament_claim": night.claim_path,
-                  "table": night.table_path}
+                  "table": night.table_path, "open": open_id}
         database.dispose()
         entry = (str(ROOT / "scripts" / "demo_server.py"), clock.now().isoformat(),
                  "scorepad")

@@ -172,7 +172,11 @@ class Camera:
             # No pointer left hovering a control (a hovered row is drawn darker).
             page.mouse.move(0, 0)
         except Exception as error:  # Playwright's timeouts: name the shot, say what
-            raise ShotFailed(shot.name, f"its screen never showed ({error})") from error
+            failure = self.out / f"{shot.name}.failed.png"
+            with contextlib.suppress(Exception):  # what it showed instead, when it can
+                page.screenshot(path=str(failure))
+            raise ShotFailed(shot.name, f"its screen never showed ({error}; what it "
+                             f"showed: {failure})") from error
         deadline = started + self.timeout
         failure = self.out / f"{shot.name}.failed.png"
         while True:  # at least one look, however long the screen took to come
@@ -348,6 +352,23 @@ class DemoClock:
             yield
         finally:
             self._traveller.move_to(back)
+
+
+def scroll_near_top(page: Any, identifier: str, shot: str) -> None:
+    """The screen's list scrolled with the wheel, as a thumb would, until the control
+    `identifier` is near the top (or the list's end is reached). The wheel goes at
+    another height each turn: a table that scrolls sideways takes a wheel turned over it."""
+    target = page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+    last = None
+    for step in range(90):
+        box = target.bounding_box() if target.count() else None
+        if box is not None and (120 <= box["y"] <= 420 or box["y"] == last):
+            return
+        last = box["y"] if box is not None else None
+        page.mouse.move(195, (180, 480, 780)[step % 3])
+        page.mouse.wheel(0, 400 if box is None else 150 if box["y"] > 420 else -150)
+        page.wait_for_timeout(150)
+    raise ShotFailed(shot, f"{identifier} never scrolled into view")
 
 
 @contextlib.contextmanager

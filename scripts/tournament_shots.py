@@ -8,12 +8,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from scorepad import services
 from scorepad.services import tournament as tm
-from scripts.shots import EVENING, DemoClock, Shot, Still
+from scripts.shots import EVENING, DemoClock, Shot, Still, scroll_near_top
 
 PLAYERS = ["André", "Bruno", "Cécile", "Didier", "Élodie", "Fanny", "Gérard", "Hélène",
            "Inès", "Jules", "Karim", "Léa", "Marc"]
@@ -27,15 +28,25 @@ def _quiet(page: Any) -> None:
     message.wait_for(state="detached")
 
 
+def _round_2(page: Any) -> None:
+    """The organiser's page once quiet, scrolled to round 2's draw (under round 1, still
+    being played)."""
+    _quiet(page)
+    scroll_near_top(page, "round-2", "tournament_draw")
+
+
 #: Fields: tournament (its id), tournament_claim (the organiser's hand-over link),
 #: table (table 1's link in round 1, with its code).
 TOURNAMENT_SHOTS = [
     Shot("tournament_draw", "{tournament_claim}", "Manche 2 sur 4 · tirée", ready="round-2",
-         then=_quiet, own_phone=True),
+         then=_round_2, own_phone=True),
     Shot("tournament_sheet", "{table}", "Donne 3 sur 5 de la manche",
          ready="round-progress", own_phone=True),
-    Shot("tournament_big_screen", "/tournaments/{tournament}/grand-ecran",
+    Shot("tournament_big_screen", "/tournaments/{tournament}/grand-ecran?lang=fr",
          "Tournoi du vendredi", ready="big-next-draw", scheme="dark", tv=True),
+    Shot("tournament_big_screen_40", "/tournaments/{open}/grand-ecran?lang=fr", "Open du club",
+         ready="big-total-Joueur 40", screen="tournament_big_screen", scheme="dark",
+         tv=True),
 ]
 TOURNAMENT_STILLS = [Still("tournament_table_sheet", "Table 1")]
 
@@ -87,6 +98,37 @@ def _tournament(uow: Callable[[], Any], tick: Callable[[], None]) -> TournamentD
     pdf = tm.export_draw(uow(), tid, 2, organiser=who, origin=ORIGIN)
     table_path = links[1].url.removeprefix(ORIGIN)
     return TournamentDemo(tid, table_path, pdf)
+
+
+def open_tournament(uow: Callable[[], Any], clock: DemoClock) -> int:
+    """A club's open of 40 players, round 1 played (a deal at each table, then time
+    called): the big screen's whole field at 1920x1080."""
+    who = services.OPERATOR
+    players = [f"Joueur {n}" for n in range(1, 41)]
+    # A month before the family games: its tables' games, finished, are in the games
+    # list's October, folded away under November's.
+    with clock.aside(EVENING - timedelta(days=28)):
+        made = tm.new_tournament(uow(), name="Open du club",
+                                 settings={"rounds": 3, "round_minutes": 90})
+        tm.check_in(uow(), made.id, players, organiser=who, new=players)
+        tm.draw_next_round(uow(), made.id, organiser=who, seed=3)
+        clock.tick()
+        started = tm.start_round(uow(), made.id, 1, organiser=who)
+        links = {link.table: link for link in tm.table_links(uow(), made.id, 1, organiser=who,
+                                                              origin=ORIGIN)}
+        for k, table in enumerate(started.tables):
+            assert table.game_id is not None
+            clock.tick()
+            seated = services.next_deal(uow(), table.game_id).players
+            deal: dict[str, Any] = {"taker": seated[k % len(seated)],
+                                    "contract": ("prise", "garde")[k % 2],
+                                    "bouts": 1 + k % 3, "points": (51, 44, 58, 40)[k % 4]}
+            if len(table.seats) == 5:
+                deal["partner"] = seated[(k + 2) % len(seated)]
+            services.record_deal(uow(), table.game_id, deal, code=links[table.number].code)
+        clock.tick()
+        tm.close_round(uow(), made.id, 1, organiser=who, force=True)
+    return made.id
 
 
 def tournament_claim(uow: Callable[[], Any], demo: TournamentDemo) -> TournamentDemo:
