@@ -67,10 +67,12 @@ def capture_phone(out: Path, site: Path | None = None,
                 with page.expect_file_chooser() as chooser:
                     page.locator('[flt-semantics-identifier="backup-restore"]').first.click()
                 chooser.value.set_files(str(backup))
-                # "Sauvegarde importée…": the games screen once its message has gone.
-                message = page.locator('[flt-semantics-identifier="snackbar"]').first
-                message.wait_for(state="attached", timeout=START_TIMEOUT_MS)
-                message.wait_for(state="detached", timeout=START_TIMEOUT_MS)
+                # The restore says what it added, in a dialog closed as a person does.
+                page.locator('[flt-semantics-identifier="restore-done"]').first.wait_for(
+                    timeout=START_TIMEOUT_MS)
+                close = page.get_by_role("button", name="Fermer", exact=True).first
+                close.click()
+                close.wait_for(state="detached", timeout=START_TIMEOUT_MS)
                 camera = Camera(None, server.url + "#", out, ids, goto=_hash_link,
                                 page=page, timeout=timeout)
                 try:
