@@ -43,6 +43,7 @@ from scripts.shots import (  # noqa: E402
 from scripts.tournament_shots import (  # noqa: E402
     TOURNAMENT_SHOTS,
     TOURNAMENT_STILLS,
+    TournamentDemo,
     open_tournament,
     printed_table_sheet,
     tournament_claim,
@@ -307,12 +308,14 @@ def capture(out: Path, only: list[str] | None = None,
         claim = services.start_handover(database.uow(), ids["tuesday"],
                                         organiser=services.OPERATOR).path
         night = tournament_claim(database.uow, night)
+        open_claim = tournament_claim(database.uow, TournamentDemo(open_id, "", b"")).claim_path
         clock.tick(2)
         stills = _stills(out, database.uow, ids, circle, night, only)
         fields = {**ids, "circle": circle, "claim": claim,
                   "deal": services.get_sheet(database.uow(), ids["tuesday"]).deals[2].id,
                   "tournament": night.tournament_id, "tournament_claim": night.claim_path,
-                  "table": night.table_path, "open": open_id}
+                  "table": night.table_path, "open": open_id,
+                  "open_claim": open_claim}
         database.dispose()
         entry = (str(ROOT / "scripts" / "demo_server.py"), clock.now().isoformat(),
                  "scorepad")

@@ -28,6 +28,21 @@ def _quiet(page: Any) -> None:
     message.wait_for(state="detached")
 
 
+def _correct_a_closed_round(page: Any) -> None:
+    """On the organiser's phone (the open's hand-over link taken), round 1 closed: table
+    1's sheet opened from the tournament's page, its first deal tapped, "Modifier", and
+    the points typed again, as an arbiter correcting a table's mistake."""
+    _quiet(page)
+    page.get_by_role("button", name="Ouvrir la feuille").first.click()
+    row = page.locator('[flt-semantics-identifier^="row-1-"]').first
+    row.wait_for()
+    row.click()
+    edit = page.get_by_role("button", name="Modifier", exact=True).first
+    edit.wait_for()
+    edit.click()
+    page.locator('[flt-semantics-identifier="points-value"]').first.wait_for()
+
+
 def _round_2(page: Any) -> None:
     """The organiser's page once quiet, scrolled to round 2's draw (under round 1, still
     being played)."""
@@ -44,6 +59,8 @@ TOURNAMENT_SHOTS = [
          ready="round-progress", own_phone=True),
     Shot("tournament_big_screen", "/tournaments/{tournament}/grand-ecran?lang=fr",
          "Tournoi du vendredi", ready="big-next-draw", scheme="dark", tv=True),
+    Shot("tournament_correction", "{open_claim}", "Modifier la donne 1",
+         ready="points-value", then=_correct_a_closed_round, own_phone=True),
     Shot("tournament_big_screen_40", "/tournaments/{open}/grand-ecran?lang=fr", "Open du club",
          ready="big-total-Joueur 40", screen="tournament_big_screen", scheme="dark",
          tv=True),

@@ -72,3 +72,12 @@ def enter_deal(page: Any, app_url: str, game: int, *taps: str, points: str,
             scroll_to_id(page, identifier).click()
     button(page, "Enregistrer la donne").click()
     page.wait_for_url(f"{app_url}/games/{game}")
+
+
+def clear_the_kept_new_game(page: Any) -> None:
+    """The new game's form left unsaved before comes back, said in words: "Effacer" as a
+    person would, then the form is empty."""
+    by_id(page, "new-game-restored").wait_for(timeout=30_000)
+    thumb(page, button(page, "Effacer"))
+    page.wait_for_function(
+        "() => !document.querySelector('[flt-semantics-identifier^=\"seat-\"]')")

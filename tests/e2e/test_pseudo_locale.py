@@ -28,9 +28,12 @@ from tests.pseudo_locale import leaks, mark
 
 SIX = ["Jean-Baptiste", "Jean-Bernard", "Marie-Hélène", "Maximilien", "Maxime", "Zoé"]
 PLAYERS = ["André", "Bruno", "Cécile", "Didier", "Élodie", *SIX]
-#: what the screens show that is data: players (their short labels, their initials),
+#: what the screens show that is data: players (their short labels at each width the
+#: screens use: ui.models.fmt, their initials),
 #: games, the circle, the languages' own names in the settings, the files' formats
-DATA = [*PLAYERS, *short_labels(SIX).values(), *{p[0] for p in PLAYERS}, "Mardi soir",
+DATA = [*PLAYERS,
+        *(label for width in (6, 7, 9) for label in short_labels(SIX, width).values()),
+        *{p[0] for p in PLAYERS}, "Mardi soir",
         "Vacances à cinq", "Tournoi du club", "Six à table", "Jeudi", "Les mardis",
         "Français", "English", "CSV", "PDF", "PNG", "JSON"]
 #: Flutter's own words (its Material localizations, in French: Flutter falls back to the

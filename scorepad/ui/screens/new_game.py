@@ -21,7 +21,6 @@ from scorepad.ui.dialogs.game_actions import undo_change
 from scorepad.ui.dialogs.new_players import NewPlayers, newcomer_hint, use_new_players_dialog
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import babel_locale, current_lang, t
-from scorepad.ui.models.drafts import drop_new_game
 from scorepad.ui.models.game_forms import BOOL_RULES, INT_RULES, MAX_SEATS, NewGameForm, RulesForm
 from scorepad.ui.services_context import UowFactory, use_uow
 from scorepad.ui.state import AppState, use_app_state
@@ -245,7 +244,7 @@ def _rules_choice(form: NewGameForm, set_form: SetForm) -> list[ft.Control]:
 
 
 def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str,
-                 show_error: ShowError) -> None:
+                 show_error: ShowError, created: Callable[[], None]) -> None:
     """Creates the game and opens its sheet, or says why it was not created. This browser
     becomes the organiser: the key stays in its own storage, never in a URL."""
     try:
@@ -253,7 +252,7 @@ def _create_game(uow: UowFactory, state: AppState, form: NewGameForm, lang: str,
     except (services.ServiceError, InvalidDeal) as exc:
         show_error(t("new_game.not_created"), exc.message(lang))
         return
-    drop_new_game(ft.context.page)
+    created()
     if made.organiser_key is not None:
         state.remember_organiser(made.id, made.organiser_key)
     # The role lives in this browser: said when it is given, with how to hand it over.
@@ -291,11 +290,11 @@ def NewGameView() -> ft.View:
             return
         found = services.new_players(uow(), list(form.seats))
         if not found:
-            _create_game(uow, state, form, lang, show_error)
+            _create_game(uow, state, form, lang, show_error, kept.created)
             return
         confirm_new_players(NewPlayers(
             found, lambda name, k: set_form(lambda f: f.replace_player(name, k)),
-            lambda: _create_game(uow, state, form, lang, show_error)))
+            lambda: _create_game(uow, state, form, lang, show_error, kept.created)))
 
     if not known.loaded:
         return screen(t("new_game.title"), loading_state(), route="/new")

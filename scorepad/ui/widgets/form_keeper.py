@@ -23,6 +23,7 @@ from scorepad.ui.models.drafts import (
     Draft,
     Saved,
     drop_draft,
+    drop_new_game,
     is_blank,
     keep_draft,
     keep_new_game,
@@ -153,12 +154,27 @@ def use_form_keeper(game_id: int, deal_id: int | None, ctx: Any, original: Any
     return keeper
 
 
+#: the session's key of the deal form opened last (use_back_again)
+_LAST_FORM = "scorepad.form_keeper.last_form"
+
+
 def use_back_again(keeper: FormKeeper, deal_id: int | None,
                    set_restored: Callable[[bool], None]) -> None:
     """After a reload or a lost connection that the server's session outlived: a form
     still being typed says it picked up where it was left; a form already saved goes to
-    the sheet with its message again (sent while the phone was away, they were lost)."""
+    the sheet with its message again (sent while the phone was away, they were lost).
+    A reload to another address (a table's link opened on this phone) is left alone: the
+    browser asked for that screen, not for this form."""
+    page = ft.context.page
+    opened_at = ft.use_ref(lambda: page.route)
+    this_form = ft.use_ref(lambda: object())
+
     def said() -> None:
+        # Only the form opened last answers: an earlier one, saved and left, may still
+        # be registered (it would take the phone back to its sheet).
+        if page.route != opened_at.current or \
+                page.session.store.get(_LAST_FORM) is not this_form.current:
+            return
         if keeper.done and keeper.finish is not None:
             keeper.finish()
             return
@@ -167,7 +183,11 @@ def use_back_again(keeper: FormKeeper, deal_id: int | None,
                 not is_blank(form) if deal_id is None else form != keeper.original):
             set_restored(True)
 
-    ft.use_effect(lambda: session_live(ft.context.page).on_reconnect(said), dependencies=[])
+    def opened() -> Callable[[], None]:
+        page.session.store.set(_LAST_FORM, this_form.current)
+        return session_live(page).on_reconnect(said)
+
+    ft.use_effect(opened, dependencies=[])
 
 
 def restored_banner(said: str, on_clear: Callable[[], None],
@@ -234,6 +254,8 @@ class NewGameKeeper:
     #: bumped after a reload the server's session outlived: the name field shows its text
     again: int
     clear: Callable[[], None]
+    #: the game was created: the form is dropped, and nothing typed before is kept again
+    created: Callable[[], None]
 
 
 def use_new_game_keeper(blank: Callable[[], NewGameForm]) -> NewGameKeeper:
@@ -245,7 +267,16 @@ def use_new_game_keeper(blank: Callable[[], NewGameForm]) -> NewGameKeeper:
         kept, default_name=blank().default_name) if kept is not None else blank())
     restored, set_restored = ft.use_state(kept is not None)
     again, set_again = ft.use_state(0)
-    ft.use_effect(lambda: keep_new_game(page, form), dependencies=[form])
+    # Once the game is created nothing is kept any more: a last keystroke's change,
+    # rendered after the creation, would otherwise keep the created game's form again
+    # (the next "Nouvelle partie" then said it was brought back).
+    finished = ft.use_ref(lambda: False)
+
+    def keep() -> None:
+        if not finished.current:
+            keep_new_game(page, form)
+
+    ft.use_effect(keep, dependencies=[form])
 
     def back_again() -> None:
         set_restored(not new_game_is_blank(form))
@@ -257,4 +288,8 @@ def use_new_game_keeper(blank: Callable[[], NewGameForm]) -> NewGameKeeper:
         set_form(lambda _f: blank())
         set_restored(False)
 
-    return NewGameKeeper(form, set_form, restored, again, clear)
+    def created() -> None:
+        finished.current = True
+        drop_new_game(page)
+
+    return NewGameKeeper(form, set_form, restored, again, clear, created)
