@@ -25,7 +25,7 @@ from scorepad.services.base.access import hash_secret
 from scorepad.services.base.common import now
 from scorepad.services.base.errors import ImportRefused
 from scorepad.services.club.players import resolve_seats
-from scorepad.services.exchange.games import IMPORT_MAX_BYTES, stored_deal
+from scorepad.services.exchange.games import IMPORT_MAX_BYTES, parse_import, stored_deal
 from scorepad.services.games.record import load_record
 from scorepad.services.ports import DealRow, UnitOfWork
 
@@ -134,15 +134,7 @@ def import_game_once(uow: UnitOfWork, data: bytes, *, organiser_key: str | None 
     """A game's export (§5) taken as a backup of one game: added, or found already there
     (given the file's later deals if it has some): never twice. ImportRefused otherwise,
     nothing written."""
-    from scorepad import exports
-
-    if len(data) > IMPORT_MAX_BYTES:
-        raise ImportRefused(Message(N_("service.import_too_big"), {
-            "mb": round(len(data) / 1024 / 1024), "limit": IMPORT_MAX_BYTES // 1024 // 1024}))
-    try:
-        record = exports.parse_game_export(data)
-    except exports.ImportRefused as exc:
-        raise ImportRefused(exc, field=exc.field or "file") from exc
+    record = parse_import(data)
     steps = _take(uow, [record], 1, organiser_key)
     while True:
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.domain import DealRecord
+from scorepad.domain import DealRecord, GameRecord
 from scorepad.domain.messages import N_, Message
 from scorepad.domain.parsing import map_players
 from scorepad.services.base.access import hash_secret
@@ -48,16 +48,7 @@ def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = Non
     `organiser_key` (from `access.new_secret`) makes its holder the game's organiser;
     `by_operator` (the command line): without a key, only the operator may act as its
     organiser until `scorepad organiser GAME` names one."""
-    from scorepad import exports
-
-    if len(data) > IMPORT_MAX_BYTES:
-        # Megabytes rounded as the file shows them (25.4 MB: 25).
-        raise ImportRefused(Message(N_("service.import_too_big"), {
-            "mb": round(len(data) / 1024 / 1024), "limit": IMPORT_MAX_BYTES // 1024 // 1024}))
-    try:
-        record = exports.parse_game_export(data)
-    except exports.ImportRefused as exc:
-        raise ImportRefused(exc, field=exc.field or "file") from exc
+    record = parse_import(data)
     # The day it was last played, as the file says (else its start): not the import's.
     when = record.updated_at or record.created_at
     with uow:
@@ -75,6 +66,21 @@ def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = Non
                            now=when)
         uow.commit()
     return game_id
+
+
+def parse_import(data: bytes) -> GameRecord:
+    """A game's JSON export read and checked, or ImportRefused naming the file (too big)
+    or what the file got wrong."""
+    from scorepad import exports
+
+    if len(data) > IMPORT_MAX_BYTES:
+        # Megabytes rounded as the file shows them (25.4 MB: 25).
+        raise ImportRefused(Message(N_("service.import_too_big"), {
+            "mb": round(len(data) / 1024 / 1024), "limit": IMPORT_MAX_BYTES // 1024 // 1024}))
+    try:
+        return exports.parse_game_export(data)
+    except exports.ImportRefused as exc:
+        raise ImportRefused(exc, field=exc.field or "file") from exc
 
 
 def stored_deal(deal: DealRecord, people: dict[str, str]) -> NewDeal:
