@@ -5,20 +5,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.e2e.conftest import by_id
 
 
 def tap(page: Any, *identifiers: str) -> None:
     """Taps one control after the other, each time looking that the screen took it (a
-    segment shows itself selected) before the next tap."""
+    segment shows itself selected) before the next tap. A segment that does not show
+    itself selected is tapped again, as a thumb does when the screen did not take it
+    (choosing a segment is idempotent: a second tap keeps it chosen)."""
     for identifier in identifiers:
         control = by_id(page, identifier).first
         control.click()
-        if control.get_attribute("aria-current") is not None:
-            page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]'
-                         ).first.wait_for()
-        else:
+        if control.get_attribute("aria-current") is None:
             page.wait_for_timeout(120)
+            continue
+        selected = page.locator(
+            f'[flt-semantics-identifier="{identifier}"][aria-current="true"]').first
+        for attempt in range(_TAPS):
+            try:
+                selected.wait_for(timeout=_TAKEN_MS)
+                break
+            except PlaywrightTimeout:
+                if attempt == _TAPS - 1:
+                    raise
+                control.click()
+
+
+#: a segment is tapped at most this many times, each given this long to show itself chosen
+_TAPS, _TAKEN_MS = 3, 5000
 
 
 def type_points(page: Any, digits: str) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.build_lock import build_cache_lock
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEWPORT = {"width": 390, "height": 844}
@@ -23,8 +24,10 @@ START_TIMEOUT_MS = 90_000
 
 def build(out: Path) -> Path:
     """`scorepad build-phone --out OUT` as a person runs it; the folder."""
-    done = subprocess.run([sys.executable, "-m", "scorepad", "build-phone", "--out", str(out)],
-                          cwd=ROOT, capture_output=True, text=True, check=False)
+    with build_cache_lock():
+        done = subprocess.run([sys.executable, "-m", "scorepad", "build-phone", "--out",
+                               str(out)], cwd=ROOT, capture_output=True, text=True,
+                              check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     return out
 

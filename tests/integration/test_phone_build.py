@@ -11,6 +11,7 @@ import pytest
 
 from scorepad.web.phone_site import compressed
 from scorepad.web.phone_site.build import Site, build_site, default_cache
+from tests.build_lock import build_cache_lock
 
 pytestmark = pytest.mark.slow
 
@@ -31,7 +32,8 @@ def test_two_builds_of_the_same_sources_are_the_same_site_byte_for_byte(
     monkeypatch.setattr(compressed, "BROTLI_QUALITY", 1)
     from scorepad.web.phone_site import packages
 
-    wheels = packages.fetch(default_cache() / "wheels")
+    with build_cache_lock():
+        wheels = packages.fetch(default_cache() / "wheels")
     sites: list[Site] = []
     for n in (1, 2):
         cache = tmp_path / f"cache-{n}"
