@@ -122,11 +122,11 @@ class RoleRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class AllyRecord:
-    """Deals in the attack with one ally at five (a partner called, or a taker who
-    called the player): how many, made, the player's points."""
+class PartnerResult:
+    """Deals a player played in the attack with one partner at five (the player called
+    them, or was called by them): how many, how many made, the player's points."""
 
-    ally: str
+    partner: str
     deals: int
     made: int
     points: int
@@ -186,8 +186,8 @@ class PlayerRecord:
     taker: RoleRecord
     partner: RoleRecord
     defender: RoleRecord
-    partners_called: tuple[AllyRecord, ...]
-    called_by: tuple[AllyRecord, ...]
+    partners_called: tuple[PartnerResult, ...]
+    called_by: tuple[PartnerResult, ...]
     poignees: tuple[PoigneeRecord, ...]
     best_deal: Extreme | None
     worst_deal: Extreme | None
@@ -244,17 +244,19 @@ def _contracts(tallies: Sequence[PartTally]) -> tuple[ContractRecord, ...]:
     return tuple(ContractRecord(c, *sums[c]) for c in CONTRACTS)
 
 
-def _allies(tallies: Sequence[PartTally], role: Role, name_key: NameKey
-            ) -> tuple[AllyRecord, ...]:
+def partner_results(tallies: Sequence[PartTally], roles: frozenset[Role],
+                    name_key: NameKey) -> tuple[PartnerResult, ...]:
+    """The player's results with each partner at five over the deals played in one of
+    `roles`, the most played first."""
     sums: dict[str, list[int]] = {}
     for tally in tallies:
-        if tally.role is role and tally.key.ally is not None:
+        if tally.role in roles and tally.key.ally is not None:
             cell = sums.setdefault(tally.key.ally, [0, 0, 0])
             cell[0] += tally.deals
             cell[1] += tally.deals if tally.key.made else 0
             cell[2] += tally.points
-    return tuple(sorted((AllyRecord(ally, *cell) for ally, cell in sums.items()),
-                        key=lambda r: (-r.deals, name_key(r.ally))))
+    return tuple(sorted((PartnerResult(other, *cell) for other, cell in sums.items()),
+                        key=lambda r: (-r.deals, name_key(r.partner))))
 
 
 def _poignees(tallies: Sequence[PartTally]) -> tuple[PoigneeRecord, ...]:
@@ -324,8 +326,8 @@ def player_record(facts: PlayerFacts, name_key: NameKey = str) -> PlayerRecord:
         places=tuple(places),
         contracts=_contracts(facts.tallies),
         taker=roles[Role.TAKER], partner=roles[Role.PARTNER], defender=roles[Role.DEFENDER],
-        partners_called=_allies(facts.tallies, Role.TAKER, name_key),
-        called_by=_allies(facts.tallies, Role.PARTNER, name_key),
+        partners_called=partner_results(facts.tallies, frozenset({Role.TAKER}), name_key),
+        called_by=partner_results(facts.tallies, frozenset({Role.PARTNER}), name_key),
         poignees=_poignees(facts.tallies),
         best_deal=facts.best, worst_deal=facts.worst,
         best_game=_extreme_game(results, True), worst_game=_extreme_game(results, False),

@@ -10,29 +10,19 @@ from dataclasses import dataclass, replace
 from scorepad.domain.game import PlayedGame, has_played_deal
 from scorepad.domain.model import Contract, Role
 from scorepad.domain.period import Period
-from scorepad.domain.player_record import GameLine, PlayerFacts
+from scorepad.domain.player_record import (
+    GameLine,
+    PartnerResult,
+    PlayerFacts,
+    partner_results,
+)
 from scorepad.domain.rating import ORDINAL_SIGMAS, SkillRating
 from scorepad.domain.record_facts import counted_games, game_line, players_facts
 from scorepad.domain.soiree import NameKey, rank_totals
-from scorepad.domain.stats import ContractStats, PlayerStats, player_stats, rate
+from scorepad.domain.stats import ContractStats, PlayerStats, player_stats
 
 __all__ = ["ORDINAL_SIGMAS", "PartnerResult", "RankedPlayer", "SeasonRanking", "SkillRating",
            "final_standings", "has_played_deal", "ranking_of", "season_ranking"]
-
-
-@dataclass(frozen=True, slots=True)
-class PartnerResult:
-    """Deals a player played in the attack with one partner (5 players, either called
-    the other or was called), how many were made and the points the player won."""
-
-    partner: str
-    deals: int
-    made: int
-    points: int
-
-    @property
-    def success_rate(self) -> float | None:
-        return rate(self.made, self.deals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,16 +86,8 @@ def standing(game: GameLine, name_key: NameKey = str) -> list[tuple[int, str]]:
     return [(place, player) for place, player, _ in rank_totals(dict(game.totals), name_key)]
 
 
-def _partners(facts: PlayerFacts, name_key: NameKey) -> tuple[PartnerResult, ...]:
-    sums: dict[str, list[int]] = {}
-    for tally in facts.tallies:
-        if tally.role is not Role.DEFENDER and tally.key.ally is not None:
-            cell = sums.setdefault(tally.key.ally, [0, 0, 0])
-            cell[0] += tally.deals
-            cell[1] += tally.deals if tally.key.made else 0
-            cell[2] += tally.points
-    return tuple(sorted((PartnerResult(other, *cell) for other, cell in sums.items()),
-                        key=lambda r: (-r.deals, name_key(r.partner))))
+#: the roles of the attack at five (the taker who called, the partner called)
+_ATTACK = frozenset({Role.TAKER, Role.PARTNER})
 
 
 def ranking_of(facts: Mapping[str, PlayerFacts], games: Sequence[GameLine], deals: int, *,
@@ -127,7 +109,7 @@ def ranking_of(facts: Mapping[str, PlayerFacts], games: Sequence[GameLine], deal
                 wins[player] += 1
     players = tuple(
         RankedPlayer(rank=place, stats=stats[player], games_won=wins[player],
-                     partners=_partners(facts[player], name_key))
+                     partners=partner_results(facts[player].tallies, _ATTACK, name_key))
         for place, player, _ in rank_totals({p: s.total for p, s in stats.items()}, name_key))
     return SeasonRanking(period=period, circle=circle, games=len(games), deals=deals,
                          players=players)

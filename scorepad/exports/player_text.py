@@ -142,7 +142,7 @@ def tables(record: PlayerRecord, lang: str) -> list[Table]:
                      _avg(c.average_margin, lang), _avg(c.points / c.takes, lang))
                     for c in record.contracts if c.takes)),
         *(Table(name, _head(_ALLIES_HEAD, lang),
-                tuple((a.ally, f"{a.made}/{a.deals}", _pct(a.success_rate, lang),
+                tuple((a.partner, f"{a.made}/{a.deals}", _pct(a.success_rate, lang),
                        _points(a.points, lang)) for a in lines))
           for name, lines in allies),
         Table(_label("head_to_head", lang), _head(_H2H_HEAD, lang),

@@ -184,6 +184,6 @@ def test_a_merged_players_parts_and_tallies_follow_them(database: Any) -> None:
     record = s.player_record(database.uow(), "Élodie", circle=circle)
     assert (record.games, record.partner.deals, record.taker.deals) == (2, 1, 1)
     andre = s.player_record(database.uow(), "André", circle=circle)
-    assert [(a.ally, a.deals, a.made) for a in andre.partners_called] == [("Élodie", 1, 1)]
-    assert [(a.ally, a.deals, a.made) for a in andre.called_by] == [("Élodie", 1, 0)]
+    assert [(a.partner, a.deals, a.made) for a in andre.partners_called] == [("Élodie", 1, 1)]
+    assert [(a.partner, a.deals, a.made) for a in andre.called_by] == [("Élodie", 1, 0)]
     _tallies_match_the_rows(database)

@@ -93,10 +93,30 @@ async def _run(steps: Callable[[], Steps], shown: Callable[[Progress], None]) ->
         loop = asyncio.get_running_loop()
 
         def work() -> BackupReport:
-            return _drive(steps(), lambda step: loop.call_soon_threadsafe(shown, step))
+            worth = _worth_showing(steps())
+            while True:
+                try:
+                    step = next(worth)
+                except StopIteration as done:
+                    report: BackupReport = done.value
+                    return report
+                loop.call_soon_threadsafe(shown, step)
 
         return await asyncio.to_thread(work)
-    running = steps()
+    worth = _worth_showing(steps())
+    while True:
+        try:
+            step = next(worth)
+        except StopIteration as done:
+            last: BackupReport = done.value
+            return last
+        shown(step)
+        await asyncio.sleep(0)
+
+
+def _worth_showing(running: Steps) -> Generator[Progress, None, BackupReport]:
+    """The steps worth showing (one every PROGRESS_GAP seconds, and the last), then the
+    restore's report."""
     last = 0.0
     try:
         while True:
@@ -106,25 +126,8 @@ async def _run(steps: Callable[[], Steps], shown: Callable[[Progress], None]) ->
                 report: BackupReport = done.value
                 return report
             if time.monotonic() - last > PROGRESS_GAP or step.done == step.total:
-                shown(step)
                 last = time.monotonic()
-                await asyncio.sleep(0)
-    finally:
-        running.close()
-
-
-def _drive(running: Steps, shown: Callable[[Progress], None]) -> BackupReport:
-    last = 0.0
-    try:
-        while True:
-            try:
-                step = next(running)
-            except StopIteration as done:
-                report: BackupReport = done.value
-                return report
-            if time.monotonic() - last > PROGRESS_GAP or step.done == step.total:
-                shown(step)
-                last = time.monotonic()
+                yield step
     finally:
         running.close()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.domain.model import PoigneeSize
-from scorepad.domain.player_record import AllyRecord, PlayerRecord
+from scorepad.domain.player_record import PartnerResult, PlayerRecord
 from scorepad.ui.i18n import nt, t
 from scorepad.ui.models.fmt import contract, number, signed
 from scorepad.ui.widgets.figures import Explain, explained_title, figure_tile, pct, tiles
@@ -76,10 +76,10 @@ def taker_section(record: PlayerRecord, explain: Explain) -> list[ft.Control]:
     return controls
 
 
-def _ally_lines(allies: tuple[AllyRecord, ...], prefix: str) -> list[ft.Control]:
+def _ally_lines(allies: tuple[PartnerResult, ...], prefix: str) -> list[ft.Control]:
     return [ft.ListTile(
-        dense=True, title=ft.Text(a.ally, weight=ft.FontWeight.W_600),
-        trailing=ft.Semantics(identifier=f"{prefix}-{a.ally}", content=ft.Text(
+        dense=True, title=ft.Text(a.partner, weight=ft.FontWeight.W_600),
+        trailing=ft.Semantics(identifier=f"{prefix}-{a.partner}", content=ft.Text(
             t("stats_page.ally_line", deals=nt("stats_page.deals", a.deals), made=a.made,
               rate=pct(a.success_rate), points=signed(a.points)), size=13)))
         for a in allies]
