@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from datetime import UTC, date, datetime
 
 import flet as ft
@@ -89,47 +89,46 @@ async def _run(steps: Callable[[], Steps], shown: Callable[[Progress], None]) ->
     """The restore's steps to their end, its progress shown now and then: in a worker
     thread on a server (its other phones are served meanwhile), on the loop in the
     browser's Python, yielding to it so that the phone sees the progress."""
+    worth = _WorthShowing(steps)
     if wiring().threads:
         loop = asyncio.get_running_loop()
 
-        def work() -> BackupReport:
-            worth = _worth_showing(steps())
-            while True:
-                try:
-                    step = next(worth)
-                except StopIteration as done:
-                    report: BackupReport = done.value
-                    return report
+        def work() -> None:
+            for step in worth:
                 loop.call_soon_threadsafe(shown, step)
 
-        return await asyncio.to_thread(work)
-    worth = _worth_showing(steps())
-    while True:
+        await asyncio.to_thread(work)
+    else:
+        for step in worth:
+            shown(step)
+            await asyncio.sleep(0)
+    assert worth.report is not None
+    return worth.report
+
+
+class _WorthShowing:
+    """The restore's steps worth showing (one every PROGRESS_GAP seconds, and the last),
+    started where they are iterated; then its `report`."""
+
+    def __init__(self, steps: Callable[[], Steps]) -> None:
+        self._steps = steps
+        self.report: BackupReport | None = None
+
+    def __iter__(self) -> Iterator[Progress]:
+        running = self._steps()
+        last = 0.0
         try:
-            step = next(worth)
-        except StopIteration as done:
-            last: BackupReport = done.value
-            return last
-        shown(step)
-        await asyncio.sleep(0)
-
-
-def _worth_showing(running: Steps) -> Generator[Progress, None, BackupReport]:
-    """The steps worth showing (one every PROGRESS_GAP seconds, and the last), then the
-    restore's report."""
-    last = 0.0
-    try:
-        while True:
-            try:
-                step = next(running)
-            except StopIteration as done:
-                report: BackupReport = done.value
-                return report
-            if time.monotonic() - last > PROGRESS_GAP or step.done == step.total:
-                last = time.monotonic()
-                yield step
-    finally:
-        running.close()
+            while True:
+                try:
+                    step = next(running)
+                except StopIteration as done:
+                    self.report = done.value
+                    return
+                if time.monotonic() - last > PROGRESS_GAP or step.done == step.total:
+                    last = time.monotonic()
+                    yield step
+        finally:
+            running.close()
 
 
 async def restore_backup(page: ft.Page, uow: UowFactory, data: bytes) -> BackupReport | None:
