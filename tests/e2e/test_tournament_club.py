@@ -516,9 +516,16 @@ def test_the_organiser_handles_a_late_arrival_and_two_players_who_leave_in_words
         play(uow, table.game_id, table_codes[table.number],
              table.deals_due - len(s.get_sheet(uow(), table.game_id).deals))
     t.close_round(uow(), tid, 1, organiser=who)
+    follower = phones()
+    # The table's sheet keeps the player who left, their deals and their total, beside
+    # the substitute: its totals still add up to zero.
+    sheet = s.get_sheet(uow(), four.game_id)
+    open_app(follower, app_url, f"/games/{four.game_id}")
+    for player in (four.seats[0], "Yvonne"):
+        wait_id_text(follower, f"total-{player}", signed(sheet.totals[player]))
+    assert sum(sheet.totals.values()) == 0 and sheet.departed == (four.seats[0],)
     # The standings say it: the players who left keep their round, the late arrival's
     # round 1 is absent and counts 0, the substitute is not ranked.
-    follower = phones()
     open_app(follower, app_url, f"/tournaments/{tid}/standings",
              wait_text="Trouver ma table")
     by_id(follower, "standing-total-Zuléma").wait_for()

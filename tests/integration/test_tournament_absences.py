@@ -45,6 +45,11 @@ def test_a_substitute_finishes_the_round_for_the_player_who_left(database: Any) 
     play(uow, game, table_codes[1], 2, {"contract": "garde", "bouts": 2, "points": 60})
     sheet = s.get_sheet(uow(), game)
     seat = before + sheet.totals["Yvonne"]
+    # The table's sheet keeps the player who left: a column after the seats, with their
+    # deals and their total; the totals still add up to zero.
+    assert sheet.departed == (leaver,) and sheet.columns == (*sheet.seats, leaver)
+    assert sheet.totals[leaver] == before and sum(sheet.totals.values()) == 0
+    assert [leaver in d.scores for d in sheet.deals] == [True, True, False, False]
     line = t.tournament_results(uow(), tid).standings.line(leaver)
     assert line.score == seat  # the seat's score counts for the player who left
     names = [x.player for x in t.tournament_results(uow(), tid).standings.lines]
@@ -72,6 +77,8 @@ def test_a_table_of_five_plays_on_at_four_and_one_of_three_cannot(database: Any)
     assert table.left == (leaver,) and leaver not in table.playing
     nxt = s.next_deal(uow(), five.game_id)
     assert len(nxt.players) == 4 and leaver not in nxt.players
+    sheet = s.get_sheet(uow(), five.game_id)
+    assert sheet.departed == (leaver,) and sum(sheet.totals.values()) == 0
     # The deal goes on round the seats left, from the one after the last dealer.
     order = [p for p in five.seats if p != leaver]
     expected = five.seats[(five.seats.index(dealt) + 1) % 5]

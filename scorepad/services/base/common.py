@@ -96,7 +96,9 @@ def tournament_arbiter(game: GameRow, organiser: Organiser | None) -> bool:
 
 def given_author(author: str | None) -> str | None:
     """An author as a person or a script gives it: never one of the marks above."""
-    clean = (author or "").lstrip("@").strip()
+    clean = (author or "").strip()
+    while clean.startswith("@"):  # ("@ @x": every leading mark, spaced or not)
+        clean = clean[1:].strip()
     return clean or None
 
 

@@ -78,13 +78,23 @@ class GameSheet(GameHead):
     first_dealer: int
     rules: RuleSet
     deals: tuple[SheetDeal, ...]
-    #: every seat, in seat order, from the SQL aggregate of the score rows
+    #: every seat, in seat order, then every departed player, from the SQL aggregate of
+    #: the score rows (they add up to zero)
     totals: dict[str, int]
     next: NextDeal
     can_undo: bool
     can_redo: bool
     undo_label: str | None
     redo_label: str | None
+    #: who played deals of this game and holds no seat now (a tournament's player who
+    #: left: replaced by a substitute, or their table played on without them), in the
+    #: order they first played
+    departed: tuple[str, ...] = ()
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The sheet's columns: the seats, then the departed players."""
+        return (*self.seats, *self.departed)
 
     def standings(self) -> list[tuple[int, str, int]]:
         """(rank, player, total), best first; equal totals share a rank (names in

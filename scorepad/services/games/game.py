@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from scorepad.collation import name_key
@@ -153,14 +154,28 @@ def get_sheet(uow: UnitOfWork, game_id: int, *, lang: str = "fr",
         nxt = _next_deal(uow, game)
         done = uow.repo.last_done(game_id)
         undone = uow.repo.first_undone(game_id)
+    departed = _departed(game, deals)
     return GameSheet(
         **GameHead.of(game), first_dealer=game.first_dealer, rules=rules,
-        deals=deals,
-        totals=_seat_totals(game, totals), next=nxt,
+        deals=deals, departed=departed,
+        totals={**_seat_totals(game, totals), **{p: totals.get(p, 0) for p in departed}},
+        next=nxt,
         can_undo=done is not None, can_redo=undone is not None,
         undo_label=operation_label(done.code, done.params, lang) if done else None,
         redo_label=operation_label(undone.code, undone.params, lang) if undone else None,
     )
+
+
+def _departed(game: GameRow, deals: Sequence[SheetDeal]) -> tuple[str, ...]:
+    """Who played a deal of `game` and holds no seat now, in the order they first
+    played (a tournament's player who left; services.tournament.absences)."""
+    seated = set(game.seats)
+    found: dict[str, None] = {}
+    for deal in deals:
+        for player in deal.scores:
+            if player not in seated:
+                found.setdefault(player)
+    return tuple(found)
 
 
 def _deals_since(uow: UnitOfWork, game_id: int, earlier: GameSheet, rules: RuleSet

@@ -24,7 +24,7 @@ def use_full_names(sheet: GameSheet | None) -> Callable[[GameSheet], None]:
     (a deal saved on another phone changes the totals)."""
     def build(shown: Shown[GameSheet], close: Close) -> ft.DialogControl:
         now = sheet or shown.what
-        labels = player_labels(now.seats)
+        labels = player_labels(now.columns)
         def open_player(name: str) -> None:
             close()
             ft.context.page.navigate(player_path(f"/games/{now.id}", name))
@@ -40,7 +40,7 @@ def use_full_names(sheet: GameSheet | None) -> Callable[[GameSheet], None]:
                     trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), dense=True,
                     content_padding=ft.Padding.symmetric(horizontal=4),
                     on_click=lambda _e, seat=seat: open_player(seat))
-                  for seat in now.seats)],
+                  for seat in now.columns)],
                 tight=True, spacing=0, width=320),
             actions=[ft.TextButton(t("sheet_rows.ok"), on_click=lambda _e: close())],
         )

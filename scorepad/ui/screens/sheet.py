@@ -59,7 +59,7 @@ def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str, shown: in
     """Newest deal first, the `shown` latest, then a button for the earlier ones; an empty
     sheet says what to do."""
     lines: list[ft.Control] = [
-        MemoDealLine(deal, sheet.seats, game_id, dark, lang, key=f"{deal.id}-{deal.version}")
+        MemoDealLine(deal, sheet.columns, game_id, dark, lang, key=f"{deal.id}-{deal.version}")
         for deal in sheet.deals[:-shown - 1:-1]
     ]
     hidden = len(sheet.deals) - len(lines)

@@ -31,17 +31,20 @@ def totals_header(sheet: GameSheet, dark: bool,
     """Running totals, always visible above the lines; the next dealer is marked. Long
     names are shortened to labels that tell every player apart; a tap on the header
     lists the players with their full names (`show_names`), each opening their page."""
-    labels = player_labels(sheet.seats)
+    labels = player_labels(sheet.columns)
     cells: list[ft.Control] = []
-    for seat in sheet.seats:
+    for seat in sheet.columns:
         total = sheet.totals.get(seat, 0)
         dealer = seat == sheet.next.dealer
-        out = seat in sheet.next.sitting_out
+        # (a departed player's column: greyed, marked as gone)
+        gone = seat in sheet.departed
+        out = seat in sheet.next.sitting_out or gone
         cells.append(ft.Container(
             ft.Column([
                 ft.Row([
                     ft.Icon(ft.Icons.STYLE, size=12, color=ft.Colors.PRIMARY) if dealer
-                    else ft.Container(width=0),
+                    else ft.Icon(ft.Icons.LOGOUT, size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+                    if gone else ft.Container(width=0),
                     ft.Semantics(identifier=f"name-{seat}", content=ft.Text(
                         labels[seat], size=12,
                         weight=ft.FontWeight.W_600 if dealer else ft.FontWeight.W_500,
@@ -76,7 +79,7 @@ def next_deal_strip(sheet: GameSheet, on_passed: Callable[[], None],
     """Who deals next, and the redeal buttons (disabled on a read-only phone); no next
     deal once none may be added (`done`: a finished game, a tournament table whose
     round's deals are played or whose round is closed)."""
-    labels = player_labels(sheet.seats)
+    labels = player_labels(sheet.columns)
     dealer = labels.get(sheet.next.dealer, sheet.next.dealer)
     out = [labels.get(p, p) for p in sheet.next.sitting_out]
     if done and sheet.deal_limit is not None:
