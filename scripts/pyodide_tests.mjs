@@ -20,7 +20,8 @@ sys.path[:0] = ["/deps", "/repo"]
 os.chdir("/repo")
 import pytest
 print("Python", sys.version.split()[0], sys.platform)
-int(pytest.main(["-p", "no:cacheprovider", *tests]))
+# (pyproject's addopts without its two workers: pytest-xdist has no place in the browser)
+int(pytest.main(["-p", "no:cacheprovider", "-o", "addopts=-q --import-mode=importlib", *tests]))
 `);
 } catch (error) {
   // Only the Python message: Node would print the whole one-line runtime around it.

@@ -15,7 +15,8 @@ from scorepad.domain.language import N_, NP_, nword, words_of
 _KEYS = (
     N_("tournament.cli.closed"), N_("tournament.cli.created"), N_("tournament.cli.finished"),
     N_("tournament.cli.line"), N_("tournament.cli.link"), N_("tournament.cli.none"),
-    N_("tournament.cli.progress"), N_("tournament.cli.round_closed"),
+    N_("tournament.cli.progress"), N_("tournament.cli.replaced"),
+    N_("tournament.cli.round_closed"), N_("tournament.cli.shortened"),
     N_("tournament.cli.round_drawn"), N_("tournament.cli.round_line"),
     N_("tournament.cli.round_playing"), N_("tournament.cli.standings_head"),
     N_("tournament.cli.status_finished"), N_("tournament.cli.status_in_progress"),
@@ -117,6 +118,31 @@ def cmd_checkin(args: argparse.Namespace) -> int:
                                  new=args.new)
     sys.stdout.write(_count("present", len(view.present), args.lang,
                             names=", ".join(view.present)) + "\n")
+    return 0
+
+
+def cmd_leave(args: argparse.Namespace) -> int:
+    from scorepad import services
+    from scorepad.services import tournament as t
+
+    uow, who = units_of_work(args), services.OPERATOR
+    text = _words(args.lang)
+    if args.substitute is not None:
+        view = t.replace_player(uow(), args.tournament, args.round, args.name,
+                                args.substitute, organiser=who, new=args.new)
+    else:
+        view = t.play_short(uow(), args.tournament, args.round, args.name, organiser=who)
+    entry = view.round(args.round)
+    assert entry is not None  # (the service refuses a round not being played)
+    player = args.name.strip()  # (as the service read it: a name it accepted)
+    for table in entry.tables:
+        if player in table.substitutes:
+            sys.stdout.write(text["replaced"].format(
+                substitute=table.substitutes[player], name=player, table=table.number) + "\n")
+        elif player in table.left:
+            sys.stdout.write(text["shortened"].format(
+                table=table.number, count=len(table.playing), name=player) + "\n")
+    _print_round(entry, args.lang)
     return 0
 
 
@@ -278,8 +304,8 @@ def _add_round_commands(actions: argparse._SubParsersAction[argparse.ArgumentPar
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Registers `tournament new|list|show|checkin|draw|swap|start|close|standings|
-    export|finish|organiser`."""
+    """Registers `tournament new|list|show|checkin|draw|swap|start|close|leave|
+    standings|export|finish|organiser`."""
     p = sub.add_parser("tournament", help="a club's tournament night: rounds, draws, "
                        "standings")
     actions = p.add_subparsers(dest="action", required=True)
@@ -298,6 +324,19 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                        help="confirm a name that is no known player yet (repeatable)")
         q.add_argument("--out", action="store_true", help="these players left")
     _add_round_commands(actions)
+    with command(actions, "leave", cmd_leave, help="a player who goes during a round: a "
+                 "substitute finishes it in their seat, or their table plays on without "
+                 "them") as q:
+        _tournament_arg(q)
+        q.add_argument("round", type=int, metavar="ROUND")
+        q.add_argument("name", metavar="PLAYER")
+        how = q.add_mutually_exclusive_group(required=True)
+        how.add_argument("--substitute", metavar="NAME",
+                         help="finishes the round in the player's seat")
+        how.add_argument("--play-on", action="store_true",
+                         help="the table plays on with one seat fewer (3 at least)")
+        q.add_argument("--new", action="append", default=[], metavar="NAME",
+                       help="confirm a substitute who is no known player yet")
     with command(actions, "standings", cmd_standings, help="the standings") as q:
         _tournament_arg(q)
         q.add_argument("--json", action="store_true", help="print JSON")

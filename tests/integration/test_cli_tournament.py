@@ -12,7 +12,7 @@ from scorepad import services as s
 from scorepad.cli import main
 from scorepad.services import tournament as t
 from scorepad.storage import open_database
-from tests.integration.tournament_helpers import NAMES, codes, play
+from tests.integration.tournament_helpers import NAMES, codes, new_night, play
 
 PLAYERS = NAMES[:8]
 
@@ -121,4 +121,43 @@ def test_the_list_and_the_organisers_link_come_from_the_command_line(
     token = out.split("/tournaments/organiser/")[1].split()[0]
     database = open_database(url)
     assert t.claim_tournament_handover(database.uow(), token).id == made.id
+    database.dispose()
+
+
+def test_a_player_who_goes_during_a_round_is_replaced_or_left_from_the_command_line(
+        url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    database = open_database(url)
+    tid, who = new_night(database.uow, 9, rounds=2)  # tables of 5 and 4
+    t.draw_next_round(database.uow(), tid, organiser=who)
+    entry = t.start_round(database.uow(), tid, 1, organiser=who)
+    five, four = entry.tables[0], entry.tables[1]
+    table_codes = codes(database.uow, tid, 1, who)
+    play(database.uow, four.game_id or 0, table_codes[2], 1)
+    leaver, short = four.seats[0], five.seats[1]
+
+    # A substitute nobody knows yet must be confirmed, as at check-in.
+    status, out = _run(capsys, "tournament", "leave", str(tid), "1", leaver,
+                       "--substitute", "Yvonne", "--db", url)
+    assert status == 2 and json.loads(out)["error"]["field"] == "substitute"
+    status, out = _run(capsys, "tournament", "leave", str(tid), "1", leaver,
+                       "--substitute", "Yvonne", "--new", "Yvonne", "--db", url)
+    assert status == 0
+    assert out.splitlines()[0] == (f"Yvonne remplace {leaver} à la table 2 jusqu'à la fin "
+                                   "de la manche.")
+    assert "Yvonne" in s.next_deal(database.uow(), four.game_id or 0).players
+
+    status, out = _run(capsys, "tournament", "leave", str(tid), "1", short, "--play-on",
+                       "--lang", "en", "--db", url)
+    assert status == 0
+    assert out.splitlines()[0] == f"Table 1 plays on at 4 without {short}."
+    assert len(s.next_deal(database.uow(), five.game_id or 0).players) == 4
+    # A name not seated in the round: refused in words, nothing changed.
+    status, out = _run(capsys, "tournament", "leave", str(tid), "1", "Personne",
+                       "--play-on", "--db", url)
+    assert status == 2 and "Personne" in json.loads(out)["error"]["message"]
+    # Exactly one way: a substitute, or the table plays on.
+    with pytest.raises(SystemExit):
+        main(["tournament", "leave", str(tid), "1", leaver, "--db", url])
+    both = t.get_tournament(database.uow(), tid)
+    assert leaver not in both.present and short not in both.present
     database.dispose()
