@@ -58,16 +58,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     The browser tests run last: Playwright's sync API keeps an event loop running in the
     main thread until the session ends, and `asyncio.run()` refuses to start there, so
     the tests that drive an in-process Flet session or the phone's loop must come first
-    (they passed alone and failed after the e2e tests). With two workers (pytest-xdist,
-    `--dist loadgroup`), each worker still takes its tests in this order."""
+    (they passed alone and failed after the e2e tests). With two workers (pytest-xdist),
+    each worker still takes its tests in this order: xdist hands them out from the front
+    of this list."""
     browser: list[pytest.Item] = []
     for item in items:
         path = Path(os.path.relpath(item.fspath, ROOT)).as_posix()
         if path.startswith("tests/e2e/"):
             item.add_marker(pytest.mark.e2e)
-            # One worker (pytest-xdist) runs a browser file's tests, in their order: they
-            # share its server and its database.
-            item.add_marker(pytest.mark.xdist_group(path))
             browser.append(item)
         name = getattr(item, "originalname", item.name)
         if path in SLOW or f"{path}::{name}" in SLOW:

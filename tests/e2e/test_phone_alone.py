@@ -66,6 +66,9 @@ def phone_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     prebuilt = os.environ.get("SCOREPAD_E2E_PHONE_SITE")
     if prebuilt:
         return Path(prebuilt)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # One build for the run: its workers' temporary folders share this parent.
+        return build(tmp_path_factory.getbasetemp().parent / "phone-site")
     return build(tmp_path_factory.mktemp("phone") / "site")
 
 
