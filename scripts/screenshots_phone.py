@@ -10,11 +10,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from scripts.screenshots import demo_data, use_demo_time
+from scripts.screenshots import demo_data, scroll_to_awards, use_demo_time
 from scripts.shots import SHOT_TIMEOUT, Camera, DemoClock, Shot, fixed_secrets, record
 from tests.e2e.phone_site import START_TIMEOUT_MS, StaticServer, build, open_phone, start_app
 
 #: One line a picture; the address is the part after the site's "#". Field: tuesday.
+#: (A player's page and the awards over every game: the backup carries no circle.)
 PHONE_SHOTS = [
     Shot("phone_games", "/", "Parties", ready="bin-entry", screen="games"),
     Shot("phone_sheet", "/games/{tuesday}", "Mardi soir", ready="total-André",
@@ -24,6 +25,9 @@ PHONE_SHOTS = [
     Shot("phone_stats", "/games/{tuesday}/stats", "Statistiques · Mardi soir",
          ready="stat-total-Didier", screen="stats"),
     Shot("phone_settings", "/settings", "Réglages", ready="backup-save", screen="settings"),
+    Shot("phone_player", "/players/André", "André", ready="fig-total", screen="player"),
+    Shot("phone_awards", "/stats/ranking", "Classement", ready="award-most_takes",
+         screen="circle_ranking", then=scroll_to_awards),
 ]
 
 
