@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from scorepad.ui.dialogs.confirm import error_context, use_error_host
+from scorepad.ui.dialogs.game_actions import address_again
 from scorepad.ui.dialogs.notice import use_notice_host
 from scorepad.ui.live import session_live
 from scorepad.ui.models import drafts
@@ -190,6 +191,7 @@ async def main(page: ft.Page) -> None:
         # Back from a lost connection (Wi-Fi, phone asleep, a reload): what changed
         # meanwhile, and the forms kept while it was away written to its storage.
         drafts.write_again(page)
+        address_again(page)
         live.refresh_all()
 
     page.on_connect = on_connect

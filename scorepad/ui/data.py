@@ -11,6 +11,7 @@ from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 
+from scorepad.ui.effects import use_subscription
 from scorepad.ui.live import session_live
 from scorepad.ui.services_context import off_loop
 from scorepad.ui.state import use_app_state
@@ -236,8 +237,8 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
         if active:
             reader.resume()
 
-    ft.use_effect(mounted, dependencies=[])
-    ft.use_effect(follow, dependencies=[*topics, "|", *reload_topics])
+    use_subscription(mounted, [])
+    use_subscription(follow, [*topics, "|", *reload_topics])
     ft.use_effect(check, dependencies=[*check_on, state.revision if own_changes else None])
     ft.use_effect(reload, dependencies=list(key))
     ft.use_effect(back_on_top, dependencies=[active])

@@ -19,6 +19,7 @@ from scorepad import services
 from scorepad.services import GameSheet
 from scorepad.ui.access import can_edit
 from scorepad.ui.data import UNCHANGED, Key, Reader, Unchanged, use_reader
+from scorepad.ui.effects import use_subscription
 from scorepad.ui.live import ALL_TOPIC, game_topic
 from scorepad.ui.services_context import UowFactory, sheet_cache
 from scorepad.ui.state import AppState
@@ -120,6 +121,6 @@ def use_sheet(uow: UowFactory, state: AppState, key: SheetKey, *,
 
         return unmount
 
-    ft.use_effect(mount, dependencies=[game_id])
+    use_subscription(mount, [game_id])
     return use_reader(reader, key=key, topics=[game_topic(game_id)],
                       reload_topics=[ALL_TOPIC], check_on=check_on)

@@ -26,6 +26,7 @@ import flet as ft
 from scorepad import services
 from scorepad.services import tournament as tm
 from scorepad.ui.data import UNCHANGED, Key, Reader, Unchanged, use_reader
+from scorepad.ui.effects import use_subscription
 from scorepad.ui.live import GAMES_TOPIC, session_live
 from scorepad.ui.services_context import UowFactory, off_loop
 
@@ -340,7 +341,7 @@ def use_tournament(uow: UowFactory, tournament_id: int) -> LiveTournament:
 
         return leave
 
-    ft.use_effect(follow, dependencies=[tournament_id, id(feed)])
+    use_subscription(follow, [tournament_id, id(feed)])
 
     def again(*_args: Any) -> None:
         # This phone's own step: read at once, and tell this server's other sessions.

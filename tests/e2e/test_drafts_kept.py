@@ -64,7 +64,8 @@ def test_a_reload_right_after_the_save_never_reopens_an_empty_form_with_no_word(
         reload_now(page)
         came = what_came_back(page, number, "Bruno")
         outcomes.append(came)
-        if came in ("restored", "filled"):  # not stored yet: the form is back, filled
+        assert came != "filled", f"deal {number}: the form came back filled, saying nothing"
+        if came == "restored":  # not stored yet: the form is back, filled, and says so
             wait_id_text(page, "preview-Bruno", "+198")
             tap_spot(page, button(page, "Enregistrer la donne"))
         elif came == "kept":        # stored: the form says so, for the next deal
@@ -76,8 +77,11 @@ def test_a_reload_right_after_the_save_never_reopens_an_empty_form_with_no_word(
         wait_for_deals(uow_factory, game, number)
     deals = get_sheet(uow_factory(), game).deals
     assert [(d.number, d.taker) for d in deals] == [(1, "Bruno"), (2, "Bruno"), (3, "Bruno")]
-    # ("filled": the form back as typed without its word, a gap left open: never empty)
-    assert set(outcomes) <= {"restored", "kept", "sheet", "filled"}
+    assert set(outcomes) <= {"restored", "kept", "sheet"}
+    # The browser's address followed the sheet: the next deal opens from it.
+    tap_spot(page, button(page, "Nouvelle donne"))
+    by_id(page, "taker-Bruno").wait_for()
+    assert page.url.endswith(f"/games/{game}/deal")
 
 
 def wait_for_deals(uow_factory: UoW, game: int, count: int) -> None:

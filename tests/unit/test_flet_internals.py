@@ -1,6 +1,7 @@
 """Where scorepad leans on how Flet 1.0.5 works inside, each test fails when a Flet release
 changes it: the phone's text kept in a field, the router moved without the browser's round
-trip, and the web transport's frames formatted for a debug log that is off. (The served
+trip, the web transport's frames formatted for a debug log that is off, and the cleanup an
+effect's setup returns, forgotten at the next render. (The served
 client's bytes are checked in test_boot_screen.py and test_web_client.py.)"""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import msgpack
 from flet.messaging.protocol import Message, MessageAction
 
 from scorepad.ui.dialogs.game_actions import show_route_now
+from scorepad.ui.effects import use_subscription
 from scorepad.ui.widgets.text_input import kept_field
 from scorepad.web.app import FLET_TRANSPORT_LOG, short_frame_text
 from tests.flet_session import _ENCODE as ENCODE
@@ -206,3 +208,69 @@ def test_a_file_picker_made_on_a_later_screen_reaches_the_phone_only_with_its_fi
     seen = asyncio.run(scenario())
     assert [p.get("on_result") for p in seen["later"]] == [None]
     assert [p.get("on_result") for p in seen["given"]] == [True]
+
+
+def _subscriptions(effect: Callable[[Callable[[], Callable[[], None]], list[Any]], None],
+                   ) -> list[str]:
+    """What a screen's subscription did: it mounts, renders again, follows another game
+    (its dependency changes), then the screen goes away."""
+    log: list[str] = []
+    setters: dict[str, Callable[[Any], None]] = {}
+
+    @ft.component
+    def Follower() -> ft.Control:
+        tick, setters["tick"] = ft.use_state(0)
+        game, setters["game"] = ft.use_state(1)
+
+        def follow() -> Callable[[], None]:
+            log.append(f"follow {game}")
+            return lambda: log.append(f"stop {game}")
+
+        effect(follow, [game])
+        return ft.Text(f"game {game} render {tick}")
+
+    @ft.component
+    def Screen() -> ft.View:
+        shown, setters["shown"] = ft.use_state(True)
+        return ft.View(route="/", controls=[Follower()] if shown else [ft.Text("gone")])
+
+    @ft.component
+    def App() -> list[ft.View]:
+        return [Screen()]
+
+    async def main(page: ft.Page) -> None:
+        page.render_views(App)
+
+    async def scenario() -> None:
+        phone = await Phone.open(main)
+        await phone.until(lambda: "game 1 render 0" in phone.texts())
+        await phone.settle(0.2)
+        setters["tick"](1)
+        await phone.until(lambda: "game 1 render 1" in phone.texts())
+        setters["game"](2)
+        await phone.until(lambda: "game 2 render 1" in phone.texts())
+        await phone.settle(0.2)
+        setters["tick"](2)
+        await phone.until(lambda: "game 2 render 2" in phone.texts())
+        setters["shown"](False)
+        await phone.until(lambda: "gone" in phone.texts())
+        await phone.settle(0.2)
+        phone.close()
+
+    asyncio.run(scenario())
+    return log
+
+
+def test_flet_forgets_the_cleanup_a_setup_returns_once_the_component_renders_again() -> None:
+    # Why scorepad.ui.effects.use_subscription exists: with Flet 1.0.5 the subscription of
+    # a screen that rendered after it mounted is never stopped. When a release fixes it,
+    # this fails and the helper may go.
+    def plain(setup: Callable[[], Callable[[], None]], dependencies: list[Any]) -> None:
+        ft.use_effect(setup, dependencies=dependencies)
+
+    assert _subscriptions(plain) == ["follow 1", "follow 2"]
+
+
+def test_a_subscription_stops_when_its_game_changes_and_when_the_screen_goes() -> None:
+    assert _subscriptions(use_subscription) == [
+        "follow 1", "stop 1", "follow 2", "stop 2"]

@@ -5,6 +5,7 @@ snackbar."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -69,6 +70,49 @@ def show_route_now(page: ft.Page, route: str) -> None:
         handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
 
 
+@dataclass
+class _Address:
+    """An address the router shows and the browser has not taken yet."""
+
+    route: str
+    reached: asyncio.Future[None]
+
+
+#: the session's key of the address asked of the browser and not answered yet
+_ADDRESS = "scorepad.game_actions.address"
+
+
+async def move_address(page: ft.Page, route: str) -> None:
+    """The browser's address follows the router to `route` (shown by `show_route_now`);
+    returns once the browser took it. A reload or a lost connection before the browser
+    answered loses the request: the phone then came back with the screen of `route` under
+    the old address, and the next tap that asked for that old address (the form's "Nouvelle
+    donne") did nothing. `address_again` asks again as the phone comes back."""
+    address = _Address(route, asyncio.get_running_loop().create_future())
+    page.session.store.set(_ADDRESS, address)
+    _ask(page, address)
+    await address.reached
+    if page.session.store.get(_ADDRESS) is address:
+        page.session.store.remove(_ADDRESS)
+
+
+def _ask(page: ft.Page, address: _Address) -> None:
+    async def ask() -> None:
+        await page.push_route(address.route)
+        if not address.reached.done():
+            address.reached.set_result(None)
+
+    page.run_task(ask)
+
+
+def address_again(page: ft.Page) -> None:
+    """The phone is back (a reload, a lost connection): an address the browser never took
+    is asked again, and what waited for it goes on."""
+    address = page.session.store.get(_ADDRESS)
+    if isinstance(address, _Address) and not address.reached.done():
+        _ask(page, address)
+
+
 def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
                  change: Change | None, show_error: ShowError,
                  shown: Callable[[], None] = lambda: None) -> None:
@@ -84,7 +128,7 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
         # gets the sheet and its line in one screen update.
         await sheet_caught_up(page, game_id, change.revision if change is not None else 0,
                               lambda: show_route_now(page, route))
-        await page.push_route(route)  # the browser's address and history
+        await move_address(page, route)  # the browser's address and history
         confirm_change(state, uow_factory, text, change, show_error, route=route)
         shown()
 

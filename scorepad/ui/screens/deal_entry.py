@@ -27,6 +27,7 @@ from scorepad.ui.dialogs.confirm import ShowError, use_error
 from scorepad.ui.dialogs.game_actions import after_change
 from scorepad.ui.dialogs.game_menu import rights_of
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
+from scorepad.ui.effects import use_subscription
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
@@ -381,7 +382,7 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
         # Once this form is saved, the change is its own: nothing to follow or redraw.
         return session_live(ft.context.page).add([game_topic(game_id)], follow)
 
-    ft.use_effect(listen, dependencies=[game_id])
+    use_subscription(listen, [game_id])
     use_back_again(keeper, deal_id, set_restored)
     ft.use_effect(follow, dependencies=[app_state.revision])
     lang = current_lang()

@@ -16,6 +16,7 @@ import flet as ft
 from scorepad.domain import DealInput, InvalidDeal
 from scorepad.services.base.errors import ServiceError
 from scorepad.services.games.game import next_deal
+from scorepad.ui.effects import use_subscription
 from scorepad.ui.i18n import t
 from scorepad.ui.live import session_live
 from scorepad.ui.models.deal_form import DealForm
@@ -187,7 +188,19 @@ def use_back_again(keeper: FormKeeper, deal_id: int | None,
         page.session.store.set(_LAST_FORM, this_form.current)
         return session_live(page).on_reconnect(said)
 
-    ft.use_effect(opened, dependencies=[])
+    use_subscription(opened, [])
+    location = ft.use_route_location()
+
+    def shown_again() -> None:
+        # A reload at the moment of the save: the sheet was shown, but the browser's
+        # address was still the form's when the phone came back, and Flet hands that
+        # address to the router after the reconnection (after `said`). The form of a
+        # saved deal is never left on screen, filled and silent: back to the sheet.
+        if location == opened_at.current and keeper.done and keeper.finish is not None \
+                and page.session.store.get(_LAST_FORM) is this_form.current:
+            keeper.finish()
+
+    ft.use_effect(shown_again, dependencies=[location])
 
 
 def restored_banner(said: str, on_clear: Callable[[], None],
@@ -282,7 +295,7 @@ def use_new_game_keeper(blank: Callable[[], NewGameForm]) -> NewGameKeeper:
         set_restored(not new_game_is_blank(form))
         set_again(lambda n: n + 1)
 
-    ft.use_effect(lambda: session_live(page).on_reconnect(back_again), dependencies=[form])
+    use_subscription(lambda: session_live(page).on_reconnect(back_again), [form])
 
     def clear() -> None:
         set_form(lambda _f: blank())
