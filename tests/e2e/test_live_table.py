@@ -30,7 +30,7 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.flows import enter_deal, new_game_on_the_phone
-from tests.e2e.gestures import tap, type_points
+from tests.e2e.gestures import tap, tap_to_open, type_points
 from tests.factories import FOUR
 
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
@@ -114,8 +114,8 @@ def test_a_viewer_without_the_code_sees_the_sheet_read_only_and_the_server_refus
     # The scorekeeper's phone enters the code, then records a redeal.
     open_app(page, app_url, f"/games/{game}", wait_text="Protégée")
     by_id(page, "read-only").wait_for()
-    click(page, "Saisir le code pour modifier")
     field = page.get_by_role("textbox", name="Code de table")
+    tap_to_open(page, button(page, "Saisir le code pour modifier"), field)
     field.click()
     field.fill("faux99")
     click(page, "Déverrouiller")
