@@ -11,7 +11,7 @@ import flet as ft
 from scorepad.ui.dialogs.confirm import error_context, use_error_host
 from scorepad.ui.dialogs.game_actions import address_again
 from scorepad.ui.dialogs.notice import use_notice_host
-from scorepad.ui.live import session_live
+from scorepad.ui.live import session_live, use_render_on_reconnect
 from scorepad.ui.models import drafts
 from scorepad.ui.screens.deal_entry import DealEntryView
 from scorepad.ui.screens.games import GamesView
@@ -160,6 +160,7 @@ def App(state: AppState) -> list[ft.View]:
     # Taking `state` as an argument subscribes App to it: a language or theme change
     # re-renders every screen.
     state.apply()
+    use_render_on_reconnect()
     # The session's refusal dialog lives here: a refusal can come after the screen that
     # asked is gone (the "Annuler" of a message shown on the next screen).
     show_error = use_error_host()

@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from scorepad.services import ChangeKind, GameChanged
+from scorepad.ui.effects import use_subscription
 
 logger = logging.getLogger(__name__)
 
@@ -147,3 +148,23 @@ def session_live(page: ft.Page) -> LiveTopics:
         live = LiveTopics(page)
         store.set(_STORE_KEY, live)
     return live
+
+
+def use_render_on_reconnect() -> None:
+    """The calling component (the app's root) and everything under it render again as the
+    phone comes back.
+
+    Flet drops a render asked while the phone is away: `Session.schedule_update` returns
+    at once when disconnected, and a disconnection clears the renders and effects under
+    way. A change made meanwhile stayed unseen until something else rendered that screen:
+    after a reload at the moment of a save, the router had moved to the sheet, and the
+    phone showed the saved deal's form again, filled and silent, under the sheet's
+    address. tests/unit/test_flet_internals.py shows Flet's own behaviour and fails when
+    a release changes it."""
+    page = ft.context.page
+    _renders, set_renders = ft.use_state(0)
+
+    def again() -> None:
+        set_renders(lambda n: n + 1)
+
+    use_subscription(lambda: session_live(page).on_reconnect(again), [])

@@ -18,6 +18,7 @@ from flet.messaging.protocol import Message, MessageAction
 
 from scorepad.ui.dialogs.game_actions import show_route_now
 from scorepad.ui.effects import use_subscription
+from scorepad.ui.live import session_live, use_render_on_reconnect
 from scorepad.ui.widgets.text_input import kept_field
 from scorepad.web.app import FLET_TRANSPORT_LOG, short_frame_text
 from tests.flet_session import _ENCODE as ENCODE
@@ -274,3 +275,50 @@ def test_flet_forgets_the_cleanup_a_setup_returns_once_the_component_renders_aga
 def test_a_subscription_stops_when_its_game_changes_and_when_the_screen_goes() -> None:
     assert _subscriptions(use_subscription) == [
         "follow 1", "stop 1", "follow 2", "stop 2"]
+
+
+def _away_then_back(root_hook: Callable[[], None]) -> list[str]:
+    """A screen whose state changes while the phone is away (a save that finished during
+    a reload); what the phone is shown once it is back."""
+    setters: dict[str, Callable[[Any], None]] = {}
+
+    @ft.component
+    def Screen() -> ft.View:
+        where, setters["where"] = ft.use_state("le formulaire")
+        return ft.View(route="/", controls=[ft.Text(f"écran : {where}")])
+
+    @ft.component
+    def App() -> list[ft.View]:
+        root_hook()
+        return [Screen()]
+
+    async def main(page: ft.Page) -> None:
+        page.on_connect = lambda _e: session_live(page).refresh_all()
+        page.render_views(App)
+
+    async def scenario() -> list[str]:
+        phone = await Phone.open(main)
+        await phone.until(lambda: "écran : le formulaire" in phone.texts())
+        await phone.settle(0.2)  # the screen's effects run (the app's, long before a save)
+        await phone.session.disconnect(60)
+        setters["where"]("la feuille")
+        await phone.settle(0.2)
+        back = KeptConnection(asyncio.get_running_loop())
+        await phone.session.connect(back)
+        phone.connection = back
+        await phone.settle(0.3)
+        shown = [text for text in phone.texts() if text.startswith("écran")]
+        phone.close()
+        return shown
+
+    return asyncio.run(scenario())
+
+
+def test_flet_drops_a_render_asked_while_the_phone_is_away() -> None:
+    # Why scorepad.ui.live.use_render_on_reconnect exists. When a release renders such a
+    # change once the phone is back, this fails and the hook may go.
+    assert _away_then_back(lambda: None) == ["écran : le formulaire"]
+
+
+def test_the_app_renders_what_changed_while_the_phone_was_away_once_it_is_back() -> None:
+    assert _away_then_back(use_render_on_reconnect) == ["écran : la feuille"]

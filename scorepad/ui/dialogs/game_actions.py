@@ -76,6 +76,8 @@ class _Address:
 
     route: str
     reached: asyncio.Future[None]
+    #: the request on its way (held: the loop keeps only a weak reference to a task)
+    asking: asyncio.Future[None] | None = None
 
 
 #: the session's key of the address asked of the browser and not answered yet
@@ -97,12 +99,14 @@ async def move_address(page: ft.Page, route: str) -> None:
 
 
 def _ask(page: ft.Page, address: _Address) -> None:
+    # On the running loop, not `page.run_task`: that needs a connection, and the phone
+    # may be away right now (the request then waits in the session until it is back).
     async def ask() -> None:
         await page.push_route(address.route)
         if not address.reached.done():
             address.reached.set_result(None)
 
-    page.run_task(ask)
+    address.asking = asyncio.ensure_future(ask())
 
 
 def address_again(page: ft.Page) -> None:
