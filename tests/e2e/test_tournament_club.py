@@ -579,9 +579,12 @@ def test_the_night_reads_right_check_in_stays_put_names_whole_words_french(
     open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Pointage")
     reach(organiser, "checkin-field")
     field = box_of(organiser, "checkin-field")
-    for name in ("Odile", "Pascal", "Quentin"):
+    for count, name in enumerate(("Odile", "Pascal", "Quentin"), start=len(names) + 1):
         touch(organiser, f"candidate-{name}")
-        by_id(organiser, f"present-{name}").wait_for()
+        # Said at the top of the check-in, which stays on screen (the names present are
+        # below the offered ones, and go under the screen's edge as the list grows).
+        wait_id_text(organiser, "present-count", f"{count} joueurs présents")
+        assert not by_id(organiser, f"candidate-{name}").count()
     reach(organiser, "checkin-field")
     organiser.wait_for_timeout(300)
     assert box_of(organiser, "checkin-field")["y"] == field["y"]  # it did not move down
