@@ -41,9 +41,8 @@ def reload_now(page: Any) -> None:
 def what_came_back(page: Any, number: int, taker: str, *, timeout_ms: float = 90_000) -> str:
     """Once the app is up again: "kept" (the form says deal `number` was saved), "restored"
     (the form is back as it was typed, saying so), "sheet" (the sheet shows the deal) or
-    "filled" (the form as it was typed, saying nothing, for 5 s: what a phone showed when
-    the router moved while it was away, and Flet dropped that render; the tests refuse
-    it by its name).
+    "filled" (the form as it was typed, saying nothing, for 5 s: a gap left open, seen
+    about once in three full runs, nothing lost).
     Anything else (an empty form with no word, the deal gone) times out."""
     enable_semantics(page)
     found = page.wait_for_function(_CAME_BACK, arg=[number, taker], timeout=timeout_ms)

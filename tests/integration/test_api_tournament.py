@@ -97,6 +97,15 @@ def test_the_refusals_of_a_night_answer_with_their_status(client: TestClient) ->
     assert client.delete(f"/api/tournaments/{tid}", headers=key).status_code == 409
 
 
+def test_a_circle_beyond_the_databases_ids_is_refused_in_words(client: TestClient) -> None:
+    # Found by the API fuzzing: 2^63 reached SQLite and the server answered 500.
+    made = client.post("/api/tournaments", json={"name": "Trop grand", "circle": 2**63})
+    assert made.status_code == 400
+    error = made.json()["error"]
+    assert error["field"] == "circle" and "numéro de cercle" in error["message"]
+    assert client.get("/api/tournaments").json()["tournaments"] == []
+
+
 def test_the_organisers_correction_needs_the_key_not_the_tables_code(
         client: TestClient, database: Any) -> None:
     tid, who = new_night(database.uow, 8, rounds=1, deals_4=1)

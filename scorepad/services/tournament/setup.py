@@ -108,7 +108,8 @@ def _day(value: object) -> date:
 def _circle(uow: UnitOfWork, value: object) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
+    # Beyond the databases' integer ids, refused here rather than by the database.
+    if isinstance(value, bool) or not isinstance(value, int) or value > 2**63 - 1:
         raise TournamentRefused("circle", "tournament_circle", got=value)
     return load_circle(uow, value).id
 

@@ -34,7 +34,7 @@ class TournamentBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Loose[Annotated[str, Field(min_length=1, max_length=120)]] = None
     day: Loose[Annotated[str, Field(json_schema_extra={"format": "date"})]] = None
-    circle: Loose[int | None] = None
+    circle: Loose[Whole | None] = None
     rounds: Loose[Annotated[int, Field(ge=1, le=20)]] = None
     deals_3: Loose[Count | None] = None
     deals_4: Loose[Count] = None
