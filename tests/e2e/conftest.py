@@ -258,12 +258,22 @@ def wait_id_text(page: Any, identifier: str, expected: str, timeout: float = 10.
 def scroll_to_id(page: Any, identifier: str, *, steps: int = 20) -> Any:
     """Scrolls the screen under the thumb until a lazily built control exists, then
     returns it (Flutter only builds what is on or near the screen)."""
+    from playwright.sync_api import Error as PlaywrightError
+
     page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
     for _ in range(steps):
         loc = by_id(page, identifier)
         if loc.count():
-            loc.first.scroll_into_view_if_needed()
-            return loc.first
+            try:
+                loc.first.scroll_into_view_if_needed()
+                return loc.first
+            except PlaywrightError as error:
+                # The screen was drawn again between finding the control and scrolling
+                # to it (after a resize, a list rebuilds its semantics nodes): look again.
+                if "not attached" not in str(error):
+                    raise
+                page.wait_for_timeout(150)
+                continue
         page.mouse.wheel(0, 250)
         page.wait_for_timeout(150)
     raise AssertionError(f"{identifier} not found after scrolling")

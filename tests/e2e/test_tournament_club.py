@@ -263,10 +263,17 @@ def decoded_qr(page: Any, identifier: str) -> str:
     import zxingcpp
     from PIL import Image
 
-    shot = Image.open(io.BytesIO(by_id(page, identifier).first.screenshot())).convert("L")
-    found = zxingcpp.read_barcodes(shot)
-    assert found, f"no QR code readable in {identifier}"
-    return str(found[0].text)
+    # The picture is decoded and painted by the browser after its control is drawn: a
+    # screenshot taken in between shows the white frame alone. Look again, as a player
+    # holding a phone up to the screen does, for a few seconds.
+    deadline = time.monotonic() + 10
+    while True:
+        shot = Image.open(io.BytesIO(by_id(page, identifier).first.screenshot())).convert("L")
+        found = zxingcpp.read_barcodes(shot)
+        if found:
+            return str(found[0].text)
+        assert time.monotonic() < deadline, f"no QR code readable in {identifier}"
+        page.wait_for_timeout(500)
 
 
 def night_of(uow: Uow, players: int, deals: int = 2) -> tuple[int, s.Organiser]:
