@@ -7,7 +7,8 @@ is printed beside its goal:
 - a start from the phone's cache, to the games screen: goal median <= 2.5 s, <= 6 s at
   half a core (--cpu 0.5); and to the games list with its names and totals, sooner;
 - a save, from the finger's touch to the new line, no network: goal median <= 150 ms,
-  <= 400 ms at half a core;
+  <= 400 ms at half a core; and where the median save's time goes (the phone's marks:
+  Python's steps, then the page drawing the sheet);
 - with --history N, a second phone restored with a family's years (bench/phone_history.py:
   ~N deals in ~N/30 games) is measured interleaved with a new phone (10 deals), each
   step on one then the other: the big/new ratio of a start, a save, the games list
@@ -87,10 +88,16 @@ class Start:
         self.seen: dict[str, float] = {}
         self.marks: dict[str, float] = {}
         self.snapshot = ""
+        #: each save's marks (scorepad.phone.main._SaveMarks): [[step, epoch ms], ...]
+        self.saves: list[list[tuple[str, float]]] = []
         page.on("console", self.heard)
 
     def heard(self, message: Any) -> None:
         text, now = message.text, time.time() * 1000 - self.t0
+        if text.startswith("scorepad-save "):
+            self.saves.append([(str(step), float(at)) for step, at in
+                               json.loads(text.split(" ", 1)[1])])
+            return
         for name, needle in STEPS:
             if needle in text and name not in self.seen:
                 self.seen[name] = now
@@ -134,11 +141,13 @@ class Phone:
     lists: list[float] = field(default_factory=list)
     breakdowns: list[tuple[float, str]] = field(default_factory=list)
     saves: list[float] = field(default_factory=list)
+    save_breakdowns: list[tuple[float, str]] = field(default_factory=list)
     backs: list[float] = field(default_factory=list)
     sheets: list[float] = field(default_factory=list)
     context: Any = None
     page: Any = None
     last_start: Any = None
+    watch: Any = None
 
     def snapshot_made(self, start: Any, timeout_s: float = 120) -> str:
         """A phone is used for minutes at a time: once, the page stays open until the
@@ -173,6 +182,7 @@ class Phone:
                 break
             page.wait_for_timeout(50)
         watch.page_marks(page)
+        self.watch = watch
         return took, watch
 
     def timed_start(self, browser_type: Any, url: str) -> None:
@@ -202,9 +212,40 @@ class Phone:
         want(page, line)
         save = button(page, "Enregistrer la donne").first
         save.wait_for()
+        heard = len(self.watch.saves)
         tap_box(page, save)
         self.saves.append(seen_after_touch(page, line))
+        self.save_breakdowns.append((self.saves[-1], self.save_parts(line, heard)))
         by_id(page, SHEET).wait_for()
+
+    def save_parts(self, line: str, heard: int) -> str:
+        """Where the save's time went, from the touch: Python's steps (the phone's marks:
+        the tap reached Python, the deal stored, the sheet read again, the sheet's update
+        sent to the page, the commit copied to IndexedDB, Python done) and the new line
+        in the page; each step with the time since the one before."""
+        for _ in range(100):  # the marks come once Python is done, right after the line
+            if len(self.watch.saves) > heard:
+                break
+            self.page.wait_for_timeout(50)
+        else:
+            return "(no marks from the phone)"
+        steps = self.watch.saves[heard]
+        touch, seen = self.page.evaluate(
+            "id => [performance.timeOrigin + window.scorepadTouch, "
+            "performance.timeOrigin + window.scorepadSeen[id]]", line)
+        named: dict[str, float] = {}
+        for step, at in steps:
+            if step == "sent":  # the first update after the sheet was read: the sheet's
+                if "sheet read" in named and "sheet sent" not in named:
+                    named["sheet sent"] = at
+            else:
+                named.setdefault(step, at)
+        named["line on screen"] = seen
+        parts, last = [], touch
+        for step, at in sorted(named.items(), key=lambda item: item[1]):
+            parts.append(f"{step} +{at - last:.0f}")
+            last = at
+        return ", ".join(parts) + " (ms)"
 
     def open_sheet(self) -> None:
         """From the games list, the game's sheet (a tap on its tile)."""
@@ -353,6 +394,8 @@ def report(phones: list[Phone], aim: dict[str, float], args: argparse.Namespace)
         print(f"  save tap to the new line, no network, {label}: median {median_ms(phone.saves)}"
               f" over {len(phone.saves)} (max {1000 * max(phone.saves):.0f} ms; goal median "
               f"<= {1000 * aim['save']:.0f} ms: {verdict(save <= aim['save'])})")
+        middle = sorted(phone.save_breakdowns)[len(phone.save_breakdowns) // 2]
+        print(f"    where the median save's time goes: {middle[1]}")
         print(f"  back to the games list {median_ms(phone.backs)}, a sheet opened from it "
               f"{median_ms(phone.sheets)} ({label})")
     if len(phones) == 2:

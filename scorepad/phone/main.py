@@ -72,6 +72,27 @@ def _collect_again() -> None:
     gc.enable()
 
 
+class _SaveMarks:
+    """The marks of a save (scorepad.ui.marks: the tap, the deal stored, the sheet read,
+    each message sent to the screen, the commit copied), printed once the save is done as
+    `scorepad-save [[step, ms since the epoch], ...]` in the browser's console, where
+    bench/phone.py reads where a save's time goes. Marks outside a save are dropped."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[str, float]] | None = None
+
+    def __call__(self, step: str) -> None:
+        if step == "tapped":
+            self.steps = []
+        if self.steps is None:
+            return
+        self.steps.append((step, time.time() * 1000))
+        if step == "done":
+            sys.stdout.write("scorepad-save " + json.dumps(self.steps) + "\n")
+            sys.stdout.flush()
+            self.steps = None
+
+
 def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
     """Every message to the screen waits while a commit is being stored.
 
@@ -82,8 +103,16 @@ def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
     packed a held patch only when released: the controls it names could have changed
     meanwhile, and the client received a newer state twice, a screen drawn doubled.)
     tests/unit/test_phone_wiring.py fails if a Flet release moves it."""
+    from scorepad.ui.marks import mark
+
     connection = page.session.connection
-    connection.send_callback = storage.hold(connection.send_callback)
+    send = connection.send_callback
+
+    def sent(message: Any) -> None:
+        send(message)
+        mark("sent")
+
+    connection.send_callback = storage.hold(sent)
 
 
 #: After the first screen, the storage is tidied once the phone has been idle this long
@@ -155,6 +184,7 @@ class _Prepared:
 async def main(page: Any, prepared: _Prepared) -> None:
     mark("session")
     from scorepad.phone import notices, snapshot
+    from scorepad.ui import marks
     from scorepad.ui.app import main as ui_main
     from scorepad.ui.services_context import ONE_PHONE, set_uow_factory, set_wiring
 
@@ -164,6 +194,7 @@ async def main(page: Any, prepared: _Prepared) -> None:
         if refused is not None:
             logger.warning("no persistent storage: %s", refused)
         _hold_screen_updates(page, storage)
+        marks.listen(_SaveMarks())
         set_wiring(ONE_PHONE)
         set_uow_factory(opening)
         await ui_main(page)

@@ -19,6 +19,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from scorepad.ui.marks import mark
+
 logger = logging.getLogger(__name__)
 
 MOUNT = "/data"
@@ -104,6 +106,7 @@ class BrowserStorage:
                     logger.warning("the browser refused to store the database: %s", error)
                     break
         finally:
+            mark("copied")
             self._syncing = False
             self._release()
         if self.failure is not None:

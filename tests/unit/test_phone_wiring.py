@@ -144,3 +144,32 @@ def test_an_update_held_while_a_commit_is_stored_reaches_the_screen_as_it_was_se
         return [msgpack.unpackb(data[1:])[1]["patch"][0]["content"] for data in received]
 
     assert asyncio.run(scenario()) == ["loading", "the form"]
+
+
+def test_a_save_s_marks_are_printed_once_when_it_is_done_and_nothing_outside_a_save(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/phone.py reads where a save's time goes from one console line a save: the
+    steps in the order they happened, with their time; nothing printed between saves
+    (every screen update marks `sent`: a line each would slow the phone)."""
+    import json
+
+    from scorepad.phone.main import _SaveMarks
+    from scorepad.ui import marks
+
+    marks.listen(_SaveMarks())
+    try:
+        marks.mark("sent")  # a screen update, no save under way
+        marks.mark("done")  # another change's end (a deletion)
+        assert capsys.readouterr().out == ""
+        for step in ("tapped", "stored", "sent", "sheet read", "sent", "copied", "done"):
+            marks.mark(step)
+        marks.mark("sent")
+        out = capsys.readouterr().out
+    finally:
+        marks.listen(lambda _step: None)
+    assert out.count("\n") == 1 and out.startswith("scorepad-save ")
+    steps = json.loads(out.removeprefix("scorepad-save "))
+    assert [step for step, _at in steps] == [
+        "tapped", "stored", "sent", "sheet read", "sent", "copied", "done"]
+    times = [at for _step, at in steps]
+    assert times == sorted(times)

@@ -17,6 +17,7 @@ from scorepad.services.base.changes import Change
 from scorepad.ui.access import forbidden, writer
 from scorepad.ui.dialogs.confirm import ShowError
 from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.marks import mark
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState
@@ -131,10 +132,11 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
         # here, without waiting for the browser's answer to the address change: the phone
         # gets the sheet and its line in one screen update.
         await sheet_caught_up(page, game_id, change.revision if change is not None else 0,
-                              lambda: show_route_now(page, route))
+                              lambda: (mark("sheet read"), show_route_now(page, route)))
         await move_address(page, route)  # the browser's address and history
         confirm_change(state, uow_factory, text, change, show_error, route=route)
         shown()
+        mark("done")
 
     page.run_task(back_then_confirm)
 

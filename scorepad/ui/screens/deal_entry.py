@@ -30,6 +30,7 @@ from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.effects import use_subscription
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.live import game_topic, session_live
+from scorepad.ui.marks import mark
 from scorepad.ui.models.deal_form import DealForm, FieldError, Preview
 from scorepad.ui.models.drafts import drop_draft, drop_mark, is_blank, keep_draft, mark_saved
 from scorepad.ui.models.sheet_rights import Locked, Rights
@@ -182,6 +183,7 @@ class EntryActions:
         if keeper.saving or keeper.done or not form.preview(lang).can_save:
             return
         keeper.saving = True
+        mark("tapped")
         try:
             change = await off_loop(self._store, form)
         except InvalidDeal as exc:
@@ -203,6 +205,7 @@ class EntryActions:
             forbidden(exc, self.app_state, self.game_id)
             self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
         else:
+            mark("stored")
             number = self.ctx.number
             text = t("deal_entry.saved" if self.deal_id is None else "deal_entry.changed",
                      number=number)
