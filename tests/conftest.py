@@ -10,6 +10,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No deadline for a Hypothesis example: a deadline is a timing assertion, and on a loaded
+# machine (three test workers, browsers) an example's first call, cold, took 312 ms
+# against Hypothesis's default 200 ms. Speed is measured by bench/, never by tests.
+settings.register_profile("scorepad", deadline=None)
+settings.load_profile("scorepad")
 
 POSTGRES_URL = os.environ.get("SCOREPAD_TEST_POSTGRES_URL")
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-#: what hears each mark (scorepad.phone.main sets it); None: nobody
+#: what hears each mark (scorepad.phone.main sets it); empty: nobody
 _listener: list[Callable[[str], None]] = []
 
 
@@ -16,6 +16,7 @@ def listen(heard: Callable[[str], None]) -> None:
 
 
 def mark(step: str) -> None:
-    """A step of a save ended (`stored`, `sheet read`, `sheet sent`...)."""
+    """A step of a save ended: `tapped`, `stored`, `sheet read`, `sent` (a message to
+    the screen), `copied` (the commit in IndexedDB), `done`."""
     for heard in _listener:
         heard(step)
