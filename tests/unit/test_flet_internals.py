@@ -322,3 +322,42 @@ def test_flet_drops_a_render_asked_while_the_phone_is_away() -> None:
 
 def test_the_app_renders_what_changed_while_the_phone_was_away_once_it_is_back() -> None:
     assert _away_then_back(use_render_on_reconnect) == ["écran : la feuille"]
+
+
+def test_an_address_lost_in_a_reload_is_asked_again_only_where_the_browser_left_it() -> None:
+    """A save moves the router to the sheet and asks the browser for its address; a reload
+    before the browser took it lost the request. Back at the form's address: asked again.
+    Back at another address (a table's link opened in the tab right after the save): the
+    browser's address wins, and nothing is asked."""
+    import types
+
+    from scorepad.ui.dialogs.game_actions import address_again, move_address
+
+    async def scenario(back_at: str) -> list[str]:
+        asked: list[str] = []
+        lost = asyncio.get_running_loop().create_future()
+
+        class Store(dict[str, Any]):
+            def set(self, key: str, value: Any) -> None:
+                self[key] = value
+
+            def remove(self, key: str) -> None:
+                self.pop(key, None)
+
+        async def push_route(route: str) -> None:
+            asked.append(route)
+            if len(asked) == 1:
+                await lost  # the reload: never answered
+
+        page = types.SimpleNamespace(route="/games/3/deals/new", push_route=push_route,
+                                     session=types.SimpleNamespace(store=Store()))
+        moving = asyncio.ensure_future(move_address(page, "/games/3"))  # type: ignore[arg-type]
+        await asyncio.sleep(0)
+        page.route = back_at  # the page patch of the reconnection: the browser's address
+        address_again(page)  # type: ignore[arg-type]
+        await asyncio.wait_for(moving, 1)  # what waited for the address goes on
+        return asked
+
+    assert asyncio.run(scenario("/games/3/deals/new")) == ["/games/3", "/games/3"]
+    assert asyncio.run(scenario("/tournaments/1/tables/1/1")) == ["/games/3"]
+    assert asyncio.run(scenario("/games/3")) == ["/games/3"]

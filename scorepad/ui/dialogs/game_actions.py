@@ -77,6 +77,8 @@ class _Address:
 
     route: str
     reached: asyncio.Future[None]
+    #: the browser's address when it was asked (the router's move is not the browser's)
+    left: str | None = None
     #: the request on its way (held: the loop keeps only a weak reference to a task)
     asking: asyncio.Future[None] | None = None
 
@@ -91,7 +93,7 @@ async def move_address(page: ft.Page, route: str) -> None:
     answered loses the request: the phone then came back with the screen of `route` under
     the old address, and the next tap that asked for that old address (the form's "Nouvelle
     donne") did nothing. `address_again` asks again as the phone comes back."""
-    address = _Address(route, asyncio.get_running_loop().create_future())
+    address = _Address(route, asyncio.get_running_loop().create_future(), left=page.route)
     page.session.store.set(_ADDRESS, address)
     _ask(page, address)
     await address.reached
@@ -112,10 +114,17 @@ def _ask(page: ft.Page, address: _Address) -> None:
 
 def address_again(page: ft.Page) -> None:
     """The phone is back (a reload, a lost connection): an address the browser never took
-    is asked again, and what waited for it goes on."""
+    is asked again if the browser came back where it was, and what waited for it goes on;
+    a browser that came back elsewhere (a link opened in the tab) stays there."""
     address = page.session.store.get(_ADDRESS)
-    if isinstance(address, _Address) and not address.reached.done():
-        _ask(page, address)
+    if not isinstance(address, _Address) or address.reached.done():
+        return
+    if page.route == address.left:
+        _ask(page, address)  # back where it was (a reload): the request was lost
+    else:
+        # The browser is there already, or it went elsewhere on purpose (a table's link
+        # opened in this tab right after a save): its address wins, nothing is asked.
+        address.reached.set_result(None)
 
 
 def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
