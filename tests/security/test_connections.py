@@ -4,7 +4,9 @@ address cannot hold more than its share, and X-Forwarded-For is not taken on tru
 from __future__ import annotations
 
 import contextlib
+import select
 import socket
+import time
 from collections.abc import Iterator
 
 import httpx
@@ -55,15 +57,25 @@ def _held(port: int, source: str, count: int) -> Iterator[list[socket.socket]]:
 def test_one_address_cannot_hold_more_than_its_share_and_phones_still_get_in(
         server: Server) -> None:
     with _held(server.port, "127.0.0.31", PER_ADDRESS + 16) as sockets:
+        # The server closes the connections beyond the address's share. Which ones, and
+        # how soon, depends on when it accepts them (a loaded machine: seconds), so the
+        # test counts the closed ones among all, until 16 or 20 s.
+        open_ = list(sockets)
         turned_away = 0
-        for sock in sockets[PER_ADDRESS:]:
-            sock.settimeout(2)
-            try:
-                turned_away += sock.recv(1) == b""
-            except ConnectionResetError:
-                turned_away += 1
-            except TimeoutError:
-                pass
+        deadline = time.monotonic() + 20
+        while turned_away < 16 and time.monotonic() < deadline:
+            readable, _, _ = select.select(open_, [], [], 0.5)
+            for sock in readable:
+                try:
+                    closed = sock.recv(1) == b""
+                except ConnectionResetError:
+                    closed = True
+                if closed:
+                    turned_away += 1
+                    open_.remove(sock)
+        time.sleep(0.5)  # and no more than 16: the share stays held
+        readable, _, _ = select.select(open_, [], [], 0)
+        assert readable == [], "a connection within the address's share was closed"
         transport = httpx.HTTPTransport(local_address="127.0.0.32")
         with httpx.Client(transport=transport, timeout=10) as phone:
             page = phone.get(f"{server.url}/")
