@@ -31,6 +31,9 @@ from scorepad.services.base.errors import (
 from scorepad.services.base.views import SheetDeal
 from scorepad.services.ports import DealRow, DealState, GameRow, InputJson, UnitOfWork
 
+#: the largest id the databases hold (a signed 64-bit integer)
+MAX_ID = 2**63 - 1
+
 
 def now() -> datetime:
     return datetime.now(UTC)

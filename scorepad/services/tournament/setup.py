@@ -19,7 +19,7 @@ from scorepad.domain.tournament import (
 )
 from scorepad.domain.tournament.settings import SETTING_KEYS
 from scorepad.services.base.access import Organiser, hash_secret, new_secret
-from scorepad.services.base.common import check_keys, now
+from scorepad.services.base.common import MAX_ID, check_keys, now
 from scorepad.services.base.errors import HandoverInvalid
 from scorepad.services.club.circles import load_circle
 from scorepad.services.club.players import resolve_seats
@@ -108,8 +108,8 @@ def _day(value: object) -> date:
 def _circle(uow: UnitOfWork, value: object) -> int | None:
     if value is None:
         return None
-    # Beyond the databases' integer ids, refused here rather than by the database.
-    if isinstance(value, bool) or not isinstance(value, int) or value > 2**63 - 1:
+    # Beyond the databases' ids, refused here rather than by the database.
+    if isinstance(value, bool) or not isinstance(value, int) or value > MAX_ID:
         raise TournamentRefused("circle", "tournament_circle", got=value)
     return load_circle(uow, value).id
 

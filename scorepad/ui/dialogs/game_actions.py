@@ -136,12 +136,16 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
     page = ft.context.page
     route = f"/games/{game_id}"
 
+    def show_sheet() -> None:
+        mark("sheet read")
+        show_route_now(page, route)
+
     async def back_then_confirm() -> None:
         # The sheet under the form reads its new line first; the router then moves to it
         # here, without waiting for the browser's answer to the address change: the phone
         # gets the sheet and its line in one screen update.
         await sheet_caught_up(page, game_id, change.revision if change is not None else 0,
-                              lambda: (mark("sheet read"), show_route_now(page, route)))
+                              show_sheet)
         await move_address(page, route)  # the browser's address and history
         confirm_change(state, uow_factory, text, change, show_error, route=route)
         shown()

@@ -12,9 +12,8 @@ from pydantic import Field, PlainValidator
 
 from scorepad.domain.language import asked_language, languages
 from scorepad.services import Organiser
-from scorepad.services.base.common import given_author
+from scorepad.services.base.common import MAX_ID, given_author
 
-MAX_ID = 2**63 - 1          # the databases' integer ids
 QUOTE_LIMIT = 40            # characters of what was sent quoted back in an error
 AUTHOR_LIMIT = 80           # characters of X-Author kept in the audit trail
 CODE_HEADER = "X-Table-Code"
