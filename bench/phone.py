@@ -17,8 +17,11 @@ is printed beside its goal:
 
 Times of what a person sees are taken by the page itself (bench/phone_parts.PAGE_CLOCK):
 from the touch, or the navigation's start, to the moment the awaited element is in the
-page. Where a start's time goes comes from the marks the phone prints (Python's steps
-beside the client's loader).
+page's semantics tree. A save is timed to the first frame the page presents with the
+sheet's top as it then stays (the frames' pixels, PAGE_CLOCK): since the deal form
+leaves see-through, the sheet is drawn up to 300 ms before Flutter lets its semantics
+out (printed beside it). Where a start's time goes comes from the marks the phone prints
+(Python's steps beside the client's loader).
 
 --cpu SHARE holds every browser to SHARE of one core (cgroup v1 quota; one group per
 browser; bench/phone_parts.CpuLimit), and first checks that the limit slows a Web
@@ -50,11 +53,13 @@ from phone_parts import (  # noqa: E402
     CpuLimit,
     calibrate,
     deals_kept,
+    drawn_after_touch,
     load_average,
     restore_history,
     seen_after_touch,
     seen_since_navigation,
     want,
+    watch_frames,
 )
 
 from scorepad.web.phone_site.build import Site  # noqa: E402
@@ -142,6 +147,8 @@ class Phone:
     breakdowns: list[tuple[float, str]] = field(default_factory=list)
     saves: list[float] = field(default_factory=list)
     save_breakdowns: list[tuple[float, str]] = field(default_factory=list)
+    #: the same saves, to the new line in the page's semantics tree
+    saves_in_tree: list[float] = field(default_factory=list)
     backs: list[float] = field(default_factory=list)
     sheets: list[float] = field(default_factory=list)
     context: Any = None
@@ -213,8 +220,12 @@ class Phone:
         save = button(page, "Enregistrer la donne").first
         save.wait_for()
         heard = len(self.watch.saves)
+        watch_frames(page)
         tap_box(page, save)
-        self.saves.append(seen_after_touch(page, line))
+        in_tree = seen_after_touch(page, line)
+        drawn = drawn_after_touch(page)
+        self.saves.append(in_tree if drawn is None else min(drawn, in_tree))
+        self.saves_in_tree.append(in_tree)
         self.save_breakdowns.append((self.saves[-1], self.save_parts(line, heard)))
         by_id(page, SHEET).wait_for()
 
@@ -240,7 +251,8 @@ class Phone:
                     named["sheet sent"] = at
             else:
                 named.setdefault(step, at)
-        named["line on screen"] = seen
+        named["line drawn"] = touch + 1000 * self.saves[-1]
+        named["line in the semantics tree"] = seen
         parts, last = [], touch
         for step, at in sorted(named.items(), key=lambda item: item[1]):
             parts.append(f"{step} +{at - last:.0f}")
@@ -391,9 +403,11 @@ def report(phones: list[Phone], aim: dict[str, float], args: argparse.Namespace)
         middle = sorted(phone.breakdowns)[len(phone.breakdowns) // 2]
         print(f"    where the median start's time goes: {middle[1]}")
         save = statistics.median(phone.saves)
-        print(f"  save tap to the new line, no network, {label}: median {median_ms(phone.saves)}"
-              f" over {len(phone.saves)} (max {1000 * max(phone.saves):.0f} ms; goal median "
-              f"<= {1000 * aim['save']:.0f} ms: {verdict(save <= aim['save'])})")
+        print(f"  save tap to the new line drawn, no network, {label}: median "
+              f"{median_ms(phone.saves)} over {len(phone.saves)} (max "
+              f"{1000 * max(phone.saves):.0f} ms; goal median <= {1000 * aim['save']:.0f} ms:"
+              f" {verdict(save <= aim['save'])}); in the page's semantics tree (what a "
+              f"screen reader reads) {median_ms(phone.saves_in_tree)}")
         middle = sorted(phone.save_breakdowns)[len(phone.save_breakdowns) // 2]
         print(f"    where the median save's time goes: {middle[1]}")
         print(f"  back to the games list {median_ms(phone.backs)}, a sheet opened from it "

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.phone_site import open_phone
+from tests.e2e.phone_site import FRAME_PRINTS, open_phone
 
 CGROUP_CPU = Path("/sys/fs/cgroup/cpu")
 PERIOD_US = 100_000
@@ -27,7 +27,8 @@ PERIOD_US = 100_000
 #: Installed in every page before its own scripts: the time (page clock, ms since the
 #: navigation) of the last touch, and of the first moment each awaited identifier is in
 #: the page's accessibility tree (which Flutter writes in the frame that draws it). Each
-#: figure is then the page's own, without Playwright's round trips.
+#: figure is then the page's own, without Playwright's round trips. With FRAME_PRINTS,
+#: the frames the page presents while watched (what the screen showed).
 PAGE_CLOCK = """(() => {
   window.scorepadTouch = 0;
   window.scorepadSeen = {};
@@ -44,7 +45,7 @@ PAGE_CLOCK = """(() => {
   };
   new MutationObserver(look).observe(document, {subtree: true, childList: true,
                                                 attributes: true});
-})();"""
+})();""" + FRAME_PRINTS
 
 
 def want(page: Any, identifier: str) -> None:
@@ -52,6 +53,27 @@ def want(page: Any, identifier: str) -> None:
     sighting)."""
     page.evaluate("id => { delete window.scorepadSeen[id]; window.scorepadWanted[id] = 1; }",
                   identifier)
+
+
+def watch_frames(page: Any) -> None:
+    """From now on, note each frame the page presents (PAGE_CLOCK)."""
+    page.evaluate("() => { window.scorepadFrames = []; }")
+
+
+def drawn_after_touch(page: Any, settle_ms: float = 600) -> float | None:
+    """Seconds from the last touch to the first frame showing the screen's top as it
+    stands once settled (`settle_ms` with no change there), or None when the page
+    presents no frames this way (a renderer other than skwasm). Stops watching."""
+    page.wait_for_timeout(settle_ms)
+    touch, frames = page.evaluate(
+        "() => { const f = window.scorepadFrames; window.scorepadFrames = null; "
+        "return [window.scorepadTouch, f || []]; }")
+    after = [(at, print_) for at, print_ in frames if at >= touch]
+    if not after:
+        return None
+    last = after[-1][1]
+    first = next(at for at, print_ in after if print_ == last)
+    return float(first - touch) / 1000
 
 
 def seen_after_touch(page: Any, identifier: str, timeout_ms: float = 60_000) -> float:

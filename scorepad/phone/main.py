@@ -104,6 +104,7 @@ def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
     meanwhile, and the client received a newer state twice, a screen drawn doubled.)
     tests/unit/test_phone_wiring.py fails if a Flet release moves it."""
     from scorepad.ui.marks import mark
+    from scorepad.ui.widgets.exits import allow_see_through_exits
 
     connection = page.session.connection
     send = connection.send_callback
@@ -113,6 +114,7 @@ def _hold_screen_updates(page: Any, storage: BrowserStorage) -> None:
         mark("sent")
 
     connection.send_callback = storage.hold(sent)
+    allow_see_through_exits(page, storage.hold_screen)
 
 
 #: After the first screen, the storage is tidied once the phone has been idle this long

@@ -49,6 +49,8 @@ class BrowserStorage:
         self._dirty = False
         self._syncing = False
         self._held: list[Callable[[], None]] = []
+        #: holds taken by `hold_screen`, not let go yet
+        self._screen_holds = 0
         self._task: asyncio.Future[None] | None = None
         self._idle: list[asyncio.Future[None]] = []
         self.on_failure: Failure = lambda _error: None
@@ -170,19 +172,32 @@ class BrowserStorage:
         self.changed()
 
     def hold(self, send: Callable[[Any], None]) -> Callable[[Any], None]:
-        """`send` that waits, while a commit is being stored, until it is."""
+        """`send` that waits, while a commit is being stored (or a `hold_screen` lasts),
+        until it is."""
         def held(message: Any) -> None:
-            if self.pending:
+            if self.pending or self._screen_holds:
                 self._held.append(lambda: send(message))
             else:
                 send(message)
 
         return held
 
+    def hold_screen(self) -> Callable[[], None]:
+        """The messages of `hold` also wait until the returned call (once): several
+        screen updates then reach the page together (scorepad.ui.widgets.exits)."""
+        self._screen_holds += 1
+
+        def release() -> None:
+            self._screen_holds -= 1
+            self._release()
+
+        return release
+
     def _release(self) -> None:
-        held, self._held = self._held, []
-        for send in held:
-            send()
+        if not self.pending and not self._screen_holds:
+            held, self._held = self._held, []
+            for send in held:
+                send()
         idle, self._idle = self._idle, []
         for future in idle:
             if not future.done():

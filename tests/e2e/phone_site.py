@@ -22,6 +22,31 @@ VIEWPORT = {"width": 390, "height": 844}
 START_TIMEOUT_MS = 90_000
 
 
+#: Installed in a page before its own scripts: while `window.scorepadFrames` is an array,
+#: each frame the page presents (skwasm hands it to the canvas as an ImageBitmap) adds
+#: [page clock ms, a fingerprint of the screen's top third: bar, totals, newest lines],
+#: read from a 39x30 copy. What the screen showed, frame by frame: the semantics tree can
+#: lag the pixels (Flutter keeps a screen's semantics hidden while a page above it goes).
+FRAME_PRINTS = """
+(() => {
+  window.scorepadFrames = null;
+  const small = document.createElement('canvas');
+  small.width = 39; small.height = 30;
+  const pen = small.getContext('2d', {willReadFrequently: true});
+  const present = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+  ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
+    if (window.scorepadFrames && bitmap) {
+      pen.drawImage(bitmap, 0, 0, bitmap.width, bitmap.height * 0.36, 0, 0, 39, 30);
+      const bytes = pen.getImageData(0, 0, 39, 30).data;
+      let print = 0;
+      for (let i = 0; i < bytes.length; i++) print = (print * 31 + bytes[i]) | 0;
+      window.scorepadFrames.push([performance.now(), print]);
+    }
+    return present.call(this, bitmap);
+  };
+})();"""
+
+
 def build(out: Path) -> Path:
     """`scorepad build-phone --out OUT` as a person runs it; the folder. A folder another
     worker of this run already built (its mark written last) is taken as it is."""

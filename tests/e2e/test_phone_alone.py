@@ -34,6 +34,7 @@ from tests.e2e.flows import enter_deal, start_new_game
 from tests.e2e.gestures import tap, thumb, type_points
 from tests.e2e.phone_history import history_backup, history_database
 from tests.e2e.phone_site import (
+    FRAME_PRINTS,
     StaticServer,
     build,
     clear_http_cache,
@@ -345,6 +346,63 @@ def test_a_reload_at_any_moment_after_the_save_brings_back_the_deal_or_the_fille
     for number in range(1, len(RELOADS_MS) + 1):
         wait_id_text(page, f"row-{number}-Bruno", "+198", timeout=30)
     assert by_id(page, f"row-{len(RELOADS_MS) + 1}-Bruno").count() == 0
+    phone.close()
+
+
+def _fill_garde_for_bruno(page: Any) -> None:
+    """The next deal's form, filled: Bruno, garde, 2 bouts, 49 points; then still."""
+    tap_box(page, button(page, "Nouvelle donne").first)
+    by_id(page, "taker-Bruno").wait_for()
+    tap(page, "taker-Bruno", "contract-garde", "bouts-2")
+    type_points(page, "49")
+    wait_id_text(page, "preview-Bruno", "+198")
+    page.wait_for_timeout(1500)  # the keys' ripples gone: the form's top stands still
+
+
+def test_a_saved_deal_s_sheet_comes_straight_after_the_form_and_takes_a_thumb_at_once(
+    browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """After "Enregistrer la donne" the screen goes from the form to the sheet with its new
+    line, with nothing between (no empty screen, no sheet without the line), and a thumb
+    on "Nouvelle donne" as soon as the sheet shows opens the next deal: the form leaving
+    see-through (scorepad.ui.widgets.exits) takes no touch."""
+    phone = open_phone(browser.browser_type, tmp_path / "profile")
+    phone.add_init_script(FRAME_PRINTS)
+    page = start_app(phone, static_server.url)
+    request.node.stash[PHONE_PAGE] = page
+    app = static_server.url + "#"
+    game = start_new_game(page, app, "Au salon", FOUR)
+    enter_deal(page, app, game, "taker-André", "contract-prise", "bouts-1", points="58")
+    wait_id_text(page, "row-1-André", "+96")
+
+    _fill_garde_for_bruno(page)
+    page.evaluate("() => { window.scorepadFrames = []; }")
+    tap_box(page, button(page, "Enregistrer la donne").first)
+    wait_id_text(page, "row-2-Bruno", "+198")
+    page.wait_for_timeout(800)
+    frames = page.evaluate("() => window.scorepadFrames.map(([, p]) => p)")
+    form = frames[0]  # the button's ripple is below the screen's top
+    changed = [i for i, picture in enumerate(frames) if picture != form]
+    assert changed, "the screen never left the form"
+    after = frames[changed[0]:]
+    assert len(set(after)) == 1, f"{len(set(after))} pictures after the form, not the sheet"
+
+    # The next deal saved, and the thumb at once on "Nouvelle donne" (where it is drawn),
+    # as soon as the sheet shows: before the sheet's semantics are out.
+    spot = button(page, "Nouvelle donne").first.bounding_box()
+    assert spot is not None
+    _fill_garde_for_bruno(page)
+    page.evaluate("() => { window.scorepadFrames = []; }")
+    tap_box(page, button(page, "Enregistrer la donne").first)
+    page.wait_for_function(
+        "() => { const f = window.scorepadFrames; "
+        "return f.length > 1 && f.some(([, p]) => p !== f[0][1]); }", timeout=30_000)
+    page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+    page.wait_for_url(f"{app}/games/{game}/deal")
+    by_id(page, "taker-Bruno").wait_for()
+    tap_box(page, button(page, "Retour").first)
+    wait_id_text(page, "row-3-Bruno", "+198")
+    assert by_id(page, "row-4-Bruno").count() == 0
     phone.close()
 
 

@@ -103,6 +103,36 @@ def test_a_refused_copy_is_told_and_the_screen_goes_on() -> None:
     assert told == ["QuotaExceededError: storage full"] == [failure]
 
 
+def test_a_screen_hold_keeps_messages_until_let_go_and_the_copy_is_stored() -> None:
+    """A form leaving see-through holds the screen's updates until the screen under it
+    is sent: they reach the page together, whether the copy ends first or last."""
+    async def scenario() -> list[list[str]]:
+        fs, shown, seen = FakeStore(), [], []
+        storage = _storage(fs)
+        send = storage.hold(shown.append)
+        storage.changed()                  # the deal committed
+        release = storage.hold_screen()    # the form empties itself...
+        send("form emptied")
+        await asyncio.sleep(0)
+        fs.answer()                        # the copy ends before the sheet is rendered
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert not storage.pending
+        seen.append(list(shown))
+        send("sheet")                      # ...and the router shows the sheet
+        release()
+        seen.append(list(shown))
+        release_again = storage.hold_screen()  # a hold alone, no copy under way
+        send("next")
+        seen.append(list(shown))
+        release_again()
+        seen.append(list(shown))
+        return seen
+
+    assert run(scenario()) == [[], ["form emptied", "sheet"], ["form emptied", "sheet"],
+                               ["form emptied", "sheet", "next"]]
+
+
 def test_messages_go_straight_out_when_nothing_waits_to_be_stored() -> None:
     shown: list[str] = []
     storage = _storage(FakeStore())

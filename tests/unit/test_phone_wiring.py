@@ -106,6 +106,9 @@ class _Holding:
 
         return held
 
+    def hold_screen(self) -> Callable[[], None]:
+        return lambda: None
+
     def stored(self) -> None:
         self.pending = False
         for send in self.waiting:
@@ -131,8 +134,9 @@ def test_an_update_held_while_a_commit_is_stored_reaches_the_screen_as_it_was_se
         received: list[bytes] = []
         connection.send_callback = received.append  # as connect() sets it
         storage = _Holding()
-        _hold_screen_updates(types.SimpleNamespace(
-            session=types.SimpleNamespace(connection=connection)), storage)
+        _hold_screen_updates(types.SimpleNamespace(session=types.SimpleNamespace(
+            connection=connection, store=types.SimpleNamespace(set=lambda *_: None))),
+            storage)
         form = {"content": "loading"}
         connection.send_message(Message(MessageAction.PATCH_CONTROL,
                                         {"id": 98, "patch": [form]}))

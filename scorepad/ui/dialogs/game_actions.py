@@ -21,6 +21,7 @@ from scorepad.ui.marks import mark
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.sheet_data import sheet_caught_up
 from scorepad.ui.state import AppState
+from scorepad.ui.widgets.exits import leave_see_through
 from scorepad.ui.widgets.snackbar import navigate_then_show, show_snackbar
 
 
@@ -127,17 +128,28 @@ def address_again(page: ft.Page) -> None:
         address.reached.set_result(None)
 
 
+#: Seconds between the sheet sent with its new line and the confirmation ("Donne 9
+#: enregistrée · Annuler"). A confirmation that reaches the phone while the client is
+#: still drawing the sheet makes it rebuild every screen once more before the line shows
+#: (Flet's client rebuilds all its views when a dialog or a snackbar opens): the line
+#: then came 40-80 ms later at full CPU. Measured with bench/phone.py and a paired run of
+#: two builds (bench/phone_saves.py): median save 277 -> 230 ms.
+CONFIRM_AFTER_SHEET = 0.3
+
+
 def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: str,
                  change: Change | None, show_error: ShowError,
                  shown: Callable[[], None] = lambda: None) -> None:
-    """Back to the sheet, which reloads, then a message whose "Annuler" undoes exactly
-    this change (shown once the sheet is there: it belongs to the sheet's screen), then
-    `shown()` (the browser's address is the sheet's by then)."""
+    """Back to the sheet, which reloads, then `shown()` (the browser's address is the
+    sheet's by then), then, once the sheet had time to be drawn, a message whose
+    "Annuler" undoes exactly this change (it belongs to the sheet's screen: not shown if
+    the phone left it meanwhile)."""
     page = ft.context.page
     route = f"/games/{game_id}"
 
     def show_sheet() -> None:
         mark("sheet read")
+        leave_see_through(page, route)
         show_route_now(page, route)
 
     async def back_then_confirm() -> None:
@@ -147,8 +159,10 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
         await sheet_caught_up(page, game_id, change.revision if change is not None else 0,
                               show_sheet)
         await move_address(page, route)  # the browser's address and history
-        confirm_change(state, uow_factory, text, change, show_error, route=route)
         shown()
+        await asyncio.sleep(CONFIRM_AFTER_SHEET)
+        if page.route == route:
+            confirm_change(state, uow_factory, text, change, show_error, route=route)
         mark("done")
 
     page.run_task(back_then_confirm)

@@ -46,6 +46,7 @@ from scorepad.ui.widgets.deal_header import (
 )
 from scorepad.ui.widgets.deal_preview import preview_bar
 from scorepad.ui.widgets.deal_sections import deal_sections
+from scorepad.ui.widgets.exits import see_through_screen, use_see_through_exit
 from scorepad.ui.widgets.form_keeper import (
     Conflict,
     FormKeeper,
@@ -362,6 +363,7 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
     """The form itself, opened from `first` (the deal as read) and this phone's draft."""
     uow_factory = use_uow()
     app_state = use_app_state()
+    left = use_see_through_exit(route)
     opened = ft.use_ref(lambda: open_form(ft.context.page, first, game_id, deal_id)).current
     assert opened is not None
     ctx, set_ctx = ft.use_state(opened.ctx)
@@ -392,6 +394,8 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
     code = app_state.code_for(game_id)
     show_error = use_error()
 
+    if left:  # saved: the sheet under it shows through while it goes
+        return see_through_screen(route)
     if isinstance(ctx, ServiceError):
         return load_error_screen(ctx.message(lang), route)
 

@@ -8,6 +8,7 @@ import flet as ft
 
 from scorepad.ui.i18n import t
 from scorepad.ui.state import MAX_BODY_WIDTH
+from scorepad.ui.widgets.exits import page_kept
 from scorepad.ui.widgets.snackbar import dismiss_when_left
 
 SEED_COLOR = "#1F6F54"  # the green of a card table
@@ -70,9 +71,9 @@ class _Arrivals:
         self.covered = False
         self.count = 0
 
-    def page_key(self, route: str, location: str) -> str:
+    def page_key(self, route: str, location: str, kept: bool = False) -> str:
         on_top = location == route
-        if on_top and self.covered:
+        if on_top and self.covered and not kept:
             self.count += 1
         self.covered = not on_top
         return route if self.count == 0 else f"{route}~{self.count}"
@@ -83,10 +84,13 @@ def use_page_key(route: str) -> str:
     screens open above (the games list, a sheet, a deal): each time it comes back on top
     it is a new page, shown at once, rather than the page above being popped, which the
     browser keeps drawn over it for the 300 ms of its page animation (even with page
-    animations off). Give it to `screen(route=...)`."""
+    animations off); except under a form that left see-through (scorepad.ui.widgets.
+    exits), where keeping the page is what shows it at once. Give it to
+    `screen(route=...)`."""
     arrivals = ft.use_ref(_Arrivals).current
     assert arrivals is not None
-    return arrivals.page_key(route, ft.use_route_location())
+    location = ft.use_route_location()
+    return arrivals.page_key(route, location, page_kept(ft.context.page, route, location))
 
 
 def screen(
