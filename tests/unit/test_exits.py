@@ -99,3 +99,36 @@ def test_without_a_way_to_hold_updates_the_form_stays_drawn_and_the_sheet_is_a_n
         phone.close()
 
     asyncio.run(scenario())
+
+
+def test_a_screen_that_is_no_such_form_moves_to_the_sheet_as_before() -> None:
+    """A deal deleted from its own page (no deal form ever opened in the session), on a
+    phone alone and on a server: the router moves, the sheet is a new page."""
+    @ft.component
+    def DealPage() -> ft.View:
+        return ft.View(route="/games/1/deals/4", controls=[ft.Text("deal 4")])
+
+    @ft.component
+    def Pages() -> list[ft.View]:
+        return ft.Router([ft.Route(path=SHEET, component=Sheet,
+                                   children=[ft.Route(path="deals/4", component=DealPage)])],
+                         manage_views=True)
+
+    async def scenario(hold: Callable[[], Callable[[], None]] | None) -> list[str]:
+        async def main(page: ft.Page) -> None:
+            if hold is not None:
+                allow_see_through_exits(page, hold)
+            page.render_views(Pages)
+
+        phone = await Phone.open(main, route="/games/1/deals/4")
+        await phone.until(lambda: "deal 4" in phone.texts())
+        await phone.settle(0.2)
+        leave_see_through(phone.page, SHEET)
+        show_route_now(phone.page, SHEET)
+        await phone.until(lambda: len(_views(phone)) == 1)
+        routes = [v.route for v in _views(phone)]
+        phone.close()
+        return routes
+
+    assert asyncio.run(scenario(lambda: (lambda: None))) == [f"{SHEET}~1"]
+    assert asyncio.run(scenario(None)) == [f"{SHEET}~1"]

@@ -77,7 +77,7 @@ def leave_see_through(page: ft.Page, below: str) -> None:
     page goes too, and would show for its page animation)."""
     hold = page.session.store.get(_HOLD)
     form = page.session.store.get(_LEAVE)
-    page.session.store.remove(_LEAVE)
+    page.session.store.set(_LEAVE, None)  # (remove() raises for a key never set)
     if hold is None or form is None or form[0] != page.route \
             or form[0].rsplit("/", 1)[0] != below:
         return
@@ -93,7 +93,7 @@ def page_kept(page: ft.Page, route: str, location: str) -> bool:
     kept = page.session.store.get(_KEPT)
     if kept is None or kept[0] != route or location != route:
         return False
-    page.session.store.remove(_KEPT)
+    page.session.store.set(_KEPT, None)
     # After this render: its patch is sent at the end of the render's update.
     asyncio.get_running_loop().call_soon(kept[1])
     return True
