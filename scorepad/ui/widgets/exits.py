@@ -5,8 +5,9 @@ Flet's client gives every screen but the first a 300 ms page animation, even wit
 animations off: a screen taken off the top stays drawn, whole, over the one under it for
 that long. `use_page_key` avoids it by giving the screen under it a new page, which the
 client then builds from nothing, and shows only at its second frame (Flutter builds a new
-page off screen for one frame, for its hero animations). On one phone alone that cost a
-save 150-250 ms at full CPU (bench/phone.py).
+page off screen for one frame, for its hero animations). Leaving see-through instead took
+a save's median from 243 to 171 ms at full CPU, and from 1,056 to 589 ms at half a core
+(bench/phone_saves.py).
 
 Here the form is emptied (nothing drawn, see-through) in the same screen update that
 takes it off the top: the screen under it keeps its page, already built, and shows
@@ -48,8 +49,8 @@ def use_see_through_exit(route: str) -> bool:
     form then renders `see_through_screen(route)`."""
     # Flet 1.0.5: the component being rendered, whose `update()` renders it and sends
     # its patch at once (a state setter would render it at the next scheduler pass,
-    # where the router may already have taken it off). tests/unit/test_flet_internals.py
-    # fails if a release moves either.
+    # where the router may already have taken it off). tests/unit/test_exits.py fails
+    # if a release moves either.
     from flet.components.utils import current_component
 
     component = current_component()
