@@ -343,13 +343,7 @@ def main() -> int:
         if site is None:
             sys.stderr.write(f"no phone site in {folder} (scorepad build-phone)\n")
             return 2
-        limit = None
-        if args.cpu is not None:
-            refused = CpuLimit.available()
-            if refused:
-                sys.stderr.write(f"--cpu: {refused}\n")
-                return 2
-            limit = CpuLimit(args.cpu, Path(tmp))
+        limit = CpuLimit.asked(args.cpu, Path(tmp))
         wire = site.first_visit_bytes()
         print(f"One phone alone (bench/phone.py), load average {load_average()} at start")
         print(f"  first visit on the wire, brotli copies: {wire / MB:.2f} MB "

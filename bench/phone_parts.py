@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,6 +101,18 @@ class CpuLimit:
     share: float
     folder: Path
     groups: list[Path] = field(default_factory=list)
+
+    @staticmethod
+    def asked(share: float | None, folder: Path) -> CpuLimit | None:
+        """The limit `--cpu SHARE` asks for (None without it); exits with 2, saying why,
+        when this machine cannot set one."""
+        if share is None:
+            return None
+        refused = CpuLimit.available()
+        if refused:
+            sys.stderr.write(f"--cpu: {refused}\n")
+            raise SystemExit(2)
+        return CpuLimit(share, folder)
 
     @staticmethod
     def available() -> str | None:

@@ -133,7 +133,7 @@ def address_again(page: ft.Page) -> None:
 #: still drawing the sheet makes it rebuild every screen once more before the line shows
 #: (Flet's client rebuilds all its views when a dialog or a snackbar opens): the line
 #: then came 40-80 ms later at full CPU. Measured with bench/phone.py and a paired run of
-#: two builds (bench/phone_saves.py): median save 277 -> 230 ms.
+#: two builds (bench/phone_compare.py --deals): median save 277 -> 230 ms.
 CONFIRM_AFTER_SHEET = 0.3
 
 

@@ -7,7 +7,7 @@ that long. `use_page_key` avoids it by giving the screen under it a new page, wh
 client then builds from nothing, and shows only at its second frame (Flutter builds a new
 page off screen for one frame, for its hero animations). Leaving see-through instead took
 a save's median from 243 to 171 ms at full CPU, and from 1,056 to 589 ms at half a core
-(bench/phone_saves.py).
+(bench/phone_compare.py --deals).
 
 Here the form is emptied (nothing drawn, see-through) in the same screen update that
 takes it off the top: the screen under it keeps its page, already built, and shows
