@@ -8,7 +8,7 @@ from typing import Any
 from scorepad.services.games.deals import edit_deal, record_deal
 from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, text, wait_id_text
-from tests.e2e.gestures import scroll_to
+from tests.e2e.gestures import scroll_to, thumb
 from tests.factories import FOUR
 
 
@@ -48,11 +48,14 @@ def test_deleting_a_deal_asks_first_then_removes_it_from_the_totals(
     button(page, "Supprimer").first.click()
     text(page, "Supprimer la donne 1 ?").wait_for()
     button(page, "Garder").click()
-    page.wait_for_timeout(300)
+    # The question goes away (a tap on the page's button before it is gone would reach
+    # the leaving dialog), and the deal is kept.
+    text(page, "Supprimer la donne 1 ?").wait_for(state="detached")
     assert len(get_sheet(uow_factory(), game).deals) == 1
     button(page, "Supprimer").first.click()
-    text(page, "Supprimer la donne 1 ?").wait_for()
-    button(page, "Supprimer").last.click()
+    # Asked again: the dialog's own buttons drawn (its "Supprimer" is the last one).
+    button(page, "Garder").wait_for()
+    thumb(page, button(page, "Supprimer").last)
     page.wait_for_url(f"{app_url}/games/{game}", timeout=10_000)
     sheet = get_sheet(uow_factory(), game)
     assert sheet.deals == ()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.e2e.conftest import UI_TIMEOUT_MS, VIEWPORT, by_id
 from tests.e2e.gestures import settled_box
 
@@ -34,23 +36,32 @@ def reach(page: Any, target: Any, *, top: float = TOP,
     locator = by_id(page, target) if isinstance(target, str) else target
     page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
     waited = 0
+    #: where the control was last seen: a control scrolled out of the tree (far off the
+    #: screen, it is not built) is looked for on that side
+    above = False
     for _ in range(40):
-        if not locator.count():
-            if waited < UI_TIMEOUT_MS:  # not drawn yet: wait, then look further down
+        box = None
+        if locator.count():
+            try:  # counted, then gone before it was measured: look again
+                box = locator.first.bounding_box(timeout=2_000)
+            except PlaywrightTimeout:
+                box = None
+        if box is None and not locator.count():
+            if waited < UI_TIMEOUT_MS:  # not drawn yet: wait, then look further on
                 page.wait_for_timeout(250)
                 waited += 250
                 if waited % 1000 == 0:
-                    page.mouse.wheel(0, 250)
+                    page.mouse.wheel(0, -250 if above else 250)
                 continue
-            page.mouse.wheel(0, 250)
+            page.mouse.wheel(0, -250 if above else 250)
             page.wait_for_timeout(200)
             continue
-        box = locator.first.bounding_box()
         if _reachable(box, top, bottom):
             box = settled_box(page, locator.first)
         if _reachable(box, top, bottom):
             return box
         below = box is None or box["y"] + box["height"] > bottom
+        above = not below
         page.mouse.wheel(0, 200 if below else -200)
         page.wait_for_timeout(250)
     raise AssertionError(f"{target} never came within reach of a thumb")
