@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import statistics
 import sys
 import tempfile
@@ -86,6 +87,11 @@ async def _saves(game: int, count: int) -> list[float]:
 
 
 def main() -> None:
+    # No browser answers the session's calls to it (the drafts written to its storage,
+    # the address it is asked to follow); they fail when the session closes, each with a
+    # traceback logged by concurrent.futures or asyncio. They are not the save's work.
+    for noisy in ("concurrent.futures", "asyncio"):
+        logging.getLogger(noisy).setLevel(logging.CRITICAL)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=30, help="other games on the phone")
     parser.add_argument("--saves", type=int, default=8, help="saves timed")
