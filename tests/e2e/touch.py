@@ -45,7 +45,7 @@ def reach(page: Any, target: Any, *, top: float = TOP,
             try:  # counted, then gone before it was measured: look again
                 box = locator.first.bounding_box(timeout=2_000)
             except PlaywrightTimeout:
-                box = None
+                pass
         if box is None and not locator.count():
             if waited < UI_TIMEOUT_MS:  # not drawn yet: wait, then look further on
                 page.wait_for_timeout(250)
