@@ -4,6 +4,7 @@ once it stands still within reach; the points typed on the keypad the same way."
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -42,10 +43,9 @@ def reach(page: Any, target: Any, *, top: float = TOP,
     for _ in range(40):
         box = None
         if locator.count():
-            try:  # counted, then gone before it was measured: look again
+            # counted, then gone before it was measured: look again
+            with contextlib.suppress(PlaywrightTimeout):
                 box = locator.first.bounding_box(timeout=2_000)
-            except PlaywrightTimeout:
-                pass
         if box is None and not locator.count():
             if waited < UI_TIMEOUT_MS:  # not drawn yet: wait, then look further on
                 page.wait_for_timeout(250)
