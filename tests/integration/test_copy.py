@@ -218,7 +218,9 @@ def test_recording_continues_on_the_copy_as_on_the_phone(
     deal = {"taker": "Bruno", "contract": "garde", "bouts": 1, "points": 55}
     for db, game in ((phone, report.copied[0].source_id), (club, report.copied[0].target_id)):
         s.record_deal(db.uow(), game, deal)
-    assert exports(club)["Mardi soir"] == exports(phone)["Mardi soir"]
+    # each copy notes the moment of its own save, which may fall in the next second
+    assert (without_updated_at(exports(club)["Mardi soir"])
+            == without_updated_at(exports(phone)["Mardi soir"]))
 
 
 def test_players_are_matched_by_name_and_created_when_new(
