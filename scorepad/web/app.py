@@ -22,6 +22,7 @@ from scorepad.ui.services_context import (
 )
 from scorepad.web.assets import StaticAssetsMiddleware
 from scorepad.web.guard import GuardSettings, SecurityGuard
+from scorepad.web.late_sends import LateSendsDropped
 from scorepad.web.precompress import ClientCache
 
 APP_NAME = "scorepad"
@@ -113,10 +114,11 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     exports.add_routes(app, uow_factory, worker_database=worker_database)
     phone_route.add_routes(app, phone_folder if phone_folder is not None else site_folder())
     soirees.add_routes(app, uow_factory)
-    app.mount("/", flet_fastapi.app(
+    # A phone that leaves mid-send keeps its session (scorepad.web.late_sends).
+    app.mount("/", LateSendsDropped(flet_fastapi.app(
         ui_main, no_cdn=True, app_name=APP_NAME, app_short_name=APP_NAME,
         app_description=APP_DESCRIPTION,
-    ))
+    )))
     # The API's answers and event streams go out as they are produced, never buffered.
     return SecurityGuard(StaticAssetsMiddleware(
         app, cache=client_cache,

@@ -115,15 +115,25 @@ def _scrolled_text(page: Any, number: int) -> str:
                 raise
 
 
+def _open_link(phone: Any, link: str, game_id: int) -> None:
+    """The phone opens a table's link in its tab and lands on that table's sheet.
+
+    The whole app loads again and the tab's session is given back (even when the tab left
+    while the server was sending it a screen: scorepad.web.late_sends); the previous
+    table's sheet shows until the link's screen has joined the table and moved to it.
+    Before that fix the tab, given a new session, could keep the previous table's sheet,
+    and the table's code joined through the link was lost: the form opened next said the
+    phone had none."""
+    phone.goto(link)
+    phone.locator("flt-semantics-placeholder").dispatch_event("click")
+    phone.wait_for_url(re.compile(rf".*/games/{game_id}$"), timeout=30_000)
+    by_id(phone, "round-progress").wait_for(timeout=30_000)
+
+
 def _deal_by_taps(phone: Any, link: str, seats: tuple[str, ...], game_id: int) -> str:
     """A table's phone opens its link, then records a garde by its first seat's player
     (with the second as partner at five): every step a real tap."""
-    phone.goto(link)
-    phone.locator("flt-semantics-placeholder").dispatch_event("click")
-    # The tab's session is kept across the reload: the previous table's sheet can show
-    # for a moment, before the link's own screen takes this phone to its table's game.
-    phone.wait_for_url(re.compile(rf".*/games/{game_id}$"), timeout=30_000)
-    by_id(phone, "round-progress").wait_for(timeout=30_000)
+    _open_link(phone, link, game_id)
     progress = id_text(phone, "round-progress")
     thumb(phone, phone.get_by_role("button", name="Nouvelle donne"))
     by_id(phone, f"taker-{seats[0]}").wait_for()
@@ -228,8 +238,7 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
         # its address, refuses it in words before anything is typed; nothing saved.
         one = tables[0]
         assert one.game_id is not None
-        second_page.goto(links[1])
-        second_page.locator("flt-semantics-placeholder").dispatch_event("click")
+        _open_link(second_page, links[1], one.game_id)
         wait_id_text(second_page, "round-progress", "Les 5 donnes de la manche sont jouées")
         assert second_page.get_by_role("button", name="Nouvelle donne").count() == 0
         open_app(second_page, app_url, f"/games/{one.game_id}/deal")
