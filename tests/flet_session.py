@@ -126,6 +126,12 @@ class Phone:
         self.connection.dispose()
 
 
+def walk(value: Any) -> Iterator[BaseControl]:
+    """Every control in `value` (a control, or a list of them), components' bodies
+    included."""
+    return _walk(value, set())
+
+
 def _walk(value: Any, seen: set[int]) -> Iterator[BaseControl]:
     if isinstance(value, (list, tuple)):
         for item in value:

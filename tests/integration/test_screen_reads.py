@@ -22,7 +22,7 @@ from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import set_uow_factory
 from scorepad.ui.state import AppState
 from tests.factories import FOUR
-from tests.flet_session import Phone
+from tests.flet_session import Phone, walk
 
 
 class CountedReads:
@@ -183,6 +183,43 @@ def test_the_tournament_page_of_its_organiser_reads_nothing_on_the_event_loop(
         await phone.until(lambda: "table-link-1" in phone.identifiers()
                           and "present-count" in phone.identifiers(), timeout=20)
         assert threading.get_ident() not in reads.threads
+        phone.close()
+
+    run(scenario)
+
+
+def _list_body(phone: Phone) -> ft.Control | None:
+    """The games list's ListView (under the sheet, or on top)."""
+    return next((c for c in phone.controls() if isinstance(c, ft.ListView)
+                 and any(isinstance(t, ft.Text) and t.value == "Mardi soir"
+                         for t in walk(c))), None)
+
+
+def test_the_list_under_a_sheet_is_not_built_again_for_each_deal_and_is_fresh_back_on_top(
+        reads: CountedReads) -> None:
+    async def scenario() -> None:
+        from scorepad.services.games.deals import record_deal
+        from scorepad.ui.dialogs.game_actions import show_route_now
+
+        phone = await Phone.open(app_module.main, route="/games/1")
+        await phone.until(lambda: "total-André" in phone.identifiers())
+        await phone.settle()
+        hidden = _list_body(phone)
+        assert hidden is not None
+        # Deals saved on the sheet above: each is this phone's change (every open screen
+        # is told), the list under it hands back what it showed, the very same controls.
+        for count in range(1, 4):
+            record_deal(reads(), 1, {"taker": "André", "contract": "garde", "bouts": 2,
+                                     "points": 56})
+            state_of(phone).touch()
+            await phone.until(lambda n=count: any(  # type: ignore[misc]
+                text.startswith(f"Donne {n + 1} :") for text in phone.texts()))
+            await phone.settle(0.3)
+            assert _list_body(phone) is hidden
+        show_route_now(phone.page, "/")
+        # Back on top: built afresh, with the three deals' totals.
+        await phone.until(lambda: any("André +720" in text for text in phone.texts()))
+        assert _list_body(phone) is not hidden
         phone.close()
 
     run(scenario)

@@ -9,6 +9,7 @@ from datetime import date
 
 import flet as ft
 from babel.dates import format_date
+from flet.components.hooks.use_ref import MutableRef
 
 from scorepad import services
 from scorepad.collation import name_key
@@ -297,13 +298,21 @@ def GamesView() -> ft.View:
         ft.context.page.navigate("/new")
 
     view = _use_list_view()
-    body: ft.Control = loading_state()
-    if data.loaded:
-        games, binned = data.value
-        body = ft.ListView(controls=_game_list(games, binned, state, delete, view), expand=True,
-                           padding=ft.Padding.only(top=4, bottom=96))
-        if len(games) >= SEARCH_FROM:  # above the list: at hand however far it scrolled
-            body = ft.Column([view.field, body], spacing=0, expand=True)
+    # Under another screen the list is not seen: what it showed last is handed back as
+    # it is (the very same control), which Flet's diff passes over without a look,
+    # rather than building and comparing every game's tile again at each change of the
+    # session (each deal saved on the sheet above). Back on top, it is built afresh.
+    shown: MutableRef[ft.Control] = ft.use_ref()
+    body = shown.current
+    if on_top or body is None:
+        body = loading_state()
+        if data.loaded:
+            games, binned = data.value
+            body = ft.ListView(controls=_game_list(games, binned, state, delete, view),
+                               expand=True, padding=ft.Padding.only(top=4, bottom=96))
+            if len(games) >= SEARCH_FROM:  # above the list: at hand however far it scrolled
+                body = ft.Column([view.field, body], spacing=0, expand=True)
+            shown.current = body
     return screen(
         t("nav.games"), body, route=page_key, nav="/",
         actions=[*_people_buttons(), _import_button(picker)],
