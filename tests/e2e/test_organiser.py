@@ -28,19 +28,9 @@ from tests.e2e.conftest import (
     text,
 )
 from tests.e2e.flows import new_game_on_the_phone
-from tests.e2e.gestures import thumb
+from tests.e2e.gestures import close_game_menu, open_game_menu, thumb
 from tests.e2e.test_live_table import api
 from tests.factories import FOUR
-
-
-def open_menu(page: Any) -> None:
-    thumb(page, page.get_by_label("Menu de la partie"))
-    text(page, "Exporter en CSV").wait_for()
-
-
-def close_menu(page: Any) -> None:
-    page.mouse.click(195, 40)  # a tap above the bottom sheet closes it
-    text(page, "Exporter en CSV").wait_for(state="detached")
 
 
 def entry(page: Any, name: str) -> Any:
@@ -67,15 +57,15 @@ def test_the_organiser_role_stays_on_the_creating_phone_until_handed_over_by_a_l
     assert get_sheet(uow_factory(), game).organised
     # Phone B at the same table sees the sheet but none of the organiser's entries.
     open_app(second_page, app_url, f"/games/{game}", wait_text="Chez Cécile")
-    open_menu(second_page)
+    open_game_menu(second_page)
     assert_no_organiser_entry(second_page)
     text(second_page, "Seul l'organisateur").wait_for()
-    close_menu(second_page)
+    close_game_menu(second_page)
     status, reply = api(app_url, "PUT", f"/api/games/{game}/code", {"code": "VOLE"})
     assert status == 403 and reply["error"]["field"] == "organiser_key"
     assert api(app_url, "DELETE", f"/api/games/{game}")[0] == 403
     # Phone A protects the game, then hands the role over.
-    open_menu(page)
+    open_game_menu(page)
     thumb(page, entry(page, "Protéger par un code de table"))
     field = page.get_by_role("textbox", name="Nouveau code")
     thumb(page, field)
@@ -83,7 +73,7 @@ def test_the_organiser_role_stays_on_the_creating_phone_until_handed_over_by_a_l
     thumb(page, page.get_by_role("button", name="Enregistrer", exact=True))
     by_id(page, "unlocked").wait_for()
     assert get_sheet(uow_factory(), game).protected
-    open_menu(page)
+    open_game_menu(page)
     thumb(page, entry(page, "Transmettre le rôle d'organisateur"))
     link = id_text(page, "handover-link")
     assert "/organiser/" in link and key not in link
@@ -92,15 +82,15 @@ def test_the_organiser_role_stays_on_the_creating_phone_until_handed_over_by_a_l
     open_app(second_page, app_url, "/organiser/" + link.rsplit("/organiser/", 1)[1])
     second_page.wait_for_url(f"{app_url}/games/{game}")
     text(second_page, "Vous êtes maintenant l'organisateur").wait_for()
-    open_menu(second_page)
+    open_game_menu(second_page)
     entry(second_page, "Changer ou retirer le code").first.wait_for()
     entry(second_page, "Transmettre le rôle d'organisateur").first.wait_for()
-    close_menu(second_page)
+    close_game_menu(second_page)
     # Phone A is no longer the organiser: no entry, and the server agrees.
     open_app(page, app_url, f"/games/{game}", wait_text="Chez Cécile")
-    open_menu(page)
+    open_game_menu(page)
     assert_no_organiser_entry(page)
-    close_menu(page)
+    close_game_menu(page)
     assert api(app_url, "DELETE", f"/api/games/{game}", None,
                {"X-Organiser-Key": key})[0] == 403
     # The link worked once only.
@@ -114,7 +104,7 @@ def test_the_organiser_role_stays_on_the_creating_phone_until_handed_over_by_a_l
 def test_a_deleted_game_goes_to_the_bin_and_is_restored_from_it(
         page: Any, app_url: str, uow_factory: Callable[[], Any]) -> None:
     game = new_game_on_the_phone(page, app_url, "Partie à jeter", FOUR)
-    open_menu(page)
+    open_game_menu(page)
     thumb(page, entry(page, "Mettre à la corbeille"))
     text(page, "restaurable 30 jours").wait_for()
     thumb(page, page.get_by_role("button", name="Mettre à la corbeille", exact=True).last)

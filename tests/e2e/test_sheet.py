@@ -20,7 +20,7 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.flows import enter_deal, new_game_on_the_phone
-from tests.e2e.gestures import tap, tap_at
+from tests.e2e.gestures import open_game_menu, tap, tap_at
 from tests.factories import FIVE, FOUR
 
 
@@ -122,7 +122,7 @@ def test_the_csv_download_holds_every_deal_and_the_totals(
     record_deal(uow_factory(), game, {"taker": "Bruno", "contract": "garde", "bouts": 2,
                                       "points": 49})
     open_app(page, app_url, f"/games/{game}", wait_text="Export soir")
-    page.get_by_label("Menu de la partie").first.click()
+    open_game_menu(page)
     with page.expect_download() as download_info:
         click(page, "Exporter en CSV (tableur)")
     download = download_info.value

@@ -17,8 +17,8 @@ from tests.e2e.conftest import (
     text,
     wait_id_text,
 )
-from tests.e2e.gestures import choose, tap_at, thumb
-from tests.e2e.test_organiser import new_game_on_the_phone, open_menu
+from tests.e2e.gestures import choose, open_game_menu, tap_at, thumb
+from tests.e2e.test_organiser import new_game_on_the_phone
 
 MADE_GARDE = {"contract": "garde", "bouts": 2, "points": 60}
 
@@ -75,7 +75,7 @@ def test_the_hand_over_link_reads_http_and_has_a_copy_button(
                                                                 "Quirin Ho", "Quincy Ho"])
     # The new game's message says the role lives in this browser, and how to pass it on.
     text(page, "le rôle reste dans ce navigateur").first.wait_for()
-    open_menu(page)
+    open_game_menu(page)
     text(page, "avant de changer de téléphone ou de navigateur").first.wait_for()
     thumb(page, page.get_by_role("button", name="Transmettre le rôle d'organisateur",
                                  exact=False))
@@ -245,7 +245,7 @@ def test_a_stranger_on_the_wifi_gets_no_way_to_bin_rename_or_finish_a_cli_game(
         "name": "Faite en ligne de commande", "seats": ["Aline", "Basile", "Coline"]},
         by_operator=True).id
     open_app(page, app_url, f"/games/{game}", wait_text="Faite en ligne de commande")
-    open_menu(page)
+    open_game_menu(page)
     by_id(page, "not-organiser").wait_for()
     text(page, f"scorepad organiser {game}").first.wait_for()
     for entry in ("Terminer la partie", "Mettre à la corbeille", "Renommer"):
