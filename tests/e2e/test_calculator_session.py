@@ -8,7 +8,7 @@ from typing import Any
 
 from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import by_id, open_app, wait_id_text
-from tests.e2e.gestures import choose, tap_at
+from tests.e2e.gestures import choose, open_game_menu, tap_at
 from tests.factories import FOUR
 
 
@@ -60,7 +60,7 @@ def test_opened_from_a_game_the_calculator_uses_its_house_rules_and_keeps_the_pr
     game = create_game(uow_factory(), name="Règles maison", seats=FOUR, deal_size=4,
                        rules={"coefficients": {"garde": 3}, "base": 30})
     open_app(page, app_url, f"/games/{game}", wait_text="Règles maison")
-    tap_at(page, page.get_by_label("Menu de la partie").first, top=0)
+    open_game_menu(page)
     tap_at(page, page.get_by_role("button", name="Calculette avec les règles de cette partie"),
            bottom=844)
     page.wait_for_url(f"{app_url}/calculator")

@@ -11,7 +11,7 @@ from typing import Any
 
 from scorepad import services
 from tests.e2e.conftest import VIEWPORT, by_id, open_app, scroll_to_id, tap_box, tap_field, text
-from tests.e2e.gestures import thumb
+from tests.e2e.gestures import open_game_menu, thumb
 from tests.e2e.test_seasons import garde, menu_action
 from tests.factories import FOUR
 
@@ -79,7 +79,7 @@ def test_the_open_game_menu_follows_a_change_made_on_another_phone(
     game = services.create_game(uow_factory(), name="Menu vivant", seats=list(FOUR),
                                 deal_size=4)
     open_app(page, app_url, f"/games/{game}", wait_text="Menu vivant")
-    thumb(page, page.get_by_label("Menu de la partie"))
+    open_game_menu(page)
     page.get_by_role("button", name="Terminer la partie").wait_for()
     services.finish_game(uow_factory(), game, organiser=services.OPERATOR)
     reopen = page.get_by_role("button", name="Rouvrir la partie")

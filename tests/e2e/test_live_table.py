@@ -30,7 +30,7 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.flows import enter_deal, new_game_on_the_phone
-from tests.e2e.gestures import tap, tap_to_open, type_points
+from tests.e2e.gestures import open_game_menu, tap, tap_to_open, type_points
 from tests.factories import FOUR
 
 GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
@@ -140,7 +140,7 @@ def test_the_organiser_protects_a_game_and_the_other_phone_turns_read_only_live(
     text(page, "Protégée ici").wait_for()
     open_app(second_page, app_url, f"/games/{game}", wait_text="Protégée ici")
     button(second_page, "Nouvelle donne").wait_for()
-    page.get_by_label("Menu de la partie").click()
+    open_game_menu(page)
     click(page, "Protéger par un code de table")
     field = page.get_by_role("textbox", name="Nouveau code")
     field.click()
@@ -149,7 +149,7 @@ def test_the_organiser_protects_a_game_and_the_other_phone_turns_read_only_live(
     text(page, "4 à 12 caractères").wait_for()
     click(page, "Annuler")
     assert not get_sheet(uow_factory(), game).protected
-    page.get_by_label("Menu de la partie").click()
+    open_game_menu(page)
     click(page, "Protéger par un code de table")
     field = page.get_by_role("textbox", name="Nouveau code")
     field.click()

@@ -31,7 +31,7 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.flows import enter_deal, start_new_game
-from tests.e2e.gestures import tap, thumb, type_points
+from tests.e2e.gestures import open_game_menu, tap, thumb, type_points
 from tests.e2e.phone_history import history_backup, history_database
 from tests.e2e.phone_site import (
     FRAME_PRINTS,
@@ -124,7 +124,7 @@ def test_files_leave_the_phone_a_csv_of_a_game_and_a_backup_scorepad_import_take
     wait_id_text(page, "total-Bruno", "+198")
 
     # The game's CSV, made on the phone and saved by its browser.
-    tap_box(page, page.get_by_label("Menu de la partie").first)
+    open_game_menu(page)
     with page.expect_download() as saved:
         # Tapped once the menu stands still: a tap while it slides in lands on the entry
         # then under the thumb (the JSON export, once, in a clean run).

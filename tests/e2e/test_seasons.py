@@ -11,7 +11,7 @@ from typing import Any
 
 from scorepad import services
 from tests.e2e.conftest import by_id, id_text, open_app, tap_field, text, wait_id_text
-from tests.e2e.gestures import choose, tap_at, thumb
+from tests.e2e.gestures import choose, open_game_menu, tap_at, thumb
 
 MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
           "septembre", "octobre", "novembre", "décembre")
@@ -209,7 +209,7 @@ def test_circles_are_named_renamed_and_a_game_moved_into_one_counts_in_its_ranki
 
     open_app(page, app_url, f"/games/{game}")
     by_id(page, "total-Wendy").wait_for()
-    thumb(page, page.get_by_label("Menu de la partie"))
+    open_game_menu(page)
     thumb(page, page.get_by_role("button", name="Cercle de la partie…"))
     thumb(page, page.get_by_role("radio", name="Les Platanes", exact=True))
     confirm(page, "Enregistrer")
