@@ -97,6 +97,26 @@ def test_the_refusals_of_a_night_answer_with_their_status(client: TestClient) ->
     assert client.delete(f"/api/tournaments/{tid}", headers=key).status_code == 409
 
 
+def test_a_confirmation_of_new_players_that_is_no_list_of_names_is_refused_in_words(
+        client: TestClient) -> None:
+    """Found by the API's fuzzing: `"new": [null]` made the server fail (500)."""
+    made = client.post("/api/tournaments", json={"name": "Open", "rounds": 1})
+    key = {"X-Organiser-Key": made.json()["organiser_key"]}
+    tid = made.json()["id"]
+    for new, words in (([None], "1 à 40 caractères (reçu null)"),
+                       ([" "], "1 à 40 caractères"),
+                       ("Anne", "Donnez une liste de noms de joueurs")):
+        refused = client.post(f"/api/tournaments/{tid}/players", headers=key,
+                              json={"names": ["Anne"], "new": new})
+        assert refused.status_code == 400, refused.text
+        error = refused.json()["error"]
+        assert error["field"] == "new" and words in error["message"], error
+    assert client.get(f"/api/tournaments/{tid}").json()["present"] == []
+    checked = client.post(f"/api/tournaments/{tid}/players", headers=key,
+                          json={"names": ["Anne"], "new": ["  Anne "]})
+    assert checked.status_code == 200 and checked.json()["present"] == ["Anne"]
+
+
 def test_a_circle_beyond_the_databases_ids_is_refused_in_words(client: TestClient) -> None:
     # Found by the API fuzzing: 2^63 reached SQLite and the server answered 500.
     made = client.post("/api/tournaments", json={"name": "Trop grand", "circle": 2**63})

@@ -188,13 +188,13 @@ def circle_players(uow: UnitOfWork, circle_id: int) -> list[str]:
         return [name for name, _ in uow.repo.circle_players(circle_id)]
 
 
-def _names(names: object) -> list[str]:
+def _names(names: object, field: str = "players") -> list[str]:
     if not isinstance(names, list | tuple) or not names:
-        raise TournamentRefused("players", "tournament_names", got=names)
+        raise TournamentRefused(field, "tournament_names", got=names)
     clean: list[str] = []
     for name in names:
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise TournamentRefused("players", "tournament_player_name", high=MAX_NAME,
+            raise TournamentRefused(field, "tournament_player_name", high=MAX_NAME,
                                     got=name)
         text = " ".join(name.split())
         if text not in clean:
@@ -213,8 +213,8 @@ def check_in(uow: UnitOfWork, tournament_id: int, names: Sequence[str], *,
     as new, as on the new-game screen: `new_players` offers the known names it may be a
     slip of); otherwise nothing is saved and the refusal names the unconfirmed ones."""
     clean = _names(names)
-    unconfirmed = [n for n in new_players(uow, clean) if n not in {" ".join(x.split())
-                                                                   for x in new}]
+    confirmed = set(_names(new, "new")) if new else set()
+    unconfirmed = [n for n in new_players(uow, clean) if n not in confirmed]
     if unconfirmed:
         raise TournamentRefused("players", "tournament_new_unconfirmed", names=unconfirmed)
     when = now()
