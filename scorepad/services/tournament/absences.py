@@ -15,7 +15,12 @@ from scorepad.services.base.access import Organiser
 from scorepad.services.base.common import lock_for_organiser, now
 from scorepad.services.games.game import new_players
 from scorepad.services.ports import UnitOfWork
-from scorepad.services.tournament.setup import lock_tournament, read_view, single_name
+from scorepad.services.tournament.setup import (
+    confirmed_new,
+    lock_tournament,
+    read_view,
+    single_name,
+)
 from scorepad.services.tournament.views import TournamentTable, TournamentView
 
 #: the fewest players a table plays on with (a deal is played at 3 to 5)
@@ -44,7 +49,7 @@ def replace_player(uow: UnitOfWork, tournament_id: int, round_number: int, name:
     leaves the tournament. A substitute seated in the round is refused; a name nobody
     has yet must be in `new` (confirmed as new, as at check-in)."""
     player, stand_in = single_name(name), single_name(substitute)
-    if stand_in in new_players(uow, [stand_in]) and stand_in not in new:
+    if stand_in in new_players(uow, [stand_in]) and stand_in not in confirmed_new(new):
         raise TournamentRefused("substitute", "tournament_new_unconfirmed", names=[stand_in])
     when = now()
     with uow:

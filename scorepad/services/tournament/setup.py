@@ -202,6 +202,12 @@ def _names(names: object, field: str = "players") -> list[str]:
     return clean
 
 
+def confirmed_new(new: object) -> set[str]:
+    """The names confirmed as new players (`new`, as sent): none, or a list of names,
+    else refused in words naming `new`."""
+    return set(_names(new, "new")) if new else set()
+
+
 def single_name(name: object) -> str:
     """One player's name, trimmed (1 to 40 characters), else refused."""
     return _names([name])[0]
@@ -213,7 +219,7 @@ def check_in(uow: UnitOfWork, tournament_id: int, names: Sequence[str], *,
     as new, as on the new-game screen: `new_players` offers the known names it may be a
     slip of); otherwise nothing is saved and the refusal names the unconfirmed ones."""
     clean = _names(names)
-    confirmed = set(_names(new, "new")) if new else set()
+    confirmed = confirmed_new(new)
     unconfirmed = [n for n in new_players(uow, clean) if n not in confirmed]
     if unconfirmed:
         raise TournamentRefused("players", "tournament_new_unconfirmed", names=unconfirmed)
