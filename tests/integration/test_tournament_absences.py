@@ -40,6 +40,10 @@ def test_a_substitute_finishes_the_round_for_the_player_who_left(database: Any) 
             t.replace_player(uow(), tid, 1, leaver, "Yvonne", organiser=who,
                              new=sent)  # type: ignore[arg-type]
         assert refused.value.field == "new"
+    with pytest.raises(Refused) as refused:  # judged whoever the substitute is
+        t.replace_player(uow(), tid, 1, leaver, entry.tables[1].seats[0], organiser=who,
+                         new=5)  # type: ignore[arg-type]
+    assert refused.value.field == "new"
     view = t.replace_player(uow(), tid, 1, leaver, "Yvonne", organiser=who, new=["Yvonne"])
     assert leaver not in view.present
     now = view.round(1).tables[0]  # type: ignore[union-attr]

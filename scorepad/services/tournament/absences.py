@@ -49,7 +49,8 @@ def replace_player(uow: UnitOfWork, tournament_id: int, round_number: int, name:
     leaves the tournament. A substitute seated in the round is refused; a name nobody
     has yet must be in `new` (confirmed as new, as at check-in)."""
     player, stand_in = single_name(name), single_name(substitute)
-    if stand_in in new_players(uow, [stand_in]) and stand_in not in confirmed_new(new):
+    confirmed = confirmed_new(new)  # judged as at check-in, whoever the substitute is
+    if stand_in in new_players(uow, [stand_in]) and stand_in not in confirmed:
         raise TournamentRefused("substitute", "tournament_new_unconfirmed", names=[stand_in])
     when = now()
     with uow:
