@@ -66,6 +66,8 @@ class Reader(Generic[T]):
         self._last_read = float("-inf")
         #: called after each read; True once served (see `caught_up`)
         self._waiters: list[Callable[[], bool]] = []
+        #: how many reads have started (`then_shown` waits for one started after it)
+        self._started = 0
 
     def fetch(self, key: Key, force: bool) -> T | Unchanged:
         """In a worker thread: what to show for `key`, or UNCHANGED when the value shown
@@ -134,6 +136,7 @@ class Reader(Generic[T]):
                 self._pending, force, self._force = False, self._force, False
                 key = self.wanted
                 self._last_read = loop.time()
+                self._started += 1
                 got = await off_loop(self.fetch, key, force)
                 if not isinstance(got, Unchanged):
                     self.put(got, key)
@@ -153,6 +156,21 @@ class Reader(Generic[T]):
     def _retry(self) -> None:
         if self.mounted and self._pending:
             self._start()
+
+    def then_shown(self, then: Callable[[], None]) -> None:
+        """Reads again (forced) and calls `then()` right after the screen shows that read,
+        in the same step: a read already under way when asked does not count (it may
+        miss the change just made)."""
+        after = self._started
+
+        def serve() -> bool:
+            if self._started <= after:
+                return False
+            then()
+            return True
+
+        self._waiters.append(serve)
+        self.request(force=True)
 
     async def caught_up(self, reached: Callable[[T], bool], then: Callable[[], None],
                         timeout: float) -> bool:
@@ -287,6 +305,11 @@ class Data(Generic[T]):
     def again(self, *_changed: object) -> None:
         """Reads again (a dialog of this screen changed what it shows)."""
         self._reader.request(force=True)
+
+    def again_then(self, then: Callable[[], None]) -> None:
+        """Reads again, and calls `then()` (a snackbar saying what changed) once the
+        screen shows the change: never "Cercle renommé" over the old name."""
+        self._reader.then_shown(then)
 
 
 def use_data(load: Callable[[], T], *, key: Sequence[Any] = (), topics: Sequence[str] = (),

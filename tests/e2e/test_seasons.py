@@ -205,7 +205,9 @@ def test_circles_are_named_renamed_and_a_game_moved_into_one_counts_in_its_ranki
     submit(page, "Nom du cercle", "Les Rameaux", "Renommer",
            "Le cercle « Les Rameaux » existe déjà.")
     submit(page, "Nom du cercle", "Les Platanes", "Renommer", "Cercle renommé « Les Platanes ».")
+    # The message comes with the list that shows it, never over the old name.
     assert by_id(page, "circle-Les Tilleuls").count() == 0
+    assert by_id(page, "circle-Les Platanes").count() == 1
 
     open_app(page, app_url, f"/games/{game}")
     by_id(page, "total-Wendy").wait_for()

@@ -226,3 +226,25 @@ def test_a_request_made_while_the_phone_was_away_stays_asked_for() -> None:
         assert reader.reads == 1 and reader.loaded
 
     run(scenario)
+
+
+def test_a_change_s_message_comes_after_a_read_started_after_it_never_an_older_one() -> None:
+    """"Cercle renommé" is said once the list shows the new name: a read already under
+    way when the change was made (it may have missed it) does not count."""
+    async def scenario() -> None:
+        reader = Counting(gap=0.0)
+        said: list[int] = []
+        reader.gate.clear()
+        reader.request()
+        await asyncio.sleep(0.05)  # read 1 under way, held by the database
+        reader.then_shown(lambda: said.append(reader.value))
+        assert said == []
+        reader.gate.set()
+        await idle(reader)
+        assert reader.reads == 2 and reader.forced == [False, True]
+        assert said == [2]  # said with read 2 shown, not with read 1
+        reader.request()
+        await idle(reader)
+        assert said == [2]  # said once
+
+    run(scenario)

@@ -40,7 +40,8 @@ class CircleActions:
     """What the screen does to circles, with the dialogs it asks in."""
 
     uow: UowFactory
-    changed: Callable[[], None]
+    #: reads the list again, then calls its argument (once the list shows the change)
+    changed: Callable[[Callable[[], None]], None]
     ask_name: Callable[[AskName], None]
     confirm: AskConfirm
     show_error: ShowError
@@ -48,8 +49,7 @@ class CircleActions:
     def _named(self, said: Callable[[str], str]) -> Callable[[str], None]:
         """What follows a name accepted: the list again, and what `said(name)` says."""
         def done(name: str) -> None:
-            self.changed()
-            show_snackbar(said(name))
+            self.changed(lambda: show_snackbar(said(name)))
         return done
 
     def ask_new(self) -> None:
@@ -74,8 +74,7 @@ class CircleActions:
             except services.ServiceError as exc:
                 self.show_error(t("common.not_possible"), exc.message(current_lang()))
                 return
-            self.changed()
-            show_snackbar(t("circles.deleted", name=circle.name))
+            self.changed(lambda: show_snackbar(t("circles.deleted", name=circle.name)))
 
         self.confirm(Confirm(
             t("circles.delete_title"),
@@ -121,7 +120,7 @@ def CirclesView() -> ft.View:
     uow = use_uow()
     page_key = use_page_key("/circles")
     data = use_data(lambda: services.list_circles(uow()), topics=[GAMES_TOPIC])
-    actions = CircleActions(uow, data.again, use_name_dialog(), use_confirm(), use_error())
+    actions = CircleActions(uow, data.again_then, use_name_dialog(), use_confirm(), use_error())
     if not data.loaded:
         items: list[ft.Control] = [loading_state()]
     elif not data.value:

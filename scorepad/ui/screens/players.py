@@ -26,23 +26,24 @@ from scorepad.ui.widgets.snackbar import show_snackbar
 class PlayerActions:
     """What the screen does to players; every refusal in words, every success confirmed."""
 
-    def __init__(self, uow: UowFactory, changed: Callable[[], None], show_error: ShowError,
-                 ask_name: Callable[[AskName], None],
+    def __init__(self, uow: UowFactory, changed: Callable[[Callable[[], None]], None],
+                 show_error: ShowError, ask_name: Callable[[AskName], None],
                  ask_merge: Callable[[AskMerge], None]) -> None:
         self.uow = uow
+        #: reads the list again, then calls its argument (once the list shows the change)
         self.changed = changed
         self.show_error = show_error
         self.ask_name = ask_name
         self.ask_merge = ask_merge
 
-    def _run(self, action: Callable[[], object]) -> bool:
+    def _run(self, action: Callable[[], object], said: Callable[[], None]) -> None:
+        """Does `action`; refused, says why; done, `said()` once the list shows it."""
         try:
             action()
         except (services.ServiceError, InvalidDeal) as exc:
             self.show_error(t("common.not_possible"), exc.message(current_lang()))
-            return False
-        self.changed()
-        return True
+            return
+        self.changed(said)
 
     def rename(self, name: str) -> None:
         def submit(new: str) -> str | None:
@@ -53,8 +54,7 @@ class PlayerActions:
             return None
 
         def done(new: str) -> None:
-            self.changed()
-            show_snackbar(t("players.renamed", name=name, new=new))
+            self.changed(lambda: show_snackbar(t("players.renamed", name=name, new=new)))
 
         self.ask_name(AskName(t("players.rename_title", name=name),
                               t("players.new_name"), name, t("common.rename"), submit,
@@ -66,22 +66,21 @@ class PlayerActions:
 
     def hide(self, name: str, hidden: bool) -> None:
         if hidden:
-            done = self._run(lambda: services.unhide_player(self.uow(), name))
-            if done:
-                show_snackbar(t("players.offered_again", name=name))
+            self._run(lambda: services.unhide_player(self.uow(), name),
+                      lambda: show_snackbar(t("players.offered_again", name=name)))
             return
-        if self._run(lambda: services.hide_player(self.uow(), name)):
-            show_snackbar(t("players.hidden_done", name=name),
-                          undo=lambda: self.hide(name, True))
+        self._run(lambda: services.hide_player(self.uow(), name),
+                  lambda: show_snackbar(t("players.hidden_done", name=name),
+                                        undo=lambda: self.hide(name, True)))
 
     def merge(self, keep: str, merge: str) -> None:
-        if self._run(lambda: services.merge_players(self.uow(), keep, merge)):
-            show_snackbar(t("players.merged", merge=merge, keep=keep),
-                          undo=lambda: self.split(merge))
+        self._run(lambda: services.merge_players(self.uow(), keep, merge),
+                  lambda: show_snackbar(t("players.merged", merge=merge, keep=keep),
+                                        undo=lambda: self.split(merge)))
 
     def split(self, name: str) -> None:
-        if self._run(lambda: services.unmerge_player(self.uow(), name)):
-            show_snackbar(t("players.split_done", name=name))
+        self._run(lambda: services.unmerge_player(self.uow(), name),
+                  lambda: show_snackbar(t("players.split_done", name=name)))
 
 
 def _menu_item(icon: ft.IconData, label: str, on_click: Callable[[], None]) -> ft.PopupMenuItem:
@@ -161,7 +160,8 @@ def PlayersView() -> ft.View:
                 services.merge_options(uow()))
 
     data = use_data(load, topics=[GAMES_TOPIC, ALL_TOPIC])
-    actions = PlayerActions(uow, data.again, use_error(), use_name_dialog(), use_merge_dialog())
+    actions = PlayerActions(uow, data.again_then, use_error(), use_name_dialog(),
+                            use_merge_dialog())
     if not data.loaded:
         return screen(t("nav.players"), loading_state(), route="/players")
     players, merged, options = data.value
