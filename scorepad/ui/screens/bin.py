@@ -19,17 +19,16 @@ from scorepad.ui.widgets.snackbar import show_snackbar
 
 
 def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
-              reload: Callable[[], None] | None, show_error: ShowError,
+              reload: Callable[[Callable[[], None]], None], show_error: ShowError,
               confirm: AskConfirm) -> ft.Control:
+    # `reload(then)`: reads the list again, then says what changed (once it shows it)
     def restore(_: ft.Event[ft.TextButton]) -> None:
         try:
             services.restore_game(uow(), game.id)
         except services.ServiceError as exc:
             show_error(t("common.not_possible"), exc.message(current_lang()))
             return
-        if reload is not None:
-            reload()
-        show_snackbar(t("bin.restored", name=game.name))
+        reload(lambda: show_snackbar(t("bin.restored", name=game.name)))
 
     def purge() -> None:
         try:
@@ -39,9 +38,7 @@ def _bin_tile(game: services.BinnedGame, state: AppState, uow: UowFactory,
             show_error(t("common.not_possible"), exc.message(current_lang()))
             return
         state.remember_organiser(game.id, None)
-        if reload is not None:
-            reload()
-        show_snackbar(t("bin.purged", name=game.name))
+        reload(lambda: show_snackbar(t("bin.purged", name=game.name)))
 
     def ask_purge(_: ft.Event[ft.TextButton]) -> None:
         confirm(Confirm(
@@ -81,7 +78,7 @@ def BinView() -> ft.View:
     show_error, confirm = use_error(), use_confirm()
     if not data.loaded:
         return screen(t("nav.bin"), loading_state(), route="/bin")
-    items: list[ft.Control] = [_bin_tile(g, state, uow, data.again, show_error, confirm)
+    items: list[ft.Control] = [_bin_tile(g, state, uow, data.again_then, show_error, confirm)
                                for g in data.value]
     if not items:
         items.append(empty_state(ft.Icons.DELETE_OUTLINE, t("bin.empty_title"),

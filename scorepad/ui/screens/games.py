@@ -106,9 +106,10 @@ def _game_tile(game: GameSummary,
 
 
 def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
-                 on_binned: Callable[[], None], confirm: AskConfirm,
+                 on_binned: Callable[[Callable[[], None]], None], confirm: AskConfirm,
                  show_error: ShowError) -> None:
-    """Asks first, then moves the game to the bin; a refusal is shown in words."""
+    """Asks first, then moves the game to the bin; a refusal is shown in words;
+    `on_binned(then)` reads the list again, then says so once it shows it."""
     organiser = services.Organiser(state.organiser_key(game.id))
 
     def confirmed() -> None:
@@ -117,8 +118,7 @@ def _confirm_bin(uow: UowFactory, state: AppState, game: GameSummary,
         except services.ServiceError as exc:
             show_error(t("games.bin_refused"), exc.message(current_lang()))
             return
-        on_binned()
-        show_snackbar(t("games.binned", name=game.name))
+        on_binned(lambda: show_snackbar(t("games.binned", name=game.name)))
 
     days = services.BIN_DAYS
     confirm(Confirm(
@@ -287,7 +287,7 @@ def GamesView() -> ft.View:
     confirm, show_error = use_confirm(), use_error()
 
     def delete(game: GameSummary) -> None:
-        _confirm_bin(uow, state, game, data.again, confirm, show_error)
+        _confirm_bin(uow, state, game, data.again_then, confirm, show_error)
 
     async def picked(e: ft.FilePickerResultEvent) -> None:
         await _import_picked(uow, state, e, show_error)
