@@ -40,6 +40,8 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts.appserver import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 GAMES = [
     {"name": "Table 1", "seats": ["André", "Bruno", "Cécile", "Didier"], "deal_size": 4,
      "code": None},
@@ -47,9 +49,6 @@ GAMES = [
      "deal_size": 5, "code": "TAROT5"},
 ]
 PHONES_PER_GAME = 4
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 CONTRACTS = ["prise", "prise", "garde", "garde", "garde_sans", "garde_contre"]
 
 

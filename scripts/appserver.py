@@ -14,9 +14,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 # Without the background-networking flags Chromium keeps calling home, which this
-# offline machine refuses many times a second.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+# offline machine refuses many times a second. The GPU process draws with SwiftShader (on
+# the CPU): on a loaded machine a long task of it (a shader's compilation) can pass the
+# watchdog's limit, which kills the process, and Flutter's web renderer never draws again
+# after its WebGL context is lost (the semantics tree lives on: a test reading it passes,
+# a picture is blank; tests/e2e/conftest.gpu_process tells a test it happened).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-gpu-watchdog",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
 
 
 def free_port() -> int:

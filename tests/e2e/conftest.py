@@ -93,6 +93,17 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+def gpu_process(browser: Any) -> int | None:
+    """The process id of the browser's GPU process (None while it has none). A new one
+    means the last one died: the pages open then draw nothing more (see CHROMIUM_ARGS)."""
+    session = browser.new_browser_cdp_session()
+    try:
+        info = session.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        session.detach()
+    return next((int(p["id"]) for p in info if p["type"] == "GPU"), None)
+
+
 def new_phone(browser: Any, *, color_scheme: str = "light") -> Any:
     context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1,
                                   color_scheme=color_scheme, accept_downloads=True)
