@@ -19,9 +19,25 @@ CHROMIUM = "/usr/bin/chromium"
 # watchdog's limit, which kills the process, and Flutter's web renderer never draws again
 # after its WebGL context is lost (the semantics tree lives on: a test reading it passes,
 # a picture is blank; tests/e2e/conftest.gpu_process tells a test it happened).
+#: What Playwright turns off (its chromiumSwitches' `disabledFeatures`): Chromium keeps only
+#: the last `--disable-features` it is given, and ours comes after Playwright's, so its list
+#: is repeated here (tests/e2e/test_browser_setup.py fails when Playwright's list grows).
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled",
+    "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion")
+#: Desktop Chromium builds its address bar's popups at every launch, two WebUI pages in a
+#: renderer of their own: 0.5 s of CPU during a phone's start (bench/phone.py), work a
+#: phone's browser (no such popup) never does, and that a test's browser does not need.
+DESKTOP_ONLY_FEATURES = ("PreloadTopChromeWebUI", "WebUIOmniboxPopup", "WebUIOmniboxFullPopup",
+                         "WebUIOmniboxAimPopup")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-gpu-watchdog",
                  "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+                 "--disable-sync", "--no-first-run",
+                 "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES
+                                                  + DESKTOP_ONLY_FEATURES)]
 
 
 def free_port() -> int:
