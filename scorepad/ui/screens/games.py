@@ -304,7 +304,16 @@ def GamesView() -> ft.View:
     # session (each deal saved on the sheet above). Back on top, it is built afresh.
     shown: MutableRef[ft.Control] = ft.use_ref()
     body = shown.current
-    if on_top or body is None:
+    # Back on top, the first render hands back what was shown too: the read asked on the
+    # way back has not landed yet, and building the list from the same (last) read would
+    # draw the same thing. The new read builds it (with 9,000 deals, that is one build
+    # and diff of every month's header less each time the phone comes back to the list).
+    was_on_top: MutableRef[bool] = ft.use_ref(on_top)
+    lang = current_lang()
+    built_in: MutableRef[str] = ft.use_ref(lang)
+    coming_back = on_top and not was_on_top.current and built_in.current == lang
+    was_on_top.current = on_top
+    if (on_top and not coming_back) or body is None:
         body = loading_state()
         if data.loaded:
             games, binned = data.value
@@ -313,6 +322,7 @@ def GamesView() -> ft.View:
             if len(games) >= SEARCH_FROM:  # above the list: at hand however far it scrolled
                 body = ft.Column([view.field, body], spacing=0, expand=True)
             shown.current = body
+            built_in.current = lang
     return screen(
         t("nav.games"), body, route=page_key, nav="/",
         actions=[*_people_buttons(), _import_button(picker)],
