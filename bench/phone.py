@@ -33,8 +33,11 @@ The browser is desktop Chromium without its address bar's popups (scripts/appser
 DESKTOP_ONLY_FEATURES): a phone's browser builds no such pages at each launch.
 
 --cpu SHARE holds every browser to SHARE of one core (cgroup v1 quota; one group per
-browser; bench/phone_parts.CpuLimit), and first checks that the limit slows a Web
-Worker (where the phone's Python runs) as much as the page's main thread.
+browser; bench/phone_parts.CpuLimit), its GPU process to another SHARE of a core beside
+it (a phone draws with its GPU; here SwiftShader draws on the CPU, and in the page's
+share each frame drawn would take its time from the phone's Python and page), and first
+checks that the limit slows a Web Worker (where the phone's Python runs) as much as the
+page's main thread.
 
     .venv/bin/python bench/phone.py [--site DIR] [--starts 5] [--deals 6]
                                     [--history 9000] [--cpu 0.5]

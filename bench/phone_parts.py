@@ -5,7 +5,10 @@ restored history through the phone's own Python.
 The CPU limit is cgroup v1's `cpu` controller (FLET_NOTES.md, "Measuring the phone as a
 phone"): the browser is started by a wrapper that moves itself into a group with a CFS
 quota, then runs Chromium, so that every process Chromium starts (the page's renderer
-with the Python worker's thread, the GPU process, the utilities) is held by it.
+with the Python worker's thread, the utilities) is held by it. The GPU process is moved
+to a group of its own holding the same share: a phone draws with its GPU, while here
+SwiftShader draws on the CPU (about 6 ms of CPU a frame at full speed); held in the
+page's share, every frame drawn would cost the phone's Python and page that time too.
 `calibrate` checks that a Web Worker is slowed as much as the page.
 """
 
@@ -15,6 +18,7 @@ import base64
 import contextlib
 import os
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -95,12 +99,18 @@ def seen_since_navigation(page: Any, identifier: str, timeout_ms: float = 180_00
 @dataclass
 class CpuLimit:
     """A cgroup v1 `cpu` group holding `share` of one core, and the wrapper that starts
-    Chromium in it. One group per browser: two phones open at once each get their own
-    share, as two phones would."""
+    Chromium in it; beside it, a group with the same share for that browser's GPU
+    process (moved there as soon as it is seen, and again if it is started anew). One
+    pair of groups per browser: two phones open at once each get their own share, as
+    two phones would."""
 
     share: float
     folder: Path
     groups: list[Path] = field(default_factory=list)
+    #: each browser's group -> the group of its GPU process
+    apart: dict[Path, Path] = field(default_factory=dict)
+    _watch: threading.Thread | None = None
+    _stop: threading.Event = field(default_factory=threading.Event)
 
     @staticmethod
     def asked(share: float | None, folder: Path) -> CpuLimit | None:
@@ -124,23 +134,45 @@ class CpuLimit:
             return "the cgroup v1 cpu controller is not writable (run as root)"
         return None
 
-    def executable(self, name: str) -> str:
-        """A Chromium that starts in its own group (made now) holding `share` of a core."""
-        from scripts.appserver import CHROMIUM
-
+    def _group(self, name: str) -> Path:
         group = CGROUP_CPU / f"scorepad-bench-{os.getpid()}-{name}"
         group.mkdir(exist_ok=True)
         (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
         (group / "cpu.cfs_quota_us").write_text(str(int(self.share * PERIOD_US)))
         self.groups.append(group)
+        return group
+
+    def executable(self, name: str) -> str:
+        """A Chromium that starts in its own group (made now) holding `share` of a core,
+        its GPU process in another with the same share."""
+        from scripts.appserver import CHROMIUM
+
+        group = self._group(name)
+        self.apart[group] = self._group(f"{name}-gpu")
+        if self._watch is None:
+            self._watch = threading.Thread(target=self._move_gpu_processes, daemon=True)
+            self._watch.start()
         wrapper = self.folder / f"chromium-{name}"
         wrapper.write_text(f"#!/bin/sh\necho $$ > {group}/cgroup.procs\n"
                            f'exec {CHROMIUM} "$@"\n')
         wrapper.chmod(0o755)
         return str(wrapper)
 
+    def _move_gpu_processes(self) -> None:
+        """Every 20 ms: a GPU process in a browser's group goes to its own group.
+        (Chromium's --gpu-launcher, which could start it there, is not honoured by
+        Debian's build: tried.)"""
+        while not self._stop.wait(0.02):
+            for group, gpu in list(self.apart.items()):
+                for pid in gpu_processes(group):
+                    with contextlib.suppress(OSError):  # gone meanwhile
+                        (gpu / "cgroup.procs").write_text(pid)
+
     def remove(self) -> None:
         """Removes the groups (once their browsers have exited)."""
+        self._stop.set()
+        if self._watch is not None:
+            self._watch.join()
         for group in self.groups:
             for _ in range(50):
                 try:
@@ -148,6 +180,18 @@ class CpuLimit:
                     break
                 except OSError:
                     time.sleep(0.1)
+
+
+def gpu_processes(group: Path) -> list[str]:
+    """The ids of the GPU processes in a cgroup."""
+    found = []
+    with contextlib.suppress(OSError):
+        for pid in (group / "cgroup.procs").read_text().split():
+            with contextlib.suppress(OSError):
+                if "--type=gpu-process" in Path(f"/proc/{pid}/cmdline").read_text(
+                        errors="replace"):
+                    found.append(pid)
+    return found
 
 
 #: A fixed piece of work, run on the page's main thread and in a Web Worker.
@@ -172,7 +216,7 @@ def calibrate(browser_type: Any, folder: Path, url: str, limit: CpuLimit
     and what the limit's group saw (its processes, the periods it was held back)."""
     held_by = limit.executable("calibration")
     runs: dict[str | None, list[list[float]]] = {None: [], held_by: []}
-    group = limit.groups[-1]
+    group = limit.groups[-2]
     seen = ""
     for executable in (None, held_by) * 3:
         phone = open_phone(browser_type, folder / f"calibration-{bool(executable)}",
@@ -188,8 +232,11 @@ def calibrate(browser_type: Any, folder: Path, url: str, limit: CpuLimit
                     if Path(f"/proc/{pid}/cmdline").exists())
                 stat = dict(line.split() for line in (group / "cpu.stat").read_text()
                             .splitlines())
+                gpu = (limit.apart[group] / "cgroup.procs").read_text().split()
                 seen = (f"{len(procs)} browser processes in the group, {renderers} of them "
-                        f"renderers (where the Python worker runs); held back in "
+                        f"renderers (where the Python worker runs), and {len(gpu)} GPU "
+                        f"process in a group of its own with the same share (a phone draws "
+                        f"with its GPU; SwiftShader draws on the CPU here); held back in "
                         f"{stat['nr_throttled']} of {stat['nr_periods']} periods")
         finally:
             phone.close()
