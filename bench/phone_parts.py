@@ -134,8 +134,13 @@ class CpuLimit:
             return "the cgroup v1 cpu controller is not writable (run as root)"
         return None
 
+    @staticmethod
+    def group(name: str) -> Path:
+        """The group of the browser `executable(name)` starts."""
+        return CGROUP_CPU / f"scorepad-bench-{os.getpid()}-{name}"
+
     def _group(self, name: str) -> Path:
-        group = CGROUP_CPU / f"scorepad-bench-{os.getpid()}-{name}"
+        group = self.group(name)
         group.mkdir(exist_ok=True)
         (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
         (group / "cpu.cfs_quota_us").write_text(str(int(self.share * PERIOD_US)))
@@ -216,7 +221,7 @@ def calibrate(browser_type: Any, folder: Path, url: str, limit: CpuLimit
     and what the limit's group saw (its processes, the periods it was held back)."""
     held_by = limit.executable("calibration")
     runs: dict[str | None, list[list[float]]] = {None: [], held_by: []}
-    group = limit.groups[-2]
+    group = limit.group("calibration")
     seen = ""
     for executable in (None, held_by) * 3:
         phone = open_phone(browser_type, folder / f"calibration-{bool(executable)}",
