@@ -316,3 +316,73 @@ def load_average() -> str:
         one, five, fifteen = os.getloadavg()
         return f"{one:.1f} {five:.1f} {fifteen:.1f}"
     return "unknown"
+
+
+#: The parts of a phone's browser whose CPU a start is charged with, by process and thread
+#: (Linux names the threads; a renderer's main thread keeps the program's name).
+CPU_PARTS = (("page", "the page's main thread (the client: Flutter)"),
+             ("python", "Python's worker"),
+             ("compiling", "the page's background threads (V8 compiling WebAssembly, GC)"),
+             ("browser", "the browser process (storage, service worker, requests)"),
+             ("gpu", "the GPU process (SwiftShader)"),
+             ("other", "the rest"))
+
+
+def _part(kind: str, thread: str) -> str:
+    if kind == "renderer":
+        if thread.startswith("DedicatedWorker"):
+            return "python"
+        if thread.startswith("ThreadPoolForeg"):
+            return "compiling"
+        if thread in ("chromium", "chrome", "CrRendererMain"):
+            return "page"
+        return "other"
+    return {"browser": "browser", "gpu-process": "gpu"}.get(kind, "other")
+
+
+def browser_cpu(profile: Path) -> dict[str, float]:
+    """CPU seconds used so far by the browser running on `profile` and every process it
+    started, by part (CPU_PARTS), read from /proc: {} where there is no /proc."""
+    hz = os.sysconf("SC_CLK_TCK")
+    commands: dict[int, list[str]] = {}
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            # A child's command line is one string once Chromium renames it: split on
+            # NUL and on spaces alike.
+            commands[int(entry.name)] = (entry / "cmdline").read_bytes().replace(
+                b"\0", b" ").decode(errors="replace").split()
+            stat = (entry / "stat").read_text()
+            parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+    wanted = f"--user-data-dir={profile}"
+    family = {pid for pid, words in commands.items() if wanted in words}
+    grew = True
+    while grew:
+        children = {pid for pid, parent in parents.items() if parent in family} - family
+        family |= children
+        grew = bool(children)
+    used: dict[str, float] = {}
+    for pid in family:
+        kind = next((word.split("=", 1)[1] for word in commands.get(pid, [])
+                     if word.startswith("--type=")), "browser")
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                with contextlib.suppress(OSError, ValueError):
+                    stat = (task / "stat").read_text()
+                    thread = stat[stat.index("(") + 1:stat.rindex(")")]
+                    fields = stat[stat.rindex(")") + 2:].split()
+                    part = _part(kind, thread)
+                    used[part] = used.get(part, 0.0) + (int(fields[11]) + int(fields[12])) / hz
+    return used
+
+
+def cpu_spent(before: dict[str, float], after: dict[str, float]) -> str:
+    """What each part used between two readings of browser_cpu, in words; "" if unknown."""
+    spent = {part: after.get(part, 0.0) - before.get(part, 0.0) for part, _ in CPU_PARTS}
+    if not after:
+        return ""
+    said = ", ".join(f"{words} {spent[part]:.2f}" for part, words in CPU_PARTS
+                     if spent[part] >= 0.005)
+    return f"{sum(spent.values()):.2f} s of CPU: {said}"
