@@ -192,12 +192,30 @@ def _organiser_keys(raw: object) -> dict[int, str]:
             if isinstance(k, str) and k.isdigit() and isinstance(v, str)}
 
 
+#: where a page's SharedPreferences service is kept (its session's store)
+_PREFERENCES_KEY = "scorepad.preferences"
+
+
+def preferences() -> ft.SharedPreferences:
+    """The current page's SharedPreferences service (local storage on the web), made once
+    per page. Each new one is a service registered with the page, sent to the browser,
+    then dropped and sent again: two screen updates each time, which every keystroke of
+    the deal form paid when it kept its copy of the form."""
+    page = ft.context.page
+    kept = page.session.store.get(_PREFERENCES_KEY)
+    if isinstance(kept, ft.SharedPreferences):
+        return kept
+    made = ft.SharedPreferences()
+    page.session.store.set(_PREFERENCES_KEY, made)
+    return made
+
+
 def _persist(key: str, value: str) -> None:
     """Saves a setting in the browser (shared preferences = local storage on the web)."""
     page = ft.context.page
 
     async def save() -> None:
-        await ft.SharedPreferences().set(key, value)
+        await preferences().set(key, value)
 
     page.run_task(save)
 
@@ -205,7 +223,7 @@ def _persist(key: str, value: str) -> None:
 async def load_state() -> AppState:
     """The settings this browser saved last time (French and system theme by default),
     and the forms it kept unsaved."""
-    prefs = ft.SharedPreferences()
+    prefs = preferences()
     # Asked together: one round trip to the browser before the first screen, not eight.
     (lang, theme, organiser, tournaments, kept, new_game, last_backup,
      backup_every) = await asyncio.gather(

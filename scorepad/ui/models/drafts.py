@@ -23,7 +23,7 @@ import flet as ft
 from scorepad.domain import Contract, PoigneeSize, Side
 from scorepad.ui.models.deal_form import DealForm
 from scorepad.ui.models.game_forms import NewGameForm, RulesForm
-from scorepad.ui.state import PREF_DRAFTS, PREF_NEW_GAME, AppState
+from scorepad.ui.state import PREF_DRAFTS, PREF_NEW_GAME, AppState, preferences
 
 logger = logging.getLogger(__name__)
 
@@ -174,7 +174,7 @@ def _persist(page: ft.Page) -> None:
     text = drafts_to_json(_drafts(page))
 
     async def write() -> None:
-        await ft.SharedPreferences().set(PREF_DRAFTS, text)
+        await preferences().set(PREF_DRAFTS, text)
 
     page.run_task(write)
 
@@ -302,7 +302,7 @@ def _write_new_game(page: ft.Page, text: str) -> None:
         return
 
     async def write() -> None:
-        prefs = ft.SharedPreferences()
+        prefs = preferences()
         if text:
             await prefs.set(PREF_NEW_GAME, text)
         else:
