@@ -27,7 +27,7 @@ from tests.flet_session import Phone
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     database = open_database(f"sqlite:///{tmp_path / 'prefs.db'}")
     created: int = services.create_game(database.uow(), name="Mardi soir", seats=FOUR,
-                                   deal_size=4)
+                                        deal_size=4)
     set_uow_factory(database.uow)
 
     async def saved_settings() -> AppState:  # no browser storage to ask
