@@ -12,6 +12,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+# The stacks of a test that hangs, in the run's summary (its hooks, registered here).
+from tests.hangs import (  # noqa: F401
+    pytest_configure,
+    pytest_runtest_protocol,
+    pytest_terminal_summary,
+)
+
 # No deadline for a Hypothesis example: a deadline is a timing assertion, and on a loaded
 # machine (three test workers, browsers) an example's first call, cold, took 312 ms
 # against Hypothesis's default 200 ms. Speed is measured by bench/, never by tests.
@@ -47,6 +54,7 @@ SLOW = (
     "tests/security/test_heavy_work.py"
     "::test_many_phones_exporting_one_pdf_do_not_keep_the_games_list_waiting",
     "tests/unit/test_catalog.py::test_pybabel_extract_reads_the_same_configuration",
+    "tests/unit/test_hangs.py",
     "tests/unit/test_importer.py"
     "::test_a_randomly_corrupted_export_is_refused_or_imported_never_crashes",
     "tests/unit/test_importer.py::test_any_json_value_is_refused_cleanly",
@@ -154,3 +162,4 @@ def database(db_url: str, request: pytest.FixtureRequest) -> Iterator[object]:
 def uow(database: object) -> Callable[[], object]:
     """The unit-of-work factory the entry points hand to the services."""
     return database.uow  # type: ignore[attr-defined, no-any-return]
+
