@@ -248,6 +248,21 @@ def id_text(page: Any, identifier: str) -> str:
     return str(by_id(page, identifier).first.inner_text()).strip()
 
 
+#: The page's clipboard, read in the page with a limit of its own: Playwright's `evaluate`
+#: has none, and a read the browser never answers would hold the test, and the run, for
+#: good. The page is brought to the front first: the browser answers a focused document.
+_CLIPBOARD = """(ms) => Promise.race([
+    navigator.clipboard.readText(),
+    new Promise((_, refuse) => setTimeout(
+        () => refuse(new Error(`the clipboard did not answer in ${ms} ms`)), ms))])"""
+
+
+def clipboard_text(page: Any) -> str:
+    """What the phone's clipboard holds (the context has clipboard-read granted)."""
+    page.bring_to_front()
+    return str(page.evaluate(_CLIPBOARD, UI_TIMEOUT_MS))
+
+
 def text(page: Any, value: str, *, exact: bool = False) -> Any:
     return page.get_by_text(value, exact=exact).first
 

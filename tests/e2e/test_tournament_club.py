@@ -26,6 +26,7 @@ from tests.e2e.conftest import (
     UI_TIMEOUT_MS,
     VIEWPORT,
     by_id,
+    clipboard_text,
     id_text,
     open_app,
     wait_id_text,
@@ -422,7 +423,7 @@ def test_the_organisers_page_shows_each_tables_code_qr_and_whole_link_and_copies
         assert decoded_qr(organiser, f"table-qr-{number}") == link
         touch(organiser, f"table-copy-{number}")
         organiser.get_by_text(f"Lien de la table {number} copié").first.wait_for()
-        assert organiser.evaluate("navigator.clipboard.readText()") == link
+        assert clipboard_text(organiser) == link
 
     # The games list names each table's game by its table, whatever the tournament's name.
     open_app(organiser, app_url, "/", wait_text="Parties")

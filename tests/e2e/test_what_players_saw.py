@@ -11,6 +11,7 @@ from typing import Any
 from scorepad import services
 from tests.e2e.conftest import (
     by_id,
+    clipboard_text,
     id_text,
     open_app,
     tap_field,
@@ -84,7 +85,7 @@ def test_the_hand_over_link_reads_http_and_has_a_copy_button(
     assert not link.startswith("ws")
     thumb(page, by_id(page, "handover-copy"))
     text(page, "Lien copié").first.wait_for()
-    assert page.evaluate("navigator.clipboard.readText()") == link
+    assert clipboard_text(page) == link
     assert game
 
 
