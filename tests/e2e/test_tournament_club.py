@@ -505,7 +505,10 @@ def test_the_organiser_handles_a_late_arrival_and_two_players_who_leave_in_words
     assert five.game_id is not None
     assert len(s.next_deal(uow(), five.game_id).players) == 4
 
-    # A player of a table of four is replaced by a substitute typed in the dialog.
+    # A player of a table of four is replaced by a substitute typed in the dialog. The
+    # names are at the bottom of the page, where the departure's message floats: the
+    # organiser waits for it to go before touching one.
+    by_id(organiser, "snackbar").wait_for(state="detached")
     touch(organiser, f"present-{four.seats[0]}")
     touch_type(organiser, organiser.get_by_role("textbox", name="Nom du remplaçant"), "Yvonne")
     touch(organiser, "leave-substitute")
@@ -513,8 +516,11 @@ def test_the_organiser_handles_a_late_arrival_and_two_players_who_leave_in_words
     assert four.game_id is not None
     assert "Yvonne" in s.next_deal(uow(), four.game_id).players
 
-    # A late arrival, checked in while the round is played.
-    touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zuléma")
+    # A late arrival, checked in while the round is played. The field is brought above
+    # the message the substitution leaves at the bottom of the screen for a while: a tap
+    # on the field where the message floats lands on the message (seen failing once).
+    touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zuléma",
+               bottom=680)
     touch_button(organiser, "Pointer")
     touch_button(organiser, "Pointer comme nouveau")
     reach(organiser, "present-Zuléma")  # under the names offered, scrolled to
@@ -688,7 +694,8 @@ def test_a_13_player_night_run_from_the_organisers_phone(
     touch(organiser, f"present-{five.seats[1]}")
     touch(organiser, "leave-short")
     organiser.get_by_text(f"La table continue à 4 sans {five.seats[1]}").first.wait_for()
-    touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zéphyrine")
+    touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zéphyrine",
+               bottom=680)  # above the message the departure leaves
     touch_button(organiser, "Pointer")
     touch_button(organiser, "Pointer comme nouveau")
     reach(organiser, "present-Zéphyrine")  # under the names offered, scrolled to

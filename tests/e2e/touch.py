@@ -106,21 +106,23 @@ def touch_deal(page: Any, taker: str, *, partner: str | None = None,
     touch_button(page, "Enregistrer la donne")
 
 
-def touch_field(page: Any, target: Any) -> None:
+def touch_field(page: Any, target: Any, *, bottom: float = VIEWPORT["height"] - 8) -> None:
     """Taps a text field with a finger and waits for the phone's keyboard to be on it,
     as a person waits for the keyboard before typing (the first key typed at once can be
-    dropped while the client wires the field: tests/e2e/conftest.py `tap_field`)."""
-    touch(page, target)
+    dropped while the client wires the field: tests/e2e/conftest.py `tap_field`).
+    `bottom`: the field is first brought above it (above a message on screen)."""
+    touch(page, target, bottom=bottom)
     page.wait_for_function(
         "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
     page.wait_for_timeout(300)
 
 
-def touch_type(page: Any, field: Any, text: str, *, delay: int = 60) -> None:
+def touch_type(page: Any, field: Any, text: str, *, delay: int = 60,
+               bottom: float = VIEWPORT["height"] - 8) -> None:
     """Taps a text field and types `text` key by key; a person who sees a letter lost
     (a loaded phone, a slow link) clears the field and types again, as here."""
     for _ in range(3):
-        touch_field(page, field)
+        touch_field(page, field, bottom=bottom)
         page.keyboard.press("Control+A")
         page.keyboard.press("Backspace")
         page.keyboard.type(text, delay=delay)
