@@ -162,4 +162,3 @@ def database(db_url: str, request: pytest.FixtureRequest) -> Iterator[object]:
 def uow(database: object) -> Callable[[], object]:
     """The unit-of-work factory the entry points hand to the services."""
     return database.uow  # type: ignore[attr-defined, no-any-return]
-

@@ -36,19 +36,22 @@ def watch_for_a_hang(folder: Path, worker: str, nodeid: str,
     with path.open("w") as out:
         out.write(f"{nodeid} was still running after {after:.0f} s; its threads then:\n")
         out.flush()
+        header = out.tell()
         faulthandler.dump_traceback_later(after, file=out)
         try:
             yield
         finally:
             faulthandler.cancel_dump_traceback_later()
-    if path.read_text().count("\n") <= 1:  # it ended in time: nothing to show
+        dumped = os.fstat(out.fileno()).st_size > header
+    if not dumped:  # it ended in time: nothing to show
         path.unlink()
 
 
 def hang_reports(folder: Path) -> list[tuple[str, str]]:
-    """(worker, stacks) for each test of the run that was still running at its mark."""
-    return [(path.stem, path.read_text()) for path in sorted(folder.glob("*.txt"))
-            if path.read_text().count("\n") > 1]
+    """(worker, stacks) for each test of the run that was still running at its mark (a
+    file holding its first line alone is a worker ended before the mark)."""
+    reports = [(path.stem, path.read_text()) for path in sorted(folder.glob("*.txt"))]
+    return [(worker, text) for worker, text in reports if text.count("\n") > 1]
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -32,6 +32,7 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.touch import (
+    ABOVE_A_MESSAGE,
     reach,
     touch,
     touch_button,
@@ -413,8 +414,8 @@ def test_the_organisers_page_shows_each_tables_code_qr_and_whole_link_and_copies
     open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
     for number in (1, 2, 3):
         # Above the message a copy leaves at the bottom of the screen for a while.
-        reach(organiser, f"table-copy-{number}", bottom=680)
-        reach(organiser, f"table-qr-{number}", bottom=680)
+        reach(organiser, f"table-copy-{number}", bottom=ABOVE_A_MESSAGE)
+        reach(organiser, f"table-qr-{number}", bottom=ABOVE_A_MESSAGE)
         assert id_text(organiser, f"table-code-{number}") == \
             f"Code de la table : {table_codes[number]}"
         link = id_text(organiser, f"table-link-{number}")
@@ -520,7 +521,7 @@ def test_the_organiser_handles_a_late_arrival_and_two_players_who_leave_in_words
     # the message the substitution leaves at the bottom of the screen for a while: a tap
     # on the field where the message floats lands on the message (seen failing once).
     touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zuléma",
-               bottom=680)
+               bottom=ABOVE_A_MESSAGE)
     touch_button(organiser, "Pointer")
     touch_button(organiser, "Pointer comme nouveau")
     reach(organiser, "present-Zuléma")  # under the names offered, scrolled to
@@ -695,7 +696,7 @@ def test_a_13_player_night_run_from_the_organisers_phone(
     touch(organiser, "leave-short")
     organiser.get_by_text(f"La table continue à 4 sans {five.seats[1]}").first.wait_for()
     touch_type(organiser, organiser.get_by_role("textbox", name="Nom du joueur"), "Zéphyrine",
-               bottom=680)  # above the message the departure leaves
+               bottom=ABOVE_A_MESSAGE)
     touch_button(organiser, "Pointer")
     touch_button(organiser, "Pointer comme nouveau")
     reach(organiser, "present-Zéphyrine")  # under the names offered, scrolled to

@@ -14,6 +14,11 @@ from tests.e2e.gestures import settled_box
 
 #: the app bar: nothing under it is a target of the screen below
 TOP = 64
+#: the screen's lowest point a thumb aims at
+BOTTOM = VIEWPORT["height"] - 8
+#: above a change's message, which floats over the screen's bottom for a few seconds
+#: (scorepad.ui.widgets.snackbar): a tap under this line may land on the message
+ABOVE_A_MESSAGE = 680
 
 
 def _reachable(box: Any, top: float, bottom: float) -> bool:
@@ -21,7 +26,7 @@ def _reachable(box: Any, top: float, bottom: float) -> bool:
 
 
 def touch(page: Any, target: Any, *, top: float = TOP,
-          bottom: float = VIEWPORT["height"] - 8) -> None:
+          bottom: float = BOTTOM) -> None:
     """Taps a control (an identifier or a locator) with a finger: the list is scrolled
     until the control lies between `top` and `bottom` and stops moving, then a touch
     lands on its centre. A control still coming (the screen is being drawn) is waited
@@ -31,7 +36,7 @@ def touch(page: Any, target: Any, *, top: float = TOP,
 
 
 def reach(page: Any, target: Any, *, top: float = TOP,
-          bottom: float = VIEWPORT["height"] - 8) -> Any:
+          bottom: float = BOTTOM) -> Any:
     """Scrolls the screen under the thumb until the control (an identifier or a
     locator) lies whole between `top` and `bottom`, standing still: its box."""
     locator = by_id(page, target) if isinstance(target, str) else target
@@ -106,7 +111,7 @@ def touch_deal(page: Any, taker: str, *, partner: str | None = None,
     touch_button(page, "Enregistrer la donne")
 
 
-def touch_field(page: Any, target: Any, *, bottom: float = VIEWPORT["height"] - 8) -> None:
+def touch_field(page: Any, target: Any, *, bottom: float = BOTTOM) -> None:
     """Taps a text field with a finger and waits for the phone's keyboard to be on it,
     as a person waits for the keyboard before typing (the first key typed at once can be
     dropped while the client wires the field: tests/e2e/conftest.py `tap_field`).
@@ -118,7 +123,7 @@ def touch_field(page: Any, target: Any, *, bottom: float = VIEWPORT["height"] - 
 
 
 def touch_type(page: Any, field: Any, text: str, *, delay: int = 60,
-               bottom: float = VIEWPORT["height"] - 8) -> None:
+               bottom: float = BOTTOM) -> None:
     """Taps a text field and types `text` key by key; a person who sees a letter lost
     (a loaded phone, a slow link) clears the field and types again, as here."""
     for _ in range(3):
