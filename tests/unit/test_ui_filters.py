@@ -12,7 +12,6 @@ from scorepad.domain.period import PeriodKind
 from scorepad.ui.models.game_forms import NewGameForm
 from scorepad.ui.models.stats_filter import StatsFilter, circle_key, parse_circle, parse_day
 from scorepad.ui.origin import origin_of, shared_origin
-from scorepad.ui.widgets.qr import qr_png
 from scorepad.ui.widgets.ranking_parts import success_color
 
 TODAY = date(2026, 11, 29)
@@ -115,7 +114,3 @@ def test_links_and_qr_codes_read_http_not_the_websockets_ws_address() -> None:
     assert shared_origin("ws://127.0.0.1:8731", "192.0.2.7", "127.0.0.1") == \
         "http://127.0.0.1:8731"
     assert shared_origin("ws://localhost:8731", "192.0.2.7", "::1") == "http://localhost:8731"
-    png = qr_png(origin_of("ws://192.0.2.2:8741") + "/organiser/abc")
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    png = qr_png("http://192.168.1.20:8550/grand-ecran/tous/2026-11-29")
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"

@@ -15,15 +15,13 @@ from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
-from scorepad.ui.widgets.qr import qr_png
+from scorepad.ui.widgets.qr import qr_code
 
 
 @dataclass(frozen=True)
 class _Link:
     url: str
     name: str
-    #: the QR code, drawn once (the dialog is built again at every render of the sheet)
-    qr: bytes
 
 
 def _copy_button(url: str, copied: bool, said: Callable[[], None]) -> ft.Control:
@@ -44,7 +42,7 @@ def _handover_dialog(shown: Shown[_Link], close: Close, copied: bool,
         content=ft.Column([
             ft.Text(t("handover.text", name=link.name, minutes=services.HANDOVER_MINUTES),
                     size=14),
-            ft.Row([ft.Image(src=link.qr, width=220, height=220)],
+            ft.Row([qr_code(link.url, 220)],
                    alignment=ft.MainAxisAlignment.CENTER),
             ft.Semantics(identifier="handover-link", content=ft.Text(
                 link.url, size=13, weight=ft.FontWeight.W_600)),
@@ -61,7 +59,7 @@ def use_handover_link() -> Callable[[str, str], None]:
     copied, set_copied = ft.use_state(0)
     show = use_shown(lambda shown, close: _handover_dialog(
         shown, close, copied == shown.opening, lambda: set_copied(shown.opening)))
-    return lambda name, url: show(_Link(url, name, qr_png(url)))
+    return lambda name, url: show(_Link(url, name))
 
 
 def use_handover_dialog(state: AppState, uow: UowFactory) -> Callable[[int, str], None]:

@@ -20,14 +20,12 @@ from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.origin import link_origin
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.state import AppState
-from scorepad.ui.widgets.qr import qr_png
+from scorepad.ui.widgets.qr import qr_code
 
 
 @dataclass(frozen=True)
 class _TableQr:
     link: tm.TableLink
-    #: the QR code, drawn once (the dialog is built again at every render of the page)
-    qr: bytes
 
 
 def _table_qr(shown: Shown[_TableQr], close: Close) -> ft.DialogControl:
@@ -36,9 +34,7 @@ def _table_qr(shown: Shown[_TableQr], close: Close) -> ft.DialogControl:
         title=ft.Text(t("tournament_ui.table.title", number=link.table)),
         content=ft.Column([
             ft.Text(t("tournament_ui.table.qr_help"), size=14),
-            ft.Row([ft.Container(ft.Image(src=shown.what.qr, width=240, height=240,
-                                          fit=ft.BoxFit.CONTAIN),
-                                 bgcolor=ft.Colors.WHITE, padding=6, border_radius=8)],
+            ft.Row([qr_code(link.url, 240)],
                    alignment=ft.MainAxisAlignment.CENTER),
             ft.Semantics(identifier="table-code", content=ft.Text(
                 t("tournament_ui.table.code", code=link.code), size=16,
@@ -52,7 +48,7 @@ def _table_qr(shown: Shown[_TableQr], close: Close) -> ft.DialogControl:
 def use_table_qr() -> Callable[[tm.TableLink], None]:
     """A hook: `show_qr(link)` shows a table's QR code and code over the calling screen."""
     show = use_shown(_table_qr)
-    return lambda link: show(_TableQr(link, qr_png(link.url)))
+    return lambda link: show(_TableQr(link))
 
 
 def use_tournament_handover(state: AppState, uow: UowFactory) -> Callable[[int, str], None]:

@@ -20,7 +20,7 @@ from scorepad.ui.services_context import use_uow, wiring
 from scorepad.ui.widgets.downloads import file_button
 from scorepad.ui.widgets.filters import circle_dropdown
 from scorepad.ui.widgets.layout import empty_state, loading_state, screen, section_title
-from scorepad.ui.widgets.qr import qr_image
+from scorepad.ui.widgets.qr import qr_code
 from scorepad.ui.widgets.soiree_parts import (
     day_text,
     moments,
@@ -88,7 +88,7 @@ def _big_screen(day: date, circle: int | None) -> ft.Control:
     path = big_screen_path(day, circle)
     address = link_origin() + path
     return ft.Container(ft.Row([
-        qr_image(address, size=132),
+        qr_code(address, 132),
         ft.Column([
             ft.Text(t("soiree_screen.big_screen_help"),
                     size=13),

@@ -49,7 +49,7 @@ from scorepad.ui.services_context import use_uow
 from scorepad.ui.state import AppState, use_app_state
 from scorepad.ui.tournament_live import use_tournament
 from scorepad.ui.widgets.layout import loading_state
-from scorepad.ui.widgets.qr import qr_png
+from scorepad.ui.widgets.qr import qr_code
 from scorepad.ui.widgets.tournament_parts import (
     RoundClock,
     progress_text,
@@ -204,10 +204,8 @@ def _find_my_table(tid: int, s: float) -> ft.Control:
     table and seat, with its name under it."""
     url = f"{link_origin()}/tournaments/{tid}/standings"
     return ft.Column([
-        ft.Semantics(identifier="big-find-qr", content=ft.Container(
-            ft.Image(src=qr_png(url, box_size=4), width=76 * s, height=76 * s,
-                     fit=ft.BoxFit.CONTAIN),
-            bgcolor=ft.Colors.WHITE, padding=4 * s, border_radius=6 * s)),
+        ft.Semantics(identifier="big-find-qr",
+                     content=qr_code(url, 76 * s, padding=4 * s, radius=6 * s)),
         ft.Text(t("tournament_ui.seat.title"), size=15 * s, color=SOFT),
     ], spacing=2 * s, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 

@@ -13,7 +13,7 @@ import flet as ft
 from scorepad.domain.tournament import RoundStatus
 from scorepad.services import tournament as tm
 from scorepad.ui.i18n import t
-from scorepad.ui.widgets.qr import qr_png
+from scorepad.ui.widgets.qr import qr_code
 from scorepad.ui.widgets.snackbar import show_snackbar
 from scorepad.ui.widgets.tournament_parts import (
     RoundClock,
@@ -85,9 +85,7 @@ def _link_block(number: int, link: tm.TableLink, actions: RoundActions) -> ft.Co
     big letters, the QR code (a tap enlarges it), the whole link and a button that
     copies it."""
     qr = ft.Container(
-        ft.Image(src=qr_png(link.url, box_size=4), width=96, height=96,
-                 fit=ft.BoxFit.CONTAIN),
-        bgcolor=ft.Colors.WHITE, padding=4, border_radius=6,
+        qr_code(link.url, 96, padding=4, radius=6),
         on_click=lambda _e: actions.show_qr(link),
         tooltip=t("tournament_ui.table.qr", number=number))
     words = ft.Column([
