@@ -7,7 +7,7 @@ import csv
 import io
 
 from scorepad.domain.messages import language
-from scorepad.domain.tournament import Standings
+from scorepad.domain.tournament import Standings, missed_round
 from scorepad.exports.csv_export import csv_delimiter, csv_number, safe_text
 from scorepad.exports.tournament_text import (
     TournamentHeading,
@@ -25,7 +25,7 @@ def render_tournament_csv(heading: TournamentHeading, standings: Standings,
                           lang: str = "fr") -> bytes:
     """UTF-8 with a BOM, the language's delimiter and decimal mark (`;` and a comma in
     French, `,` and a point in English) like the game's CSV; a round not played by a
-    player is left empty."""
+    player says so in its table's cell, in the words of every screen ("non jouée")."""
     lang = language(lang)
     w = words(lang)
     out = io.StringIO()
@@ -40,7 +40,7 @@ def render_tournament_csv(heading: TournamentHeading, standings: Standings,
                              csv_number(float(line.points), lang), line.wins]
         for number in standings.rounds:
             result = line.round(number)
-            row += (["", "", "", ""] if result is None else [
+            row += ([missed_round(lang), "", "", ""] if result is None else [
                 result.table, csv_number(result.score, lang), place_text(result, lang),
                 csv_number(float(result.points), lang)])
         writer.writerow(row)

@@ -4,14 +4,14 @@ per table with its seats, its QR code and its code in letters)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
 from scorepad.domain.messages import fmt_signed, language, render
-from scorepad.domain.tournament import RankingRule, Standings
+from scorepad.domain.tournament import RankingRule, StandingLine, Standings
 from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _Sheet
 from scorepad.exports.tournament_text import (
     PrintedTable,
@@ -48,10 +48,26 @@ def _line(pdf: _Sheet, height: float, text: str, size: float, style: str = "") -
     pdf.multi_cell(0, height, pdf.clean(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
+def _columns(standings: Standings, lang: str) -> list[tuple[str, float, str, Callable[
+        [StandingLine], str]]]:
+    """The ranking's columns before the rounds': (heading, width in mm, alignment, cell).
+    The figure the rule ranks by comes first after the name; placement points only under
+    the placement rule (under the sum rule they rank nothing, and neither the TV nor the
+    phones show them)."""
+    w = words(lang)
+    score = (w["score"], 22.0, "RIGHT", lambda line: fmt_signed(line.score, lang))
+    points = (w["points"], 22.0, "RIGHT", lambda line: points_text(line.points, lang))
+    figures = [points, score] if standings.rule is RankingRule.PLACEMENT else [score]
+    return [(w["rank"], 12.0, "CENTER", lambda line: str(line.rank)),
+            (w["player"], 44.0, "LEFT", lambda line: line.player), *figures,
+            (w["wins"], 18.0, "CENTER", lambda line: str(line.wins))]
+
+
 def render_tournament_pdf(heading: TournamentHeading, standings: Standings, lang: str = "fr",
                           fonts: tuple[Path, Path] | None = DEJAVU) -> bytes:
-    """The standings on A4 landscape: rank, player, score, placement points, tables won
-    and a cell per round ("+120 · T3 · 2e"), under the rule and the tie-break."""
+    """The standings on A4 landscape: rank, player, the rule's figure (the score; under
+    the placement rule the placement points, then the score), tables won and a cell per
+    round ("+120 · T3 · 2e", "non jouée"), under the rule and the tie-break."""
     lang = language(lang)
     w = words(lang)
     pdf = _Sheet("landscape", lambda page: w["footer"].format(name=heading.name, page=page))
@@ -68,7 +84,8 @@ def render_tournament_pdf(heading: TournamentHeading, standings: Standings, lang
     pdf.ln(2)
     clean = pdf.clean
     rounds = standings.rounds
-    fixed = (12, 44, 22, 22, 18)
+    columns = _columns(standings, lang)
+    fixed = tuple(width for _head, width, _align, _cell in columns)
     per_round = max((pdf.epw - sum(fixed)) / max(len(rounds), 1), 20)
     # One page for the whole field while the type stays readable: a line's height is
     # about the type's (in mm) plus its padding.
@@ -80,16 +97,14 @@ def render_tournament_pdf(heading: TournamentHeading, standings: Standings, lang
     with pdf.table(col_widths=(*fixed, *([per_round] * len(rounds))),
                    width=min(pdf.epw, sum(fixed) + per_round * len(rounds)),
                    headings_style=FontFace(emphasis="BOLD", fill_color=_HEAD_FILL),
-                   text_align=("CENTER", "LEFT", "RIGHT", "RIGHT", "CENTER",
+                   text_align=(*(align for _head, _width, align, _cell in columns),
                                *(["CENTER"] * len(rounds))),
                    line_height=size * PT_MM * LINE_SPACING,
                    repeat_headings=1, padding=(ROW_PAD_MM, 0.6)) as table:
-        table.row([clean(c) for c in (w["rank"], w["player"], w["score"], w["points"],
-                                      w["wins"], *(w["round_short"].format(round=n)
-                                                   for n in rounds))])
+        table.row([clean(c) for c in (*(head for head, _w, _a, _c in columns),
+                                      *(w["round_short"].format(round=n) for n in rounds))])
         for line in standings.lines:
-            table.row([str(line.rank), clean(line.player), clean(fmt_signed(line.score, lang)),
-                       clean(points_text(line.points, lang)), str(line.wins),
+            table.row([*(clean(cell(line)) for _head, _w, _a, cell in columns),
                        *(clean(round_cell(line.round(n), lang)) for n in rounds)])
     return bytes(pdf.output())
 
@@ -106,7 +121,7 @@ def _podium(pdf: _Sheet, standings: Standings, lang: str) -> None:
     for rank in sorted({line.rank for line in top}):
         same = [line for line in top if line.rank == rank]
         names = ", ".join(line.player for line in same)
-        total = points_text(same[0].points, lang) + " pts" \
+        total = w["podium_points"].format(points=points_text(same[0].points, lang)) \
             if standings.rule is RankingRule.PLACEMENT else fmt_signed(same[0].score, lang)
         _line(pdf, 7 if rank == 1 else 5.5, w["podium_line"].format(
             rank=w.get(f"place_{rank}", str(rank)), names=names, total=total),

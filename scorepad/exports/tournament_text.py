@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from scorepad.domain.language import nword, words_of
 from scorepad.domain.messages import N_, fmt_list, fmt_number, fmt_signed, language
-from scorepad.domain.tournament import RankingRule, RoundResult, Standings
+from scorepad.domain.tournament import RankingRule, RoundResult, Standings, missed_round
 
 _KEYS = (
     N_("tournament.export.absences"), N_("tournament.export.address"),
@@ -18,6 +18,7 @@ _KEYS = (
     N_("tournament.export.grid_dealer"), N_("tournament.export.grid_dealer_out"),
     N_("tournament.export.grid_title"), N_("tournament.export.grid_total"),
     N_("tournament.export.podium"), N_("tournament.export.podium_line"),
+    N_("tournament.export.podium_points"),
     N_("tournament.export.after"), N_("tournament.export.cell"),
     N_("tournament.export.code"), N_("tournament.export.dealer_out"),
     N_("tournament.export.deals_head"), N_("tournament.export.draw_title"),
@@ -125,9 +126,10 @@ def place_text(result: RoundResult, lang: str) -> str:
 
 
 def round_cell(result: RoundResult | None, lang: str) -> str:
-    """A player's round in one cell: "+120 · T3 · 2e" (and "…" while the table plays)."""
+    """A player's round in one cell: "+120 · T3 · 2e" (and "…" while the table plays);
+    a round the player did not play, "non jouée" as on every screen."""
     if result is None:
-        return ""
+        return missed_round(lang)
     text = words(lang)["cell"].format(score=fmt_signed(result.score, lang),
                                       table=result.table, place=place_text(result, lang))
     return text if result.done else text + " …"

@@ -25,7 +25,9 @@ from scorepad.ui.models.tournament_view import (
     candidates,
     clock_text,
     draw_offered,
+    finish_offered,
     round_text,
+    seats_now,
     seconds_left,
     total_text,
 )
@@ -107,7 +109,9 @@ def test_a_standings_line_shows_the_rules_total_and_each_round() -> None:
     assert total_text(line, RankingRule.PLACEMENT, "fr") == "37,5"
     assert round_text(result, RankingRule.SUM, "fr") == "−66"
     assert round_text(result, RankingRule.PLACEMENT, "en") == "22.5"
-    assert round_text(None, RankingRule.SUM, "fr") == "–"
+    # A round missed: the words every screen and paper write (not "–", not "absent").
+    assert round_text(None, RankingRule.SUM, "fr") == "non jouée"
+    assert round_text(None, RankingRule.PLACEMENT, "en") == "not played"
 
 
 def test_a_draw_is_offered_unless_one_waits_to_start_or_every_round_is_drawn() -> None:
@@ -116,6 +120,23 @@ def test_a_draw_is_offered_unless_one_waits_to_start_or_every_round_is_drawn() -
     assert not draw_offered([RoundStatus.DRAWN], 2, False)
     assert not draw_offered([RoundStatus.CLOSED, RoundStatus.CLOSED], 2, False)
     assert not draw_offered([RoundStatus.CLOSED], 2, True)
+
+
+def test_finishing_is_offered_once_every_round_drawn_is_closed_and_not_finished() -> None:
+    closed = [RoundStatus.CLOSED, RoundStatus.CLOSED]
+    assert finish_offered(closed, False)  # reopened, no new round: it can end again
+    assert not finish_offered(closed, True)
+    assert not finish_offered([RoundStatus.CLOSED, RoundStatus.DRAWN], False)
+    assert not finish_offered([RoundStatus.CLOSED, RoundStatus.PLAYING], False)
+    assert not finish_offered([], False)
+
+
+def test_a_seat_shows_who_sits_there_now_and_what_became_of_the_player_drawn() -> None:
+    table = tm.TournamentTable(1, ("Léa", "Marc", "Nadia", "Paul"), game_id=3,
+                               substitutes={"Marc": "Yvonne"}, left=("Paul",))
+    assert [(x.number, x.name, x.replaces, x.gone) for x in seats_now(table)] == [
+        (1, "Léa", None, False), (2, "Yvonne", "Marc", False), (3, "Nadia", None, False),
+        (4, "Paul", None, True)]
 
 
 def test_a_table_links_code_is_read_from_its_query() -> None:

@@ -18,11 +18,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from scorepad.domain.language import N_, word
 from scorepad.domain.names import fold
 from scorepad.domain.tournament.settings import RankingRule
 
 #: What a table's winner earns in placement points (the last earns 0).
 WINNER_POINTS = 60
+#: A round a player did not play, as every screen and paper writes it (an arbiter reads
+#: the TV, the phones, the CSV, the PDF and the command line word for word alike)
+MISSED_ROUND = N_("tournament.round_missed")
+
+
+def missed_round(lang: str) -> str:
+    """"non jouée" / "not played": the one way a round a player missed is written (it
+    agrees with the round, whoever the player)."""
+    return word(MISSED_ROUND, lang)
 
 
 @dataclass(frozen=True, slots=True)

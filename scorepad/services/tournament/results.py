@@ -70,16 +70,26 @@ def seat_round(view: TournamentView) -> TournamentRound | None:
 
 def find_seat(uow: UnitOfWork, tournament_id: int, typed: str) -> list[SeatFinding]:
     """The seats of the players whose name holds what was typed (case and accents do not
-    count; names starting so come first), in the last round drawn."""
+    count; names starting so come first), in the last round drawn: a substitute at the
+    seat they took, a player who left during the round as gone from theirs."""
     with uow:
         view = read_view(uow, load_tournament(uow, tournament_id))
     chosen = seat_round(view)
     if chosen is None:
         return []
-    where = {p: (t, seat) for t in chosen.tables for seat, p in enumerate(t.seats, 1)}
-    return [SeatFinding(name, chosen.number, where[name][0].number, where[name][1],
-                        where[name][0].seats, where[name][0].game_id, chosen.status)
-            for name in matching(typed, list(where), FOUND)]
+    found: dict[str, SeatFinding] = {}
+    for table in chosen.tables:
+        for seat, drawn in enumerate(table.seats, 1):
+            stand_in = table.substitutes.get(drawn)
+            gone = stand_in is not None or drawn in table.left
+            found[drawn] = SeatFinding(drawn, chosen.number, table.number, seat,
+                                       table.playing, table.game_id, chosen.status,
+                                       left=gone)
+            if stand_in is not None:
+                found[stand_in] = SeatFinding(stand_in, chosen.number, table.number, seat,
+                                              table.playing, table.game_id, chosen.status,
+                                              replaces=drawn)
+    return [found[name] for name in matching(typed, list(found), FOUND)]
 
 
 def export_results(uow: UnitOfWork, tournament_id: int, fmt: str, lang: str = "fr") -> bytes:

@@ -128,7 +128,8 @@ class TournamentView(TournamentSummary):
 
 @dataclass(frozen=True, slots=True)
 class SeatFinding:
-    """Where a player sits in a round: table, seat (1 deals first), the table's seats."""
+    """Where a player sits in a round: table, seat (1 deals first), who sits at that
+    table now (a substitute in the seat of the player who left)."""
 
     player: str
     round: int
@@ -137,6 +138,10 @@ class SeatFinding:
     seats: tuple[str, ...]
     game_id: int | None
     status: RoundStatus
+    #: a substitute: the player whose seat they took
+    replaces: str | None = None
+    #: the player left the table during the round (replaced, or the table plays on)
+    left: bool = False
 
 
 def summary_of(row: TournamentRow) -> TournamentSummary:

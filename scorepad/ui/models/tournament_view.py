@@ -1,6 +1,7 @@
 """What the tournament's screens show, worked out without a control: the round's clock,
-whom the check-in offers, a standings line's total and round cells, whether the
-organiser's page offers the next draw, and how the big screen lays the whole field out."""
+whom the check-in offers, a standings line's total and round cells, who sits at each
+seat of a table now, whether the organiser's page offers the next draw or the end of the
+tournament, and how the big screen lays the whole field out."""
 
 from __future__ import annotations
 
@@ -11,7 +12,14 @@ from typing import TypeVar
 
 from scorepad.domain.messages import fmt_number, fmt_signed
 from scorepad.domain.names import matching
-from scorepad.domain.tournament import RankingRule, RoundResult, RoundStatus, StandingLine
+from scorepad.domain.tournament import (
+    RankingRule,
+    RoundResult,
+    RoundStatus,
+    StandingLine,
+    missed_round,
+)
+from scorepad.services.tournament import TournamentTable
 
 #: the names the check-in offers at once (the circle's most regular first)
 OFFERED = 24
@@ -50,12 +58,44 @@ def total_text(line: StandingLine, rule: RankingRule, lang: str) -> str:
 
 
 def round_text(result: RoundResult | None, rule: RankingRule, lang: str) -> str:
-    """One round's cell: the table score (or placement points), "–" when not played."""
+    """One round's cell: the table score (or placement points); a round the player did
+    not play in the words of every screen and paper ("non jouée")."""
     if result is None:
-        return "–"
+        return missed_round(lang)
     if rule is RankingRule.PLACEMENT:
         return fmt_number(float(result.points), lang)
     return fmt_signed(result.score, lang) if result.score else "0"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatNow:
+    """A seat of a started table as it stands: who sits there now and, when the player
+    drawn there left during the round, who that was."""
+
+    number: int
+    #: who sits there now (the substitute), or the player who left (the table plays on)
+    name: str
+    #: the player drawn at this seat (the standings count the seat for them)
+    drawn: str
+    #: the player drawn there left and `name` took the seat
+    replaces: str | None = None
+    #: the player drawn there left and the table plays on without them
+    gone: bool = False
+
+
+def seats_now(table: TournamentTable) -> list[SeatNow]:
+    """The table's seats in order (seat 1 deals first), each with who sits there now."""
+    return [SeatNow(number, table.substitutes.get(drawn, drawn), drawn,
+                    drawn if drawn in table.substitutes else None, drawn in table.left)
+            for number, drawn in enumerate(table.seats, 1)]
+
+
+def finish_offered(statuses: list[RoundStatus], finished: bool) -> bool:
+    """Whether the page offers "Terminer le tournoi": not finished, and every round drawn
+    is closed (a tournament reopened with no new round, or one the organiser ends
+    before its planned rounds); closing the last round ends it by itself."""
+    return not finished and bool(statuses) and all(
+        x is RoundStatus.CLOSED for x in statuses)
 
 
 def draw_offered(statuses: list[RoundStatus], planned: int, finished: bool) -> bool:

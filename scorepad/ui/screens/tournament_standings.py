@@ -23,11 +23,17 @@ SEAT_WORDS = {RoundStatus.DRAWN: N_("tournament_ui.seat.next"),
 
 
 def seat_text(found: tm.SeatFinding) -> str:
-    """"Table 2, place 3 (manche 2, en cours) · avec Bruno, Cécile et Didier"."""
-    key = SEAT_WORDS[found.status]
+    """"Table 2, place 3 (manche 2, en cours) · avec Bruno, Cécile et Didier", and for a
+    substitute " · remplace Léa"; a player who left during the round is said gone."""
+    if found.left:
+        return t("tournament_ui.seat.left", player=found.player, table=found.table,
+                 seat=found.seat, round=found.round)
     others = [name for name in found.seats if name != found.player]
-    return t(key, player=found.player, table=found.table, seat=found.seat, round=found.round,
-             others=others)
+    text = t(SEAT_WORDS[found.status], player=found.player, table=found.table,
+             seat=found.seat, round=found.round, others=others)
+    if found.replaces is not None:
+        text += " · " + t("tournament_ui.table.replaces", name=found.replaces)
+    return text
 
 
 def _seats(uow: UowFactory, tid: int, typed: str) -> list[tm.SeatFinding]:

@@ -1,11 +1,12 @@
 """The tournament screens' shared pieces: the round's clock (a live countdown), a table's
-seats and progress, a standings line, the tie-break stated."""
+seats (who replaced whom) and progress, a standings line, the tie-break stated."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import flet as ft
 
@@ -14,7 +15,14 @@ from scorepad.domain.tournament import RankingRule, RoundStatus, StandingLine, S
 from scorepad.services import tournament as tm
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.models.fmt import signed
-from scorepad.ui.models.tournament_view import clock_text, round_text, seconds_left, total_text
+from scorepad.ui.models.tournament_view import (
+    SeatNow,
+    clock_text,
+    round_text,
+    seats_now,
+    seconds_left,
+    total_text,
+)
 
 
 def _now() -> datetime:
@@ -69,24 +77,48 @@ def table_heading(table: tm.TournamentTable) -> str:
 SeatTap = Callable[[str], None]
 
 
+def seat_note(seat: SeatNow) -> str | None:
+    """"remplace Léa", "a quitté la table": what became of the player drawn at a seat."""
+    if seat.replaces is not None:
+        return t("tournament_ui.table.replaces", name=seat.replaces)
+    return t("tournament_ui.table.gone") if seat.gone else None
+
+
+def seat_name(seat: SeatNow, size: float, **style: Any) -> list[ft.Control]:
+    """Who sits at the seat and, when the player drawn there left, a short note: the
+    substitute's name then "remplace Léa"; the player who left struck through, then "a
+    quitté la table"."""
+    note = seat_note(seat)
+    name = ft.Text(seat.name, size=size, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                   style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
+                   if seat.gone else None, expand=note is None, **style)
+    if note is None:
+        return [name]
+    return [name, ft.Text(note, size=size * 0.72, max_lines=1, expand=True,
+                          overflow=ft.TextOverflow.ELLIPSIS,
+                          color=style.get("color") or ft.Colors.ON_SURFACE_VARIANT,
+                          italic=True)]
+
+
 def seat_rows(table: tm.TournamentTable, *, selected: str | None = None,
               on_tap: SeatTap | None = None, prefix: str = "seat") -> list[ft.Control]:
     """The table's seats in order (seat 1 deals first), each name a target when the
-    organiser may swap; the player picked first is marked."""
+    organiser may swap; the player picked first is marked; a player who left during the
+    round shows as replaced ("Yvonne remplace Léa") or gone. Each row is identified by
+    the player drawn there (`{prefix}-{name}`)."""
     rows: list[ft.Control] = []
-    for seat, name in enumerate(table.seats, 1):
+    for seat in seats_now(table):
+        name = seat.drawn
         total = table.totals.get(name) if table.game_id is not None else None
         picked = name == selected
-        label = ft.Text(name, size=15, expand=True, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        weight=ft.FontWeight.W_700 if picked else ft.FontWeight.W_500,
-                        color=ft.Colors.PRIMARY if picked else None)
         row: list[ft.Control] = [
-            ft.Text(str(seat), width=22, color=ft.Colors.ON_SURFACE_VARIANT,
+            ft.Text(str(seat.number), width=22, color=ft.Colors.ON_SURFACE_VARIANT,
                     weight=ft.FontWeight.W_600),
-            label,
+            *seat_name(seat, 15,
+                       weight=ft.FontWeight.W_700 if picked else ft.FontWeight.W_500,
+                       color=ft.Colors.PRIMARY if picked else None),
         ]
-        if seat == 1:
+        if seat.number == 1:
             row.append(ft.Icon(ft.Icons.STYLE, size=16, color=ft.Colors.PRIMARY,
                                tooltip=t("tournament_ui.table.first_dealer")))
         if total is not None:
@@ -125,8 +157,9 @@ def standing_line(line: StandingLine, standings: Standings, *, key_prefix: str =
     cells = []
     for number in standings.rounds:
         result = line.round(number)
-        if result is None:  # arrived later, or gone: the round counts 0
-            where = t("tournament_ui.standings.missed_cell", round=number)
+        if result is None:  # arrived later, or gone: the round counts 0 (the TV's words)
+            where = t("tournament_ui.big.round_cell", round=number,
+                      score=round_text(None, rule, lang))
         elif result.place == 0:  # the table recorded no deal: no place, no points
             where = t("tournament_ui.standings.no_deal_cell", round=number,
                       table=result.table)

@@ -185,12 +185,16 @@ class Seat(Shape):
     seats: list[str]
     game_id: int | None
     status: RoundStatus
+    replaces: str | None = Field(default=None, description="A substitute: the player "
+                                 "whose seat they took")
+    left: bool = Field(default=False, description="The player left the table during "
+                       "the round")
 
     @classmethod
     def of(cls, found: SeatFinding) -> Seat:
         return cls(player=found.player, round=found.round, table=found.table,
                    seat=found.seat, seats=list(found.seats), game_id=found.game_id,
-                   status=found.status)
+                   status=found.status, replaces=found.replaces, left=found.left)
 
 
 class Live(Shape):
