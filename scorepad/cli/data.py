@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 from scorepad.cli.scoring import lang_option, print_json
 from scorepad.domain.language import DEFAULT_LANGUAGE, nword, word
-from scorepad.domain.messages import N_, NP_, render
+from scorepad.domain.messages import N_, NP_, Count, render
 
 EXIT_INVALID = 2
 T = TypeVar("T")
@@ -132,8 +132,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         # A phone's backup (FORMAT.md §7): every game, each once, all or nothing.
         report = services.import_backup(units_of_work(args)(), data)
         sys.stdout.write(render("phone.backup.taken", {
-            "added": report.added, "extended": report.extended,
-            "unchanged": report.unchanged}, args.lang) + "\n")
+            "added": Count(report.added), "extended": Count(report.extended),
+            "unchanged": Count(report.unchanged)}, args.lang) + "\n")
         return 0
     game_id = services.import_game(units_of_work(args)(), data, by_operator=True)
     sys.stdout.write(f"{game_id}\n")

@@ -6,8 +6,8 @@ The words live in gettext catalogs (`locale/<lang>/LC_MESSAGES/scorepad.po`, com
 adding one is adding its `.po` (and compiling it). A language asked for is negotiated
 ("en-GB" and "en_US.UTF-8" are English); anything else is the default, French. The plural
 rule is the catalog's `Plural-Forms` (CLDR's, as Babel writes it), the list and decimal
-patterns are catalog entries equal to CLDR's (tests compare them with Babel's
-`format_list` and `format_decimal`). Elision is French grammar no library offers:
+patterns and the digits' group sign are catalog entries equal to CLDR's (tests compare
+them with Babel's `format_list` and `format_decimal`). Elision is French grammar no library offers:
 `de_name` below.
 """
 
@@ -217,6 +217,21 @@ def fmt_number(value: object, lang: str = "fr") -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     text = str(abs(value)).replace(".", word("number.decimal", lang))
+    return MINUS + text if value < 0 else text
+
+
+class Count(int):
+    """A count of things (deals, games) given to a sentence: written with the digits
+    grouped the language's way (`fmt_count`), where a score stays one word."""
+
+    __slots__ = ()
+
+
+def fmt_count(value: int, lang: str = "fr") -> str:
+    """A count as a sentence writes it: its digits grouped by three with the language's
+    group sign, CLDR's ("9 010" with a narrow no-break space in French, "9,010" in
+    English; a catalog entry, compared with Babel's `format_decimal` by the tests)."""
+    text = f"{abs(int(value)):,}".replace(",", word("number.group", lang))
     return MINUS + text if value < 0 else text
 
 

@@ -1,10 +1,11 @@
 """Every sentence scorepad says to a person, rendered from the gettext catalogs.
 
 Code holds keys and parameters: `render(key, params, lang)` (and `render_count` for a
-plural entry) fills a catalog text in; a `Message` is a key and its parameters not yet
-rendered (a refusal's reason, a change's name), rendered in the reader's language when
-shown. Errors and warnings are codes with parameters (`Refusal.code`, `DealWarning.code`)
-whose key is `<area>.<code>`. The texts are in `locale/<lang>/LC_MESSAGES/scorepad.po`.
+plural entry, its count's digits grouped, as a `Count`'s) fills a catalog text in; a
+`Message` is a key and its parameters not yet rendered (a refusal's reason, a change's
+name), rendered in the reader's language when shown. Errors and warnings are codes with
+parameters (`Refusal.code`, `DealWarning.code`) whose key is `<area>.<code>`. The texts
+are in `locale/<lang>/LC_MESSAGES/scorepad.po`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from typing import Any, TypeVar
 from scorepad.domain.language import (
     N_,
     NP_,
+    Count,
     de_name,
+    fmt_count,
     fmt_list,
     fmt_number,
     fmt_signed,
@@ -37,9 +40,11 @@ __all__ = [
     "SIDE_NAMES",
     "SIZE_NAMES",
     "ByLanguage",
+    "Count",
     "Message",
     "describe",
     "error_message",
+    "fmt_count",
     "fmt_list",
     "fmt_number",
     "fmt_signed",
@@ -134,6 +139,8 @@ def _shown(params: Mapping[str, Any], lang: str) -> dict[str, object]:
             shown[key] = SIZE_NAMES[lang].get(str(getattr(value, "value", value)), value)
         elif isinstance(value, list | tuple):
             shown[key] = fmt_list(value, lang)
+        elif isinstance(value, Count):
+            shown[key] = fmt_count(value, lang)
         elif isinstance(value, int | float) and not isinstance(value, bool):
             shown[key] = fmt_number(value, lang)
         else:
@@ -163,8 +170,10 @@ def render_count(key: str, count: int | float, params: Mapping[str, Any],
     plural rule), with its parameters and `{n}`, the count written the language's way."""
     lang = language(lang)
     template = nword(key, count, lang)
+    # The count is a count of things: its digits grouped ("9 010 donnes").
+    shown = Count(count) if isinstance(count, int) and not isinstance(count, bool) else count
     try:
-        return template.format(**_shown({"n": count, **params}, lang))
+        return template.format(**_shown({"n": shown, **params}, lang))
     except (KeyError, IndexError, ValueError):  # pragma: no cover - a catalog bug
         return template
 

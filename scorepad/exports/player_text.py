@@ -10,6 +10,7 @@ from scorepad.domain.language import word
 from scorepad.domain.messages import (
     CONTRACT_NAMES,
     N_,
+    Count,
     fmt_number,
     fmt_signed,
     render,
@@ -35,6 +36,13 @@ def _label(figure_id: str, lang: str) -> str:
 
 def _section(section: str, lang: str) -> str:
     return word(dict(SECTIONS)[section], lang)
+
+
+def _won_lost(won: int, lost: int, lang: str) -> str:
+    """"1 gagné, 0 perdu": each count with its own plural form."""
+    return render("player_export.won_lost", {
+        "won": render_count("player_export.won", won, {}, lang),
+        "lost": render_count("player_export.lost", lost, {}, lang)}, lang)
 
 
 def _avg(value: float | None, lang: str) -> str:
@@ -88,18 +96,16 @@ def figure_rows(record: PlayerRecord, lang: str) -> list[tuple[str, str, str]]:
         row("taker", "margin", _avg(margin / taker.deals if taker.deals else None, lang)),
         row("taker", "taker_points", _avg(taker.average, lang)),
         row("partner", "called", render("player_export.role_line", {
-            "deals": record.partner.deals, "rate": _pct(record.partner.success_rate, lang),
+            "deals": Count(record.partner.deals), "rate": _pct(record.partner.success_rate, lang),
             "average": _avg(record.partner.average, lang)}, lang)),
         row("defence", "defence", render("player_export.role_line", {
-            "deals": record.defender.deals, "rate": _pct(record.defender.success_rate, lang),
+            "deals": Count(record.defender.deals), "rate": _pct(record.defender.success_rate, lang),
             "average": _avg(record.defender.average, lang)}, lang)),
-        row("bonuses", "poignees", render("player_export.won_of", {
-            "won": sum(p.won for p in record.poignees),
-            "count": sum(p.shown for p in record.poignees)}, lang)),
-        row("bonuses", "petits", render("player_export.won_lost", {
-            "won": s.petits_au_bout_won, "lost": s.petits_au_bout_lost}, lang)),
-        row("bonuses", "chelems", render("player_export.won_lost", {
-            "won": s.chelems_won, "lost": s.chelems_lost}, lang)),
+        row("bonuses", "poignees", render_count(
+            "player_export.won_of", sum(p.won for p in record.poignees),
+            {"shown": sum(p.shown for p in record.poignees)}, lang)),
+        row("bonuses", "petits", _won_lost(s.petits_au_bout_won, s.petits_au_bout_lost, lang)),
+        row("bonuses", "chelems", _won_lost(s.chelems_won, s.chelems_lost, lang)),
         row("bonuses", "miseres", str(s.miseres)),
         row("records", "best_deal", _extreme(record.best_deal, lang)),
         row("records", "worst_deal", _extreme(record.worst_deal, lang)),

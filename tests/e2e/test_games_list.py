@@ -65,3 +65,16 @@ def test_a_game_among_many_is_found_by_a_player_or_its_name_and_months_fold(
     # coordinates lands on another tile; a finger's scroll moves both.)
     scroll_to_id(page, f"game-{ids['Grenier 2']}").dispatch_event("click")
     page.wait_for_url(f"{app_url}/games/{ids['Grenier 2']}")
+
+
+def test_the_search_field_spans_the_list_s_width(
+        page: Any, app_url: str, uow_factory: Callable[[], Any]) -> None:
+    """The search is as wide as the tiles under it (it stopped at 80 % of the width)."""
+    _old_games(uow_factory)
+    open_app(page, app_url, wait_text="Parties")
+    field = page.get_by_role("textbox", name=SEARCH)
+    field.wait_for()
+    box = field.bounding_box()
+    width = page.viewport_size["width"]
+    # The field's own 12 px each side, as the tiles' cards have theirs.
+    assert box["x"] <= 16 and box["x"] + box["width"] >= width - 16, (box, width)

@@ -278,7 +278,7 @@ def test_two_tabs_never_write_over_each_other_the_second_says_so_and_continues_o
 
     # Back to the first tab: it takes the database back, reads deal 2, saves deal 3.
     request.node.stash[PHONE_PAGE] = first
-    thumb(first, button(first, "Reprendre ici"))
+    thumb(first, button(first, "Continuer ici"))
     wait_id_text(first, "row-2-Bruno", "+96", timeout=20)
     by_id(second, "taken-elsewhere").wait_for(timeout=15_000)
     enter_deal(first, app, game, "taker-Cécile", "contract-garde", "bouts-2", points="51")

@@ -261,7 +261,7 @@ def test_one_tab_writes_and_the_database_moves_to_the_tab_that_asks(
     first.evaluate("() => pyodide.runPython('commit(98)')")
     assert first.evaluate("() => scorepadStore.persist()").startswith("HeldElsewhere")
 
-    # "Reprendre ici" in the first tab: it reads what the second stored.
+    # "Continuer ici" in the first tab: it reads what the second stored.
     assert first.evaluate("() => scorepadStore.takeOver()") is True
     assert check(first) == ("ok", [1, 2, 3, 4])
     assert second.evaluate("() => window.heard") == ["here", "elsewhere"]

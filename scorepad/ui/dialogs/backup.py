@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime
 import flet as ft
 
 from scorepad import services
+from scorepad.domain.messages import Count
 from scorepad.services import BackupReport, Progress
 from scorepad.ui.data import use_data
 from scorepad.ui.i18n import current_lang, nt, t
@@ -70,7 +71,8 @@ class RestoreDialog:
 
     def progress(self, step: Progress) -> None:
         self.bar.value = step.done / step.total if step.total else 1
-        self.text.value = t("phone.backup.progress", done=step.done, total=step.total)
+        self.text.value = t("phone.backup.progress", done=Count(step.done),
+                            total=Count(step.total))
         self.dialog.update()
 
     def finished(self, title: str, text: str, *, identifier: str) -> None:
@@ -144,8 +146,8 @@ async def restore_backup(page: ft.Page, uow: UowFactory, data: bytes) -> BackupR
                         identifier="restore-refused")
         return None
     dialog.finished(t("phone.backup.restored"), t(
-        "phone.backup.taken", added=report.added, extended=report.extended,
-        unchanged=report.unchanged), identifier="restore-done")
+        "phone.backup.taken", added=Count(report.added), extended=Count(report.extended),
+        unchanged=Count(report.unchanged)), identifier="restore-done")
     return report
 
 

@@ -13,6 +13,7 @@ import flet as ft
 
 from scorepad import services
 from scorepad.domain import GameStatus
+from scorepad.domain.messages import Count
 from scorepad.services import GameSheet
 from scorepad.ui.dialogs.circle import ChooseCircle, use_circle_dialog
 from scorepad.ui.dialogs.confirm import Confirm, use_confirm
@@ -194,7 +195,7 @@ def GameMenuButton(sheet: GameSheet, actions: SheetActions, rights: Rights,
     def delete() -> None:
         confirm(Confirm(
             t("games.bin_title"),
-            t("game_actions.bin_text", name=sheet.name, deals=len(sheet.deals),
+            t("game_actions.bin_text", name=sheet.name, deals=Count(len(sheet.deals)),
               days=services.BIN_DAYS),
             t("common.move_to_bin"), lambda: actions.delete(sheet.name), destructive=True))
 

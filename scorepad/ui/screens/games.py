@@ -320,7 +320,10 @@ def GamesView() -> ft.View:
             body = ft.ListView(controls=_game_list(games, binned, state, delete, view),
                                expand=True, padding=ft.Padding.only(top=4, bottom=96))
             if len(games) >= SEARCH_FROM:  # above the list: at hand however far it scrolled
-                body = ft.Column([view.field, body], spacing=0, expand=True)
+                # Stretched: the field as wide as the tiles (a field sizes to its own
+                # default width, 80 % of a phone's, in a column that does not stretch).
+                body = ft.Column([view.field, body], spacing=0, expand=True,
+                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
             shown.current = body
             built_in.current = lang
     return screen(

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorepad.domain import GameStatus
+from scorepad.domain.messages import Count
 from scorepad.services import GameSheet
 from scorepad.ui.dialogs.confirm import use_error
 from scorepad.ui.dialogs.full_names import use_full_names
@@ -65,7 +66,7 @@ def _deal_lines(sheet: GameSheet, game_id: int, dark: bool, lang: str, shown: in
     hidden = len(sheet.deals) - len(lines)
     if hidden > 0:
         more = min(hidden, LINES_PAGE)
-        button = ft.TextButton(t("sheet.earlier_deals", more=more, hidden=hidden),
+        button = ft.TextButton(t("sheet.earlier_deals", more=Count(more), hidden=Count(hidden)),
                                icon=ft.Icons.EXPAND_MORE, height=48,
                                on_click=lambda _e: show_more())
         lines.append(ft.Container(

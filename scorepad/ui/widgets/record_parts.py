@@ -127,6 +127,12 @@ def defence_section(record: PlayerRecord, explain: Explain) -> list[ft.Control]:
     ]
 
 
+def won_lost(won: int, lost: int) -> str:
+    """"1 gagné · 0 perdu": each count with its own plural form."""
+    return t("stats_page.won_lost", won=nt("stats_page.won", won),
+             lost=nt("stats_page.lost", lost))
+
+
 def bonuses_section(record: PlayerRecord, explain: Explain) -> list[ft.Control]:
     stats = record.stats
     sizes = {p.size: p for p in record.poignees}
@@ -136,12 +142,12 @@ def bonuses_section(record: PlayerRecord, explain: Explain) -> list[ft.Control]:
                           shown=sizes[s].shown, won=sizes[s].won)
                         for s in PoigneeSize if sizes[s].shown)
     controls = [
-        figure_tile("poignees", t("stats_page.won_of", won=won, count=shown), explain,
+        figure_tile("poignees", nt("stats_page.won_of", won, shown=shown), explain,
                     ident="fig-poignees", detail=detail or None),
-        figure_tile("petits", t("stats_page.won_lost", won=stats.petits_au_bout_won,
-                                lost=stats.petits_au_bout_lost), explain, ident="fig-petits"),
-        figure_tile("chelems", t("stats_page.won_lost", won=stats.chelems_won,
-                                 lost=stats.chelems_lost), explain, ident="fig-chelems",
+        figure_tile("petits", won_lost(stats.petits_au_bout_won, stats.petits_au_bout_lost),
+                    explain, ident="fig-petits"),
+        figure_tile("chelems", won_lost(stats.chelems_won, stats.chelems_lost), explain,
+                    ident="fig-chelems",
                     detail=nt("stats_page.announced", stats.chelems_announced)
                     if stats.chelems_announced else None),
     ]
