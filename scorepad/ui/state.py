@@ -43,6 +43,19 @@ def theme_mode(theme: str) -> ft.ThemeMode:
     return _THEME_MODES.get(theme, ft.ThemeMode.SYSTEM)
 
 
+def page_is_dark() -> bool:
+    """Whether the page being rendered draws in the dark theme (its theme mode, applied
+    from the settings by `AppState.apply`); False outside a session."""
+    try:
+        page = ft.context.page
+    except (RuntimeError, AttributeError):
+        return False
+    mode = page.theme_mode
+    if mode in (ft.ThemeMode.DARK, ft.ThemeMode.LIGHT):
+        return mode == ft.ThemeMode.DARK
+    return page.platform_brightness == ft.Brightness.DARK
+
+
 def flutter_locale(lang: str) -> ft.Locale:
     """The locale of Flutter's own widgets for a language."""
     return next((locale for locale in _FLUTTER_LOCALES if locale.language_code == lang),

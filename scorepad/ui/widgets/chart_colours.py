@@ -33,3 +33,49 @@ def series_colours(count: int) -> list[str]:
             colours.append(colour)
             taken.add(colour)
     return colours
+
+
+#: What a chart's tooltip is drawn on, in each theme: opaque, so that its contrast is
+#: known (the charts' default was a blue-grey slate, on which blue, grey and purple names
+#: read at 2:1).
+TOOLTIP_BACKGROUND = {False: "#FFFFFF", True: "#1F1F23"}
+#: WCAG's minimum contrast for text of a normal size (AA)
+READABLE = 4.5
+
+
+def _channels(colour: str) -> tuple[float, float, float]:
+    value = colour.lstrip("#")[-6:]
+    return (int(value[0:2], 16) / 255, int(value[2:4], 16) / 255, int(value[4:6], 16) / 255)
+
+
+def luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of `#RRGGBB` (or `#AARRGGBB`, the alpha ignored)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(c) for c in _channels(colour))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 to 21."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def readable_on(colour: str, background: str, ratio: float = READABLE) -> str:
+    """`colour` itself when it reads on `background`, else the same hue darkened (on a
+    light background) or lightened (on a dark one) by the least step that does."""
+    if contrast(colour, background) >= ratio:
+        return colour
+    hue, lightness, saturation = colorsys.rgb_to_hls(*_channels(colour))
+    towards = 0.0 if luminance(background) > 0.5 else 1.0
+    found = "#000000" if towards == 0.0 else "#FFFFFF"
+    for step in range(1, 101):
+        shade = lightness + (towards - lightness) * step / 100
+        red, green, blue = colorsys.hls_to_rgb(hue, shade, saturation)
+        candidate = f"#{round(red * 255):02X}{round(green * 255):02X}{round(blue * 255):02X}"
+        if contrast(candidate, background) >= ratio:
+            found = candidate
+            break
+    return found

@@ -10,7 +10,8 @@ import flet as ft
 import flet_charts as fch
 
 from scorepad.ui.models.fmt import number, signed
-from scorepad.ui.widgets.chart_colours import series_colours
+from scorepad.ui.state import page_is_dark
+from scorepad.ui.widgets.chart_colours import TOOLTIP_BACKGROUND, readable_on, series_colours
 
 #: points drawn at most for one player: a 360 px chart shows no more, and a long history
 #: (300 games) costs the phone as much to draw as a season
@@ -33,11 +34,24 @@ def _nice_step(span: float) -> int:
     return 100000
 
 
+def tooltip(dark: bool) -> fch.LineChartTooltip:
+    """The box a touched point's values show in: opaque, on the theme's side, kept inside
+    the chart (it rose over the filters above it), wide enough for a name and a score."""
+    return fch.LineChartTooltip(
+        bgcolor=TOOLTIP_BACKGROUND[dark], border_radius=8, max_width=220,
+        padding=ft.Padding.symmetric(vertical=6, horizontal=10),
+        border_side=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT),
+        fit_inside_horizontally=True, fit_inside_vertically=True)
+
+
 def score_chart(series: dict[str, Sequence[float]], x_title: str, *, first_x: int = 0,
-                legend: bool = True, height: int = 240, zero: bool = True) -> ft.Control:
+                legend: bool = True, height: int = 240, zero: bool = True,
+                dark: bool | None = None) -> ft.Control:
     """Line chart of cumulative scores with a legend; a long series is thinned
     (`thinned`), its x axis still counting every point; `zero`: the axis shows 0 (a
-    score), else it fits the values (a rating's level)."""
+    score), else it fits the values (a rating's level). A touched point shows each
+    player's name and score in the player's colour, made readable on the tooltip (`dark`:
+    the theme, the page's when None)."""
     if not series or max((len(v) for v in series.values()), default=0) < 2:
         return ft.Container()
     length = max(len(v) for v in series.values())
@@ -49,9 +63,14 @@ def score_chart(series: dict[str, Sequence[float]], x_title: str, *, first_x: in
     low = (low // step) * step
     high = -((-high) // step) * step
     colours = series_colours(len(series))
+    dark = page_is_dark() if dark is None else dark
+    styles = [ft.TextStyle(color=readable_on(c, TOOLTIP_BACKGROUND[dark]), size=12,
+                           weight=ft.FontWeight.W_600) for c in colours]
     data = [
         fch.LineChartData(
-            points=[fch.LineChartDataPoint(x=i, y=points[i], tooltip=f"{name} {signed(points[i])}")
+            points=[fch.LineChartDataPoint(
+                x=i, y=points[i], tooltip=fch.LineChartDataPointTooltip(
+                    text=f"{name} {signed(points[i])}", text_style=styles[k]))
                     for i in kept if i < len(points)],
             color=colours[k], stroke_width=2.5, curved=False,
             rounded_stroke_cap=True, point=len(kept) <= 30,
@@ -60,7 +79,7 @@ def score_chart(series: dict[str, Sequence[float]], x_title: str, *, first_x: in
     ]
     x_every = max(1, (length - 1) // 6)
     chart = fch.LineChart(
-        data_series=data,
+        data_series=data, tooltip=tooltip(dark),
         min_y=low, max_y=high, min_x=0, max_x=length - 1,
         left_axis=fch.ChartAxis(label_size=44, labels=[
             fch.ChartAxisLabel(value=v, label=ft.Text(number(v), size=10))
