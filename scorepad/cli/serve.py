@@ -220,7 +220,8 @@ def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
     # Export workers (separate processes) open the same database without migrating it.
     worker_database = functools.partial(open_database, database.url, migrate=False)
     app = create_app(database.uow, client_cache=cache, subscribe=database.subscribe,
-                     guard=guard, worker_database=worker_database, listening=args.host)
+                     guard=guard, worker_database=worker_database, listening=args.host,
+                     lang=args.lang)
     _compress_quickly(cache, args.lang)
     sock.listen(2048)
     sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr, lang=args.lang,

@@ -56,6 +56,20 @@ def set_lang(lang: str) -> None:
 
 # Outside a session (unit tests, scripts) the language is process-wide.
 _fallback: list[Lang] = [DEFAULT_LANG]
+#: the language the server speaks (`scorepad serve --lang`): the night's, which a club's
+#: TV speaks whatever its browser's language
+_server: list[Lang] = [DEFAULT_LANG]
+
+
+def set_server_language(lang: str) -> None:
+    """The server's language (`scorepad serve --lang`, French by default)."""
+    _server[0] = language(lang)
+
+
+def server_language() -> Lang:
+    """The night's language: the big screens speak it unless their address asks for
+    another (`?lang=en`)."""
+    return _server[0]
 
 
 @cache

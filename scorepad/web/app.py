@@ -11,8 +11,10 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
+from scorepad.domain.language import DEFAULT_LANGUAGE
 from scorepad.services.base.access import CodeAttempts
 from scorepad.services.ports.events import ChangeListener, Subscribe
+from scorepad.ui.i18n import set_server_language
 from scorepad.ui.origin import set_listening
 from scorepad.ui.services_context import (
     UowFactory,
@@ -66,14 +68,16 @@ def short_frame_text() -> None:
 def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = None,
                subscribe: Subscribe | None = None, guard: GuardSettings | None = None,
                worker_database: Callable[[], Any] | None = None,
-               phone_folder: Path | None = None, listening: str | None = None) -> Any:
+               phone_folder: Path | None = None, listening: str | None = None,
+               lang: str | None = None) -> Any:
     """Builds the ASGI app served by uvicorn (routes, then Flet at `/`, wrapped in the
     static-client middleware, which serves `client_cache`'s precompressed files when
     there are some, and in the security guard: `guard` names the hosts served, loopback
     only by default; `worker_database`, picklable, opens the database in the export
     worker processes; `phone_folder`, the phone site served at /telephone/, by default
     the one `scorepad build-phone` writes; `listening`, the address the server listens
-    on, which the links and QR codes shown to other devices use). `subscribe`
+    on, which the links and QR codes shown to other devices use; `lang`, the server's
+    language, which the big screens speak unless asked for another). `subscribe`
     (`Database.subscribe`) feeds
     the live updates: every committed change is announced to the phones' sessions and to
     the API's event streams."""
@@ -88,6 +92,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     short_frame_text()
     set_uow_factory(uow_factory)
     set_listening(listening)
+    set_server_language(lang or DEFAULT_LANGUAGE)
     # One wrong-code counter per client address, for the app's dialogs and the API alike.
     attempts = CodeAttempts()
     set_code_attempts(attempts)

@@ -165,7 +165,7 @@ def test_every_tournament_ui_key_the_screens_use_is_in_both_catalogs() -> None:
 
 
 def test_the_big_screen_shows_the_whole_field_in_columns_then_pages() -> None:
-    from scorepad.ui.models.tournament_view import board_layout
+    from scorepad.ui.models.tournament_board import board_layout
 
     thirteen = board_layout(13, [5, 4, 4], 1920, 1080)
     assert thirteen.standings.pages == 1 and thirteen.standings.per_page >= 13
@@ -180,7 +180,7 @@ def test_the_big_screen_shows_the_whole_field_in_columns_then_pages() -> None:
        st.integers(640, 3840), st.integers(480, 2160))
 def test_every_player_and_table_has_a_place_on_some_page(
         players: int, tables: list[int], width: int, height: int) -> None:
-    from scorepad.ui.models.tournament_view import board_layout
+    from scorepad.ui.models.tournament_board import board_layout
 
     layout = board_layout(players, tables, width, height)
     for pages, count in ((layout.standings, players), (layout.tables, len(tables))):

@@ -91,16 +91,37 @@ class Steps:
             self._run(lambda: tm.check_out(self.uow(), self.tid, [name], organiser=self.who),
                       t("tournament_ui.checkin.left", name=name))
 
-        def substitute(typed: str) -> str | None:
-            clean = " ".join(typed.split())
+        def seat(stand_in: str, *, new: bool = False) -> str | None:
             try:
-                tm.replace_player(self.uow(), self.tid, number or 0, name, clean,
-                                  organiser=self.who, new=[clean])
+                tm.replace_player(self.uow(), self.tid, number or 0, name, stand_in,
+                                  organiser=self.who, new=[stand_in] if new else ())
             except Refusal as exc:
                 return exc.message(current_lang())
             self.done()
-            show_snackbar(t("tournament_ui.leave.replaced", name=name, substitute=clean))
+            show_snackbar(t("tournament_ui.leave.replaced", name=name, substitute=stand_in))
             return None
+
+        def seat_or_say(stand_in: str, *, new: bool = False) -> None:
+            """From the new player's question, the leave dialog closed: a refusal is
+            said in a dialog of its own."""
+            refused = seat(stand_in, new=new)
+            if refused is not None:
+                self.dialogs.show_error(t("common.not_possible"), refused)
+                self.done()
+
+        def substitute(typed: str) -> str | None:
+            """The substitute's name, judged as at check-in: a name nobody has yet is
+            confirmed as new, with the known names it may be a slip of one tap away
+            ("Patrik": "Utiliser Patrick")."""
+            clean = " ".join(typed.split())
+            found = services.new_players(self.uow(), [clean]) if clean else {}
+            if not found:
+                return seat(clean)
+            self.dialogs.new_players(NewPlayers(
+                found, lambda _typed, known: seat_or_say(known),
+                lambda: seat_or_say(clean, new=True),
+                create_label=t("tournament_ui.leave.substitute_new", name=clean)))
+            return None  # the leave dialog closes; the question takes its place
 
         def short() -> None:
             self._run(lambda: tm.play_short(self.uow(), self.tid, number or 0, name,
@@ -133,6 +154,17 @@ class Steps:
         """"Rouvrir le tournoi": back in progress (its steps, one more round)."""
         self._run(lambda: tm.reopen_tournament(self.uow(), self.tid, organiser=self.who),
                   t("tournament_ui.page.reopened", name=self.view.name))
+
+    def finish(self) -> None:
+        """"Terminer le tournoi", asked first: the standings become final (the night can
+        be reopened)."""
+        self.dialogs.confirm(Confirm(
+            t("tournament_ui.page.finish_title"), t("tournament_ui.page.finish_text"),
+            t("tournament_ui.page.finish"),
+            lambda: self._run(lambda: tm.finish_tournament(self.uow(), self.tid,
+                                                           organiser=self.who),
+                              t("tournament_ui.page.finished", name=self.view.name)),
+            icon=ft.Icons.FLAG))
 
     def add_round(self) -> None:
         """One more round than planned (every planned round is played)."""

@@ -1,11 +1,10 @@
 """What the tournament's screens show, worked out without a control: the round's clock,
 whom the check-in offers, a standings line's total and round cells, who sits at each
 seat of a table now, whether the organiser's page offers the next draw or the end of the
-tournament, and how the big screen lays the whole field out."""
+tournament (the big screen's layout: scorepad.ui.models.tournament_board)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
@@ -104,77 +103,3 @@ def draw_offered(statuses: list[RoundStatus], planned: int, finished: bool) -> b
     if finished or len(statuses) >= planned:
         return False
     return not statuses or statuses[-1] is not RoundStatus.DRAWN
-
-
-#: the big screen turns its pages every so many seconds (long enough to find a name)
-PAGE_SECONDS = 12
-#: what the big screen's parts take, in pixels of a 1920-pixel-wide screen (times the
-#: scale of the screen at hand): the margins, the header (name, clock, the QR code of
-#: "Trouver ma table"), a pane's title, its footer (the tie-break, the page), a line of
-#: the standings, a column of them at the least, and a table's card (heading, seats)
-MARGIN, HEADER, TITLE, FOOTER = 28, 104, 48, 60
-LINE, COLUMN = 56, 500
-CARD_HEAD, CARD_SEAT, CARD_GAP, CARD_COLUMN = 50, 30, 12, 330
-#: between two columns of a pane, and between the two panes
-GAP, PANE_GAP = 24, 32
-
-
-@dataclass(frozen=True, slots=True)
-class Pages:
-    """How a list is laid out on the big screen: so many per column, so many columns,
-    so many pages (turning every PAGE_SECONDS when more than one)."""
-
-    per_column: int
-    columns: int
-    pages: int
-
-    @property
-    def per_page(self) -> int:
-        return self.per_column * self.columns
-
-    def page(self, items: Sequence[T], number: int) -> list[list[T]]:
-        """Page `number`'s items (from 0), column by column."""
-        start = number * self.per_page
-        chunk = list(items[start:start + self.per_page])
-        return [chunk[i:i + self.per_column] for i in range(0, len(chunk), self.per_column)]
-
-
-def _pages(count: int, per_column: int, columns: int) -> Pages:
-    per_column, columns = max(1, per_column), max(1, columns)
-    needed = max(1, -(-count // per_column))
-    used = min(columns, needed)
-    return Pages(per_column, used, max(1, -(-count // (per_column * used))))
-
-
-@dataclass(frozen=True, slots=True)
-class BoardLayout:
-    """The big screen at a given size: the scale of its type, the share of its width the
-    standings take (the rest shows the tables), and how the standings and the tables
-    are paged so that the whole field is seen whatever its count."""
-
-    scale: float
-    standings_share: float
-    standings: Pages
-    tables: Pages
-    #: the width inside the screen's margins
-    inner: float = 1920.0
-
-
-def board_layout(players: int, table_sizes: Sequence[int], width: float | None,
-                 height: float | None) -> BoardLayout:
-    """Columns first, then pages: as many lines a column as the height holds, as many
-    columns as the width holds, pages only for what is left (a 1920x1080 screen shows
-    14 lines a column: 13 players at once, 40 in two columns and two pages while tables
-    are shown, on one page of three columns when none are)."""
-    w, h = width or 1920.0, height or 1080.0
-    s = max(0.5, min(1.6, w / 1920))
-    body = h - 2 * MARGIN * s - HEADER * s
-    lines = int((body - TITLE * s - FOOTER * s) // (LINE * s))
-    inner = w - 2 * MARGIN * s
-    share = 0.62 if table_sizes else 1.0
-    standings = _pages(players, lines, int((inner * share) // (COLUMN * s)))
-    tallest = max(table_sizes, default=4)
-    card = (CARD_HEAD + CARD_SEAT * tallest + CARD_GAP) * s
-    tables = _pages(len(table_sizes), int((body - TITLE * s - FOOTER * s) // card),
-                    int((inner * (1 - share)) // (CARD_COLUMN * s)))
-    return BoardLayout(s, share, standings, tables, inner)

@@ -32,7 +32,7 @@ from scorepad.ui.dialogs.tournament_dialogs import (
 )
 from scorepad.ui.dialogs.tournament_steps import PageDialogs, Steps
 from scorepad.ui.i18n import current_lang, t
-from scorepad.ui.models.tournament_view import draw_offered
+from scorepad.ui.models.tournament_view import draw_offered, finish_offered
 from scorepad.ui.origin import link_origin, unreachable_reason
 from scorepad.ui.screens.not_found import NotFoundView
 from scorepad.ui.services_context import UowFactory, use_uow
@@ -89,8 +89,10 @@ def _header(view: tm.TournamentView, organiser: bool | None,
             t("tournament_ui.page.handover"), icon=ft.Icons.SWAP_HORIZ,
             on_click=lambda _e: hand_over(tid, view.name)))
     if organiser and view.status is GameStatus.FINISHED and reopen is not None:
-        buttons.insert(0, ft.Semantics(identifier="reopen", container=True,
-                                       content=ft.FilledButton(
+        # Last and outlined: a finished night's page is for its results; reopening is
+        # the exception (and "Terminer le tournoi" undoes it).
+        buttons.append(ft.Semantics(identifier="reopen", container=True,
+                                    content=ft.OutlinedButton(
             t("tournament_ui.page.reopen"), icon=ft.Icons.REPLAY,
             on_click=lambda _e: reopen())))
     lines: list[ft.Control] = [
@@ -255,17 +257,31 @@ def _page_sections(view: tm.TournamentView, organiser: bool, steps: Steps, known
     for entry in reversed(view.rounds):
         if entry is not playing:
             controls.append(round_card(entry, view.settings.rounds, actions_for(entry)))
-    if organiser and not finished and statuses and len(statuses) >= view.settings.rounds \
-            and all(x is RoundStatus.CLOSED for x in statuses):
-        controls.append(ft.Container(ft.Semantics(
-            identifier="add-round", container=True, content=ft.OutlinedButton(
-                t("tournament_ui.page.add_round", number=view.next_round),
-                icon=ft.Icons.ADD, height=48, on_click=lambda _e: steps.add_round())),
-            padding=ft.Padding.symmetric(horizontal=16, vertical=8)))
+    if organiser and finish_offered(statuses, finished):
+        controls.append(_end_section(view, steps))
     if organiser and not finished:
         controls.append(section_title(t("tournament_ui.checkin.title")))
         controls.append(CheckIn(known, view.present, steps.check_in, steps.check_out))
     return controls
+
+
+def _end_section(view: tm.TournamentView, steps: Steps) -> ft.Control:
+    """Every round drawn is closed: once the planned rounds are all played (a reopened
+    tournament), one more round or the end again, the end first; before that, the end
+    under the next draw (a night cut short)."""
+    played = len(view.rounds) >= view.settings.rounds
+    finish = ft.Semantics(identifier="finish", container=True, content=(
+        ft.FilledButton if played else ft.OutlinedButton)(
+            t("tournament_ui.page.finish"), icon=ft.Icons.FLAG, height=48,
+            on_click=lambda _e: steps.finish()))
+    buttons: list[ft.Control] = [finish]
+    if played:
+        buttons.append(ft.Semantics(
+            identifier="add-round", container=True, content=ft.OutlinedButton(
+                t("tournament_ui.page.add_round", number=view.next_round),
+                icon=ft.Icons.ADD, height=48, on_click=lambda _e: steps.add_round())))
+    return ft.Container(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+                        padding=ft.Padding.symmetric(horizontal=16, vertical=8))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,15 +1,18 @@
 """The tournament's big screen (`/tournaments/{tid}/grand-ecran`, `?lang=en|fr`): the
 standings of the whole field, the round's clock, the tables of the round being played
-(or the next round's draw once made), the tie-break stated, and the QR code of
-"Trouver ma table"; read-only, live after every deal saved anywhere, in type legible
-across the room.
+(or the next round's draw once made) with who replaced whom, the tie-break stated, the
+QR code of "Trouver ma table" big enough to scan from a chair, and, once the tournament
+is over, that it is, over its final standings; read-only, live after every deal saved
+anywhere, in type legible across the room.
 
-The whole field shows whatever its count: the standings fill as many columns as the
-screen holds, then pages that turn by themselves (scorepad.ui.models.tournament_view
-`board_layout`). The lines stay one keyed list wrapped into columns, each shown on its
-page only: a deal moves lines within that list, a page turning changes which are shown.
-The screen speaks the language of `?lang=` (the organiser's page opens it so), else the
-one chosen in this browser, else the browser's.
+The whole field shows whatever its count, and every table of the round: the standings
+and the tables' cards fill as many columns as their pane holds, then pages that turn by
+themselves (scorepad.ui.models.tournament_board `board_layout`, which fixes the height
+of every line and card: each is drawn at exactly that height). The lines stay one keyed
+list wrapped into columns, each shown on its page only: a deal moves lines within that
+list, a page turning changes which are shown. The screen speaks the language of `?lang=`
+(the organiser's page opens it so), else the night's (the server's, `scorepad serve
+--lang`): a club's TV does not follow its browser's language.
 
 Each standings row holds a text keyed `standing-{player id}` whose value is the player's
 total (bench/tournament.py measures when a deal's new total reaches it); the rows and the
@@ -24,25 +27,33 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from scorepad.domain.language import asked_language, languages
+from scorepad.domain import GameStatus
+from scorepad.domain.language import languages
 from scorepad.domain.tournament import RankingRule, RoundStatus, StandingLine
 from scorepad.services import tournament as tm
-from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.models.tournament_view import (
+from scorepad.ui.i18n import current_lang, nt, server_language, t
+from scorepad.ui.models.tournament_board import (
     CARD_GAP,
     CARD_HEAD,
+    CARD_PAD,
     CARD_SEAT,
     GAP,
+    HEAD_GAP,
     HEADER,
+    INFO,
+    INFO_GAP,
     LINE,
+    MARGIN,
     PAGE_SECONDS,
     PANE_GAP,
+    QR,
+    QR_FRAME,
+    TITLE,
     BoardLayout,
     Pages,
     board_layout,
-    round_text,
-    total_text,
 )
+from scorepad.ui.models.tournament_view import round_text, seats_now, total_text
 from scorepad.ui.origin import link_origin
 from scorepad.ui.screens.big_screen import BACKGROUND, INK, PANEL, SOFT, rank_badge
 from scorepad.ui.services_context import use_uow
@@ -54,6 +65,7 @@ from scorepad.ui.widgets.tournament_parts import (
     RoundClock,
     progress_text,
     round_title,
+    seat_name,
     table_heading,
     tie_break,
 )
@@ -109,147 +121,180 @@ MemoStandingRow = ft.memo(StandingRow)
 
 @ft.component
 def TableCard(table: tm.TournamentTable, s: float, lang: str, shown: bool = True,
-              width: float | None = None) -> ft.Control:
-    """A table of a round: seats in order, and how far it is while it plays. Memoized
-    (MemoTableCard): a deal draws its own table's card again, not the others."""
-    lines: list[ft.Control] = [ft.Row([
-        ft.Text(table_heading(table), size=24 * s, weight=ft.FontWeight.W_700, color=INK,
+              width: float | None = None, height: float = 0) -> ft.Control:
+    """A table of a round: seats in order, who sits there now (a substitute with "remplace
+    Léa", a player who left struck through), and how far it is while it plays; drawn at
+    exactly `height` (the layout counted it so). Memoized (MemoTableCard): a deal draws
+    its own table's card again, not the others."""
+    lines: list[ft.Control] = [ft.Container(ft.Row([
+        ft.Text(table_heading(table), size=26 * s, weight=ft.FontWeight.W_700, color=INK,
                 expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        *([ft.Text(progress_text(table), size=16 * s, color=SOFT)]
+        *([ft.Text(progress_text(table), size=17 * s, color=SOFT)]
           if table.game_id is not None else []),
-    ])]
-    lines += [ft.Text(f"{seat}. {name}", size=20 * s, color=INK, max_lines=1,
-                      overflow=ft.TextOverflow.ELLIPSIS)
-              for seat, name in enumerate(table.seats, 1)]
-    return ft.Container(ft.Container(ft.Column(lines, spacing=2 * s, tight=True),
-                                     bgcolor=PANEL, border_radius=14 * s, padding=12 * s),
-                        padding=ft.Padding.only(bottom=CARD_GAP * s), visible=shown,
-                        width=width)
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER), height=CARD_HEAD * s)]
+    lines += [ft.Semantics(identifier=f"big-seat-{seat.name}", container=True, content=(
+        ft.Container(ft.Row([
+            ft.Text(f"{seat.number}.", size=22 * s, color=SOFT, width=30 * s),
+            *seat_name(seat, 22 * s, color=SOFT if seat.gone else INK, note_color=SOFT),
+        ], spacing=6 * s, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            height=CARD_SEAT * s))) for seat in seats_now(table)]
+    return ft.Container(ft.Semantics(
+        identifier=f"big-table-{table.number}", container=True, content=ft.Container(
+            ft.Column(lines, spacing=0, tight=True), bgcolor=PANEL, border_radius=14 * s,
+            padding=ft.Padding.symmetric(horizontal=14 * s, vertical=CARD_PAD * s),
+            height=height or None, clip_behavior=ft.ClipBehavior.HARD_EDGE)),
+        padding=ft.Padding.only(bottom=CARD_GAP * s), visible=shown, width=width)
 
 
 MemoTableCard = ft.memo(TableCard)
 
 
 def _paged(items: list[ft.Control], layout: Pages, name: str, s: float, height: float,
-           page: int) -> ft.Control:
+           turned: int) -> ft.Control:
     """`items` (keyed, each shown only on its page), column by column (`layout.per_column`
-    lines of `height` pixels, then the next column), and "Page 1 sur 3" under them.
+    items of `height` pixels, then the next column), and "Page 1 sur 3" under them.
 
     The items stay one keyed list, wrapped into columns, whatever the page: a deal that
     moves a player up or down moves their line in that list (a few moves sent), where
     columns of their own would take the line out of one and build it anew in another;
-    turning a page changes whose lines are shown, nothing else."""
+    turning a page changes whose lines are shown, nothing else. (A pixel to spare: a
+    column holding exactly its items must not wrap the last one for a rounding.)"""
     controls: list[ft.Control] = [ft.Column(
         items, wrap=True, spacing=0, run_spacing=GAP * s,
-        height=min(layout.per_column, max(len(items), 1)) * height)]
+        height=min(layout.per_column, max(len(items), 1)) * height + 1)]
     if layout.pages > 1:
         controls.append(ft.Semantics(identifier=f"{name}-page", content=ft.Text(
-            t("tournament_ui.big.page", page=page % layout.pages + 1, pages=layout.pages),
+            t("tournament_ui.big.page", page=turned % layout.pages + 1, pages=layout.pages),
             size=16 * s, color=SOFT)))
     return ft.Column(controls, spacing=6 * s, tight=True)
 
 
-def _on_page(index: int, layout: Pages, page: int) -> bool:
-    return index // layout.per_page == page % layout.pages
-
-
-def _column_width(pages: Pages, layout: BoardLayout, share: float) -> float:
-    """The width of one column of a pane taking `share` of the screen's width."""
-    pane = layout.inner * share - (PANE_GAP * layout.scale if share < 1 else 0)
-    return (pane - GAP * layout.scale * (pages.columns - 1)) / pages.columns
+def _title(text: str, s: float, identifier: str | None = None) -> ft.Control:
+    """A pane's title, at the height the layout counts for it."""
+    shown = ft.Text(text, size=28 * s, color=SOFT, weight=ft.FontWeight.W_600, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS)
+    return ft.Container(ft.Semantics(identifier=identifier, content=shown)
+                        if identifier else shown, height=TITLE * s,
+                        alignment=ft.Alignment.BOTTOM_LEFT)
 
 
 def _standings(results: tm.TournamentResults, ids: dict[str, int], layout: BoardLayout,
-               lang: str, page: int) -> ft.Control:
+               lang: str, turned: int) -> ft.Control:
     view, standings, s = results.tournament, results.standings, layout.scale
-    width = _column_width(layout.standings, layout, layout.standings_share)
+    width = layout.standings_column()
     rows: list[ft.Control] = [
         MemoStandingRow(line.rank, dataclasses.replace(line, rank=0), standings.rule,
-                        standings.rounds, pid, s, lang, _on_page(i, layout.standings, page),
+                        standings.rounds, pid, s, lang, layout.standings.on_page(i, turned),
                         width, key=f"standing-row-{pid}")
         for i, line in enumerate(standings.lines)
         for pid in [ids.get(line.player, line.player)]]
     body: ft.Control = _paged(rows, layout.standings, "big-standings", s, LINE * s,
-                              page) if rows else ft.Text(
+                              turned) if rows else ft.Text(
         nt("tournament_ui.checkin.present", len(view.present)), size=28 * s, color=SOFT)
+    finished = view.status is GameStatus.FINISHED
     return ft.Column([
-        ft.Text(t("tournament_ui.standings.title"), size=28 * s, color=SOFT,
-                weight=ft.FontWeight.W_600),
+        _title(t("tournament_ui.big.final") if finished
+               else t("tournament_ui.standings.title"), s, "big-standings-title"),
         body,
-        ft.Semantics(identifier="big-tie-break", content=ft.Text(
-            tie_break(standings), size=16 * s, color=SOFT)),
-    ], spacing=6 * s, expand=True)
+        ft.Container(ft.Semantics(identifier="big-tie-break", content=ft.Text(
+            tie_break(standings), size=16 * s, color=SOFT)), padding=ft.Padding.only(
+                top=4 * s)),
+    ], spacing=0, width=layout.standings_width)
 
 
 def _tables(entry: tm.TournamentRound, title: str, layout: BoardLayout, lang: str,
-            identifier: str, page: int) -> ft.Control:
+            identifier: str, turned: int) -> list[ft.Control]:
     """A round's tables, a card each, in columns and pages like the standings."""
     s = layout.scale
-    width = _column_width(layout.tables, layout, 1 - layout.standings_share)
+    width = layout.card_width()
     cards: list[ft.Control] = [
-        MemoTableCard(table, s, lang, _on_page(i, layout.tables, page), width,
+        MemoTableCard(table, s, lang, layout.tables.on_page(i, turned), width, layout.card,
                       key=f"big-r{entry.number}-t{table.number}")
         for i, table in enumerate(entry.tables)]
-    tallest = max((len(x.seats) for x in entry.tables), default=4)
-    return ft.Column([
-        ft.Semantics(identifier=identifier, content=ft.Text(
-            title, size=28 * s, color=SOFT, weight=ft.FontWeight.W_600)),
-        _paged(cards, layout.tables, f"{identifier}-tables", s,
-               (CARD_HEAD + CARD_SEAT * tallest + CARD_GAP) * s, page),
-    ], spacing=6 * s, expand=True)
+    return [_title(title, s, identifier),
+            _paged(cards, layout.tables, f"{identifier}-tables", s,
+                   layout.card + CARD_GAP * s, turned)]
 
 
 def _find_my_table(tid: int, s: float) -> ft.Control:
     """The QR code of the standings' page, where a player types their name to find their
-    table and seat, with its name under it."""
+    table and seat: big enough to scan from a chair across the room."""
     url = f"{link_origin()}/tournaments/{tid}/standings"
-    return ft.Column([
-        ft.Semantics(identifier="big-find-qr",
-                     content=qr_code(url, 76 * s, padding=4 * s, radius=6 * s)),
-        ft.Text(t("tournament_ui.seat.title"), size=15 * s, color=SOFT),
-    ], spacing=2 * s, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Semantics(identifier="big-find-qr", container=True, content=qr_code(
+        url, QR * s, padding=QR_FRAME * s, radius=10 * s))
+
+
+def _info(view: tm.TournamentView, layout: BoardLayout) -> list[ft.Control]:
+    """What goes with the QR code: its name and what it does, the round and its clock."""
+    s = layout.scale
+    playing = view.playing
+    words: list[ft.Control] = [
+        ft.Text(t("tournament_ui.seat.title"), size=30 * s, weight=ft.FontWeight.W_700,
+                color=INK),
+        ft.Text(t("tournament_ui.big.find_hint"), size=17 * s, color=SOFT),
+    ]
+    if playing is not None:
+        words.append(ft.Container(height=8 * s))
+        words.append(ft.Text(round_title(playing, view.settings.rounds), size=22 * s,
+                             color=SOFT))
+        if playing.ends_at is not None:
+            words.append(RoundClock(playing.ends_at, size=40 * s, color=INK,
+                                    identifier="big-clock"))
+    return words
+
+
+def _beside(view: tm.TournamentView, layout: BoardLayout, lang: str, turned: int
+          ) -> ft.Control:
+    """Beside the standings: the QR code with its words, the round and its clock, then
+    the tables of the next draw once made (the players look for their seats), else of
+    the round being played; the QR code and its words alone when no table is shown."""
+    s = layout.scale
+    last = view.rounds[-1] if view.rounds else None
+    drawn = last if last is not None and last.status is RoundStatus.DRAWN else None
+    side = drawn or view.playing
+    if side is None or not layout.with_tables:
+        return ft.Column([_find_my_table(view.id, s), *_info(view, layout)],
+                         spacing=6 * s, width=layout.side_width,
+                         horizontal_alignment=ft.CrossAxisAlignment.START)
+    title = t("tournament_ui.big.next_draw", number=side.number) if side is drawn \
+        else t("tournament_ui.big.tables", number=side.number)
+    ident = "big-next-draw" if side is drawn else "big-tables"
+    info = ft.Container(ft.Row([
+        _find_my_table(view.id, s),
+        ft.Column(_info(view, layout), spacing=2 * s, expand=True, tight=True),
+    ], spacing=16 * s, vertical_alignment=ft.CrossAxisAlignment.START),
+        height=(INFO + INFO_GAP) * s, padding=ft.Padding.only(bottom=INFO_GAP * s))
+    return ft.Column([info, *_tables(side, title, layout, lang, ident, turned)],
+                     spacing=0, width=layout.side_width)
 
 
 def board(results: tm.TournamentResults, ids: dict[str, int], width: float | None,
-          height: float | None = None, page: int = 0) -> ft.Control:
+          height: float | None = None, turned: int = 0) -> ft.Control:
     view = results.tournament
     lang = current_lang()
-    playing = view.playing
     last = view.rounds[-1] if view.rounds else None
     drawn = last if last is not None and last.status is RoundStatus.DRAWN else None
-    # The side shows the next draw once made (the players look for their seats), else
-    # the round being played.
-    side = drawn or playing
+    side = drawn or view.playing
     layout = board_layout(len(results.standings.lines),
                           [len(x.seats) for x in side.tables] if side else [], width, height)
     s = layout.scale
-    status: list[ft.Control] = []
-    if playing is not None:
-        status.append(ft.Text(round_title(playing, view.settings.rounds), size=24 * s,
-                              color=SOFT))
-        if playing.ends_at is not None:
-            status.append(RoundClock(playing.ends_at, size=40 * s, color=INK,
-                                     identifier="big-clock"))
-    head = ft.Row([
+    head: list[ft.Control] = [
         ft.Text(view.name, size=44 * s, weight=ft.FontWeight.W_800, color=INK, expand=True,
-                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        ft.Column(status, horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0,
-                  tight=True),
-        _find_my_table(view.id, s),
-    ], spacing=24 * s, vertical_alignment=ft.CrossAxisAlignment.CENTER, height=HEADER * s)
-    panes: list[ft.Control] = [ft.Container(_standings(results, ids, layout, lang, page),
-                                            expand=round(layout.standings_share * 100))]
-    if side is not None:
-        title = t("tournament_ui.big.next_draw", number=side.number) if side is drawn \
-            else t("tournament_ui.big.tables", number=side.number)
-        ident = "big-next-draw" if side is drawn else "big-tables"
-        panes.append(ft.Container(_tables(side, title, layout, lang, ident, page),
-                                  expand=round((1 - layout.standings_share) * 100)))
+                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
+    if view.status is GameStatus.FINISHED:
+        # Said at once, over the final standings: the night is over.
+        head.append(ft.Semantics(identifier="big-finished", content=ft.Container(
+            ft.Text(t("tournament_ui.big.finished"), size=30 * s, weight=ft.FontWeight.W_700,
+                    color=INK), bgcolor=PANEL, border_radius=12 * s,
+            padding=ft.Padding.symmetric(horizontal=18 * s, vertical=6 * s))))
     return ft.Column([
-        head,
-        ft.Row(panes, spacing=PANE_GAP * s, expand=True,
+        ft.Container(ft.Row(head, spacing=24 * s,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                     height=HEADER * s),
+        ft.Row([_standings(results, ids, layout, lang, turned),
+                _beside(view, layout, lang, turned)], spacing=PANE_GAP * s,
                vertical_alignment=ft.CrossAxisAlignment.START),
-    ], spacing=8 * s, expand=True)
+    ], spacing=HEAD_GAP * s)
 
 
 def asked_lang(route: str | None) -> str | None:
@@ -259,25 +304,12 @@ def asked_lang(route: str | None) -> str | None:
 
 
 def use_screen_language(state: AppState) -> None:
-    """The big screen speaks the language its address asks for; else the one chosen in
-    this browser; else the browser's own (a TV nobody set up)."""
-    page = ft.context.page
-    asked = asked_lang(page.route)
+    """The big screen speaks the language its address asks for, else the night's (the
+    server's): a TV in a club speaks the night's language, not its browser's."""
+    asked = asked_lang(ft.context.page.route)
 
-    async def follow() -> None:
-        if asked is not None:
-            state.show_in(asked)
-            return
-        if state.lang_chosen:
-            return
-        try:
-            info = await page.get_device_info()
-        except (RuntimeError, TimeoutError):  # the TV went away meanwhile
-            return
-        languages = getattr(info, "languages", None) or [getattr(info, "language", None)]
-        spoken = ",".join(str(x) for x in languages if x)
-        if spoken:
-            state.show_in(asked_language(None, spoken))
+    def follow() -> None:
+        state.show_in(asked or server_language())
 
     ft.use_effect(follow, dependencies=[asked])
 
@@ -310,7 +342,7 @@ def TournamentBigScreen(tournament_id: int) -> ft.View:
     else:
         content = board(live.results, live.player_ids, width, height, turned)
     return ft.View(route=f"/tournaments/{tournament_id}/grand-ecran", bgcolor=BACKGROUND,
-                   padding=ft.Padding.all(28 * s), controls=[content])
+                   padding=ft.Padding.all(MARGIN * s), controls=[content])
 
 
 @ft.component

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
 import flet as ft
 
@@ -84,20 +83,22 @@ def seat_note(seat: SeatNow) -> str | None:
     return t("tournament_ui.table.gone") if seat.gone else None
 
 
-def seat_name(seat: SeatNow, size: float, **style: Any) -> list[ft.Control]:
+def seat_name(seat: SeatNow, size: float, *, color: str | None = None,
+              note_color: str | None = None,
+              weight: ft.FontWeight | None = None) -> list[ft.Control]:
     """Who sits at the seat and, when the player drawn there left, a short note: the
     substitute's name then "remplace Léa"; the player who left struck through, then "a
     quitté la table"."""
     note = seat_note(seat)
     name = ft.Text(seat.name, size=size, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                   color=color, weight=weight, expand=note is None,
                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
-                   if seat.gone else None, expand=note is None, **style)
+                   if seat.gone else None)
     if note is None:
         return [name]
-    return [name, ft.Text(note, size=size * 0.72, max_lines=1, expand=True,
+    return [name, ft.Text(note, size=size * 0.72, max_lines=1, expand=True, italic=True,
                           overflow=ft.TextOverflow.ELLIPSIS,
-                          color=style.get("color") or ft.Colors.ON_SURFACE_VARIANT,
-                          italic=True)]
+                          color=note_color or ft.Colors.ON_SURFACE_VARIANT)]
 
 
 def seat_rows(table: tm.TournamentTable, *, selected: str | None = None,
