@@ -1,6 +1,6 @@
 """What this phone may do with a game: edit it (no table code, or the right one entered,
-or a tournament organiser's key), and the key its wrong codes are counted by (the phone's
-address, as the API counts them)."""
+or a tournament organiser's key), the key its wrong codes are counted by (the phone's
+address, as the API counts them), and what a wrong code tells it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import flet as ft
 
 from scorepad import services
 from scorepad.domain.errors import Refusal
-from scorepad.ui.services_context import UowFactory
+from scorepad.ui.i18n import current_lang, nt
+from scorepad.ui.services_context import UowFactory, code_attempts
 from scorepad.ui.state import AppState
 
 
@@ -40,3 +41,20 @@ def client_key() -> str:
     except RuntimeError:
         return "?"
     return page.client_ip or f"session:{page.session.id}"
+
+
+#: a wrong code says how many tries are left once they are this few
+FEW_TRIES = 3
+
+
+def wrong_code(wrong: str) -> str:
+    """Counts a wrong code of this phone and says so: `wrong` ("Ce n'est pas le code de
+    cette partie."), with the tries left when they are few; once none is left, that there
+    were too many and when to try again (what the server's 429 says from then on)."""
+    key = client_key()
+    left = code_attempts().failed(key)
+    try:
+        code_attempts().check(key)
+    except services.TooManyCodes as exc:
+        return exc.message(current_lang())
+    return f"{wrong} {nt('table_code.tries_left', left)}" if left <= FEW_TRIES else wrong

@@ -130,3 +130,32 @@ def test_trouver_ma_table_finds_the_substitute_in_the_seat_of_the_player_who_lef
     left = t.find_seat(uow(), tid, short)
     assert [(f.player, f.table, f.seat, f.left) for f in left] == [(short, 2, 2, True)]
     assert short not in left[0].seats
+
+
+def test_a_table_with_a_player_replaced_and_one_gone_shows_each_in_their_seat(
+        database: Any) -> None:
+    uow = database.uow
+    tid, who = new_night(uow, 13, rounds=2)  # tables of 5, 4 and 4
+    t.draw_next_round(uow(), tid, organiser=who)
+    five = t.start_round(uow(), tid, 1, organiser=who).tables[0]
+    assert five.game_id is not None and len(five.seats) == 5
+    play(uow, five.game_id, codes(uow, tid, 1, who)[1], 1)
+    t.replace_player(uow(), tid, 1, five.seats[1], "Yvonne", organiser=who, new=["Yvonne"])
+    t.play_short(uow(), tid, 1, five.seats[3], organiser=who)
+    table = t.get_tournament(uow(), tid).rounds[0].tables[0]
+    # (Read before as three players gone and Yvonne in the wrong seat.)
+    assert table.substitutes == {five.seats[1]: "Yvonne"}
+    assert table.left == (five.seats[3],)
+    assert table.playing == (five.seats[0], "Yvonne", five.seats[2], five.seats[4])
+
+
+def test_the_seats_changes_read_from_a_tables_seats() -> None:
+    from scorepad.services.tournament.views import seat_changes
+
+    drawn = ("A", "B", "C", "D", "E")
+    assert seat_changes(drawn, drawn) == ({}, ())
+    assert seat_changes(drawn, ("A", "Y", "C", "D", "E")) == ({"B": "Y"}, ())
+    assert seat_changes(drawn, ("A", "B", "C", "E")) == ({}, ("D",))
+    assert seat_changes(drawn, ("A", "Y", "C", "E")) == ({"B": "Y"}, ("D",))
+    assert seat_changes(drawn, ("A", "C", "D", "Z")) == ({"E": "Z"}, ("B",))
+    assert seat_changes(drawn, ("Y", "B", "C", "D", "Z")) == ({"A": "Y", "E": "Z"}, ())

@@ -68,7 +68,7 @@ def test_a_substitute_typed_near_a_known_name_is_asked_about_as_at_check_in(
     assert page.leaving[-1].substitute("Patrik") is None  # the leave dialog closes...
     question = page.questions[-1]  # ... and the check-in's question takes its place
     assert question.found == {"Patrik": ["Patrick"]}
-    assert question.create_label == "Oui, Patrik est un nouveau joueur"
+    assert question.create_label == "Oui, Patrik joue pour la première fois"
     assert _seated(uow, tid) == {}  # nobody seated until it is answered
     question.use("Patrik", "Patrick")  # "Utiliser Patrick"
     assert _seated(uow, tid) == {leaving: "Patrick"}
@@ -83,7 +83,7 @@ def test_a_new_substitute_is_confirmed_and_a_known_one_seated_at_once(
     steps().check_out(table.seats[0])
     assert page.leaving[-1].substitute("  Yvonne ") is None
     assert page.questions[-1].found == {"Yvonne": []}
-    page.questions[-1].create()  # "Oui, Yvonne est un nouveau joueur"
+    page.questions[-1].create()  # "Oui, Yvonne joue pour la première fois"
     assert _seated(uow, tid) == {table.seats[0]: "Yvonne"}
     # A known player is seated without a question; a refusal stays in the dialog's field.
     steps().check_out(table.seats[1])

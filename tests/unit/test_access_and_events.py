@@ -64,14 +64,23 @@ def test_an_event_reads_as_json() -> None:
 def test_ten_wrong_codes_in_a_minute_make_a_phone_wait_until_the_minute_has_passed() -> None:
     now = [1000.0]
     attempts = CodeAttempts(limit=10, window=60, clock=lambda: now[0])
+    # Each wrong code says how many are left before the wait: none once ten are wrong.
+    left = []
     for _ in range(9):
-        attempts.failed("phone-a")
+        left.append(attempts.failed("phone-a"))
         now[0] += 1
+    assert left == [9, 8, 7, 6, 5, 4, 3, 2, 1]
     attempts.check("phone-a")  # nine: still allowed
-    attempts.failed("phone-a")
+    assert attempts.retry_in("phone-a") == 0
+    assert attempts.failed("phone-a") == 0
     with pytest.raises(TooManyCodes) as caught:
         attempts.check("phone-a")
-    assert "une minute" in caught.value.message("fr")
+    # When it may try again, in words: the first of the ten is 9 s old, 51 s to go.
+    assert caught.value.message("fr") == ("Trop de codes de table erronés depuis ce "
+                                          "téléphone : réessayez dans 51 s.")
+    assert "try again in 51 s" in caught.value.message("en")
     assert not attempts.blocked("phone-b")  # another phone is not concerned
-    now[0] += 51  # the first failure is now more than a minute old
+    now[0] += 30
+    assert attempts.retry_in("phone-a") == 21
+    now[0] += 21  # the first failure is now more than a minute old
     assert not attempts.blocked("phone-a")

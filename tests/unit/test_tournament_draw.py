@@ -102,7 +102,7 @@ def test_a_second_round_of_eight_keeps_first_round_tablemates_apart_where_it_can
 def test_a_draw_refuses_a_player_twice_and_a_plan_that_does_not_seat_everybody() -> None:
     with pytest.raises(TournamentRefused) as twice:
         draw_round(["Anne", "Anne", "Bruno", "Cécile"], TablePlan((4,)), 1)
-    assert twice.value.message("fr").startswith("Anne est placé deux fois")
+    assert twice.value.message("fr").startswith("Anne a deux places dans la manche")
     with pytest.raises(TournamentRefused) as short:
         draw_round(NAMES[:9], TablePlan((4, 4)), 1)
     assert short.value.message("fr") == ("Les tables « 4,4 » ont 8 places pour 9 joueurs "

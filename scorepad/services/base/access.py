@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import os
 import re
 import secrets
@@ -156,7 +157,8 @@ def authorize_organiser(game: GameRow, who: Organiser | None, *, strict: bool) -
 class CodeAttempts:
     """Counts wrong table codes per key (a phone's address, a browser session) so that a
     4-character code cannot be guessed by trying them all: after `limit` wrong codes in
-    `window` seconds the key must wait until the window has passed."""
+    `window` seconds the key must wait until the window has passed (until the oldest of
+    those `limit` wrong codes is `window` seconds old)."""
 
     def __init__(self, limit: int = 10, window: float = 60.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -173,21 +175,33 @@ class CodeAttempts:
             times.popleft()
         return times
 
-    def blocked(self, key: str) -> bool:
+    def retry_in(self, key: str) -> int:
+        """Whole seconds before `key` may try a code again (0: it may now)."""
         with self._lock:
             times = self._recent(key)
             if not times:
                 self._failures.pop(key, None)
-            return len(times) >= self.limit
+            if len(times) < self.limit:
+                return 0
+            return max(1, math.ceil(times[-self.limit] + self.window - self._clock()))
+
+    def blocked(self, key: str) -> bool:
+        return self.retry_in(key) > 0
 
     def check(self, key: str, field: str = "code") -> None:
-        """Raises TooManyCodes while `key` is blocked."""
-        if self.blocked(key):
-            raise TooManyCodes(field)
+        """Raises TooManyCodes while `key` is blocked, saying when it may try again."""
+        wait = self.retry_in(key)
+        if wait:
+            raise TooManyCodes(field, seconds=wait)
 
-    def failed(self, key: str) -> None:
+    def failed(self, key: str) -> int:
+        """Counts a wrong code of `key`: the wrong codes it may still try before it must
+        wait (0: it waits from now on)."""
         with self._lock:
-            self._recent(key).append(self._clock())
+            times = self._recent(key)
+            times.append(self._clock())
+            left = max(0, self.limit - len(times))
             if len(self._failures) > 10_000:  # forget the oldest keys rather than grow
                 for stale in list(self._failures)[:1_000]:
                     del self._failures[stale]
+        return left

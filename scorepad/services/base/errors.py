@@ -89,12 +89,14 @@ class EditForbidden(ServiceError):
 
 
 class TooManyCodes(ServiceError):
-    """Too many wrong table codes from one phone in a short time: wait a minute."""
+    """Too many wrong table codes from one phone in a short time: it may try again in
+    `seconds` seconds (a minute at most)."""
 
     code = "table_code_attempts"
 
-    def __init__(self, field: str = "code") -> None:
-        super().__init__(field)
+    def __init__(self, field: str = "code", *, seconds: int = 60) -> None:
+        super().__init__(field, seconds=seconds)
+        self.seconds = seconds
 
 
 class OrganiserOnly(ServiceError):

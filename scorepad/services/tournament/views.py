@@ -173,18 +173,38 @@ def seat_changes(drawn: tuple[str, ...], now: tuple[str, ...]
                  ) -> tuple[dict[str, str], tuple[str, ...]]:
     """How a table's seats changed since the draw: ({player: substitute}, players who left
     while the table played on). A substitute takes the very seat (the order holds); a
-    table playing on closes up; neither was drawn anywhere else in the round."""
+    table playing on closes up; neither was drawn anywhere else in the round.
+
+    The seats of the players still there cut both lists into stretches: in each, the
+    substitutes sat in the seats of the players gone, in order, and the players gone
+    beyond them left while the table played on (a table may have both: one replaced,
+    one gone without a substitute). Only one case cannot be told from the seats alone:
+    a stretch where one player left with no substitute and the next was replaced; it
+    reads as the first replaced and the second gone."""
+    present = set(now)
     substitutes: dict[str, str] = {}
     left: list[str] = []
-    j = 0
-    for i, player in enumerate(drawn):
-        if j < len(now) and now[j] == player:
-            j += 1
-        elif j < len(now) and now[j] not in drawn and len(drawn) - i == len(now) - j:
-            substitutes[player] = now[j]
-            j += 1
-        else:
-            left.append(player)
+    gone: list[str] = []
+    stand_ins: list[str] = []
+
+    def settle() -> None:
+        substitutes.update(zip(gone, stand_ins, strict=False))
+        left.extend(gone[len(stand_ins):])
+        gone.clear()
+        stand_ins.clear()
+
+    seated = iter(now)
+    for player in drawn:
+        if player not in present:
+            gone.append(player)
+            continue
+        for name in seated:  # the names seated before this player's seat
+            if name == player:
+                break
+            stand_ins.append(name)
+        settle()
+    stand_ins.extend(seated)
+    settle()
     return substitutes, tuple(left)
 
 

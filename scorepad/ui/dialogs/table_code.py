@@ -9,7 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad import services
-from scorepad.ui.access import client_key
+from scorepad.ui.access import client_key, wrong_code
 from scorepad.ui.dialogs.host import Close, Entry, Shown, use_entry_dialog
 from scorepad.ui.i18n import current_lang, t
 from scorepad.ui.services_context import UowFactory, code_attempts
@@ -36,8 +36,7 @@ def use_unlock_dialog(game_id: int, state: AppState, uow: UowFactory) -> Callabl
                 return
             if services.game_is_protected(uow(), game_id) and not services.check_table_code(
                     uow(), game_id, code):
-                code_attempts().failed(key)
-                entry.refuse(t("table_code.wrong"))
+                entry.refuse(wrong_code(t("table_code.wrong")))
                 return
             close()
             state.remember_code(game_id, code.strip())
