@@ -21,14 +21,21 @@ def _hex(hue: float, lightness: float) -> str:
     return f"#{round(red * 255):02X}{round(green * 255):02X}{round(blue * 255):02X}"
 
 
-def series_colours(count: int) -> list[str]:
-    """`count` colours, all different: the palette first, then generated ones."""
-    colours = list(PALETTE[:count])
-    taken = set(colours)
+def series_colours(count: int, background: str | None = None) -> list[str]:
+    """`count` colours, all different: the palette first, then generated ones; with a
+    `background`, each made readable on it first (`readable_on`)."""
+    colours: list[str] = []
+    taken: set[str] = set()
     k = 0
     while len(colours) < count:
-        colour = _hex((20 + k * _GOLDEN_ANGLE) % 360 / 360, _LIGHTNESS[k % 2])
+        if k < len(PALETTE):
+            colour = PALETTE[k]
+        else:
+            step = k - len(PALETTE)
+            colour = _hex((20 + step * _GOLDEN_ANGLE) % 360 / 360, _LIGHTNESS[step % 2])
         k += 1
+        if background is not None:
+            colour = readable_on(colour, background)
         if colour not in taken:
             colours.append(colour)
             taken.add(colour)
@@ -37,7 +44,9 @@ def series_colours(count: int) -> list[str]:
 
 #: What a chart's tooltip is drawn on, in each theme: opaque, so that its contrast is
 #: known (the charts' default was a blue-grey slate, on which blue, grey and purple names
-#: read at 2:1).
+#: read at 1.1:1). The tooltip writes each name in its line's colour: the lines are drawn
+#: in colours readable on it (a per-point text style would cost the phone a style object
+#: for each of a chart's hundreds of points).
 TOOLTIP_BACKGROUND = {False: "#FFFFFF", True: "#1F1F23"}
 #: WCAG's minimum contrast for text of a normal size (AA)
 READABLE = 4.5

@@ -11,7 +11,7 @@ import flet_charts as fch
 
 from scorepad.ui.models.fmt import number, signed
 from scorepad.ui.state import page_is_dark
-from scorepad.ui.widgets.chart_colours import TOOLTIP_BACKGROUND, readable_on, series_colours
+from scorepad.ui.widgets.chart_colours import TOOLTIP_BACKGROUND, series_colours
 
 #: points drawn at most for one player: a 360 px chart shows no more, and a long history
 #: (300 games) costs the phone as much to draw as a season
@@ -50,8 +50,8 @@ def score_chart(series: dict[str, Sequence[float]], x_title: str, *, first_x: in
     """Line chart of cumulative scores with a legend; a long series is thinned
     (`thinned`), its x axis still counting every point; `zero`: the axis shows 0 (a
     score), else it fits the values (a rating's level). A touched point shows each
-    player's name and score in the player's colour, made readable on the tooltip (`dark`:
-    the theme, the page's when None)."""
+    player's name and score in the player's colour, readable on the tooltip (`dark`: the
+    theme, the page's when None)."""
     if not series or max((len(v) for v in series.values()), default=0) < 2:
         return ft.Container()
     length = max(len(v) for v in series.values())
@@ -62,15 +62,12 @@ def score_chart(series: dict[str, Sequence[float]], x_title: str, *, first_x: in
     step = _nice_step(max(high - low, 1))
     low = (low // step) * step
     high = -((-high) // step) * step
-    colours = series_colours(len(series))
     dark = page_is_dark() if dark is None else dark
-    styles = [ft.TextStyle(color=readable_on(c, TOOLTIP_BACKGROUND[dark]), size=12,
-                           weight=ft.FontWeight.W_600) for c in colours]
+    # The tooltip writes each name in its line's colour: lines readable on its box.
+    colours = series_colours(len(series), TOOLTIP_BACKGROUND[dark])
     data = [
         fch.LineChartData(
-            points=[fch.LineChartDataPoint(
-                x=i, y=points[i], tooltip=fch.LineChartDataPointTooltip(
-                    text=f"{name} {signed(points[i])}", text_style=styles[k]))
+            points=[fch.LineChartDataPoint(x=i, y=points[i], tooltip=f"{name} {signed(points[i])}")
                     for i in kept if i < len(points)],
             color=colours[k], stroke_width=2.5, curved=False,
             rounded_stroke_cap=True, point=len(kept) <= 30,
