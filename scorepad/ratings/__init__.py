@@ -1,5 +1,6 @@
 """Skill ratings: OpenSkill (Plackett-Luce, a maintained multiplayer rating model) fed
-with each game's final standings, and what a rating means in players' words.
+with each game's final standings (its update for single players: `plackett_luce`), and
+what a rating means in players' words.
 
 Imports only the domain (import-linter contract); the services call it."""
 
@@ -7,15 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from openskill.models import PlackettLuce
-
 from scorepad.domain.language import word
 from scorepad.domain.messages import ByLanguage, render_count
 from scorepad.domain.rating import SkillRating
+from scorepad.ratings.plackett_luce import MODEL, rate_game
 
 #: Everyone starts at this level with this uncertainty (OpenSkill's defaults).
-START_MU = 25.0
-START_SIGMA = 25.0 / 3
+START_MU = MODEL.mu
+START_SIGMA = MODEL.sigma
 #: The rating in a few sentences, for a screen's help or the README.
 RATING_EXPLAINED = ByLanguage(lambda lang: word("rating.explained", lang))
 
@@ -27,23 +27,22 @@ def rating_history(standings: Sequence[Sequence[tuple[int, str]]],
     played; each game is its final (rank, player) list, rank 1 best, equal ranks for
     equal totals (a game of one player changes nobody's rating). `start`: every player's
     rating before the first of these games (what earlier games gave), else none."""
-    model = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
     current = {name: (r.mu, r.sigma) for name, r in (start or {}).items()}
     played = {name: r.games for name, r in (start or {}).items()}
     history: list[dict[str, SkillRating]] = []
+    fresh = (START_MU, START_SIGMA)
     for game in standings:
         if len(game) < 2:
             history.append({})
             continue
         names = [player for _, player in game]
-        teams = [[model.rating(*current.get(name, (START_MU, START_SIGMA)), name=name)]
-                 for name in names]
-        rated = model.rate(teams, ranks=[float(place) for place, _ in game])
+        rated = rate_game([current.get(name, fresh) for name in names],
+                          [int(place) for place, _ in game])
         after = {}
-        for name, team in zip(names, rated, strict=True):
-            current[name] = (float(team[0].mu), float(team[0].sigma))
+        for name, rating in zip(names, rated, strict=True):
+            current[name] = rating
             played[name] = played.get(name, 0) + 1
-            after[name] = SkillRating(*current[name], played[name])
+            after[name] = SkillRating(*rating, played[name])
         history.append(after)
     return history
 
