@@ -33,11 +33,25 @@ PLAYWRIGHT_DISABLED_FEATURES = (
 #: phone's browser (no such popup) never does, and that a test's browser does not need.
 DESKTOP_ONLY_FEATURES = ("PreloadTopChromeWebUI", "WebUIOmniboxPopup", "WebUIOmniboxFullPopup",
                          "WebUIOmniboxAimPopup")
+#: The name the browser reaches the app by, as a phone on the table's Wi-Fi reaches
+#: `http://192.168.x.y:8550`: Chromium maps it to 127.0.0.1 (every packet stays on
+#: loopback) and, the name being neither localhost nor a loopback address, a page at
+#: `http://table.lan:PORT` is not a secure context, exactly as a phone's is not (no
+#: image decoder, clipboard API, service worker, Web Locks...). The server answers it
+#: (`--allowed-host`, given by `start_app`).
+LAN_NAME = "table.lan"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-gpu-watchdog",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run",
+                 f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1",
                  "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES
                                                   + DESKTOP_ONLY_FEATURES)]
+
+
+def on_the_wifi(url: str) -> str:
+    """`http://127.0.0.1:PORT/...` as a phone on the Wi-Fi opens it: `http://table.lan:PORT/...`
+    (only a browser started with CHROMIUM_ARGS resolves it)."""
+    return url.replace("://127.0.0.1:", f"://{LAN_NAME}:", 1)
 
 
 def free_port() -> int:
@@ -52,17 +66,18 @@ def start_app(db_url: str, log: Path, *, extra_env: dict[str, str] | None = None
               entry: tuple[str, ...] = ("-m", "scorepad"),
               ) -> tuple[subprocess.Popen[bytes], str]:
     """Starts `python -m scorepad --db URL serve [extra_args]` on a free loopback port and
-    returns the process and its base URL once /healthz answers; the server's output goes
-    to `log`. `command=()` gives serve's options at the top level, as `scorepad --port
-    8600` does. `entry` is what Python runs (a wrapper script and its arguments, then
-    the module, for scripts/frozen_clock.py)."""
+    returns the process and its base URL on loopback (`on_the_wifi` gives the one a
+    phone's browser opens) once /healthz answers; the server's output goes to `log`.
+    `command=()` gives serve's options at the top level, as `scorepad --port 8600` does.
+    `entry` is what Python runs (a wrapper script and its arguments, then the module, for
+    scripts/frozen_clock.py)."""
     port = free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
     env.pop("SCOREPAD_DATABASE_URL", None)
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, *entry, "--db", db_url, *command, "--host", "127.0.0.1",
-             "--port", str(port), "--no-qr", *(extra_args or [])],
+             "--port", str(port), "--no-qr", "--allowed-host", LAN_NAME, *(extra_args or [])],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + timeout

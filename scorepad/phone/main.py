@@ -204,8 +204,11 @@ async def main(page: Any, prepared: _Prepared) -> None:
         _collect_again()
         raise
     mark("screen")
+    address = notices.insecure_address()
     notices.watch(page, storage, refused=refused,
-                  updated=refused is None and notices.updated_since_last_start(storage))
+                  updated=refused is None and notices.updated_since_last_start(storage),
+                  insecure=address if refused is None and notices.tell_about_address(
+                      storage, address) else None)
     prepared.writer.watch(page)
     _tidy_when_idle(page, storage)
     _report_startup()

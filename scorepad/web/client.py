@@ -30,13 +30,15 @@ import re
 from pathlib import Path
 
 # Bumped whenever a transform below changes what is served (names the cache folder).
-TRANSFORM_REVISION = "3"
+TRANSFORM_REVISION = "4"
 FONT_MANIFEST = "assets/FontManifest.json"
 ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 KEPT_FONT_FAMILIES = ("MaterialIcons", "Roboto")
-# The heavy files a browser loads (Chromium's pair first: most phones are Android).
+# The heavy files a browser loads (Chromium's pair first: most phones are Android; a
+# phone on the table's Wi-Fi, at a plain-HTTP address that is not a secure context, has
+# no image decoder and loads skwasm's heavy variant, with codecs of its own).
 PRECOMPRESSED = (
-    "main.dart.wasm", "canvaskit/skwasm.wasm", "main.dart.js",
+    "main.dart.wasm", "canvaskit/skwasm.wasm", "canvaskit/skwasm_heavy.wasm", "main.dart.js",
     "canvaskit/chromium/canvaskit.wasm", "canvaskit/canvaskit.wasm",
 )
 

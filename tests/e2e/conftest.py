@@ -1,10 +1,13 @@
 """E2E harness: the real app as a subprocess on a free port with a temporary SQLite file,
-driven by Playwright in Debian's headless Chromium at a phone's size (390x844)."""
+driven by Playwright in Debian's headless Chromium at a phone's size (390x844), opened
+where a phone at the table opens it: `http://table.lan:PORT`, a plain-HTTP address that
+is not a secure context (scripts/appserver.LAN_NAME), every packet on loopback."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -14,10 +17,32 @@ from typing import Any
 
 import pytest
 
-from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app
+from scripts.appserver import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LAN_NAME,
+    on_the_wifi,
+    start_app,
+    stop_app,
+)
 from tests.e2e.slow_link import SlowLink
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _resolve_the_wifi_name() -> None:
+    """This process's own HTTP clients (a script on the LAN, a modified phone, the slow
+    link) reach the server by the browser's name for it: table.lan is 127.0.0.1 for them
+    too, as the host-resolver rule makes it for Chromium (a hosts file of the tests)."""
+    resolve = socket.getaddrinfo
+
+    def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+        return resolve("127.0.0.1" if host == LAN_NAME else host, *args, **kwargs)
+
+    socket.getaddrinfo = getaddrinfo
+
+
+_resolve_the_wifi_name()
 VIEWPORT = {"width": 390, "height": 844}
 STARTUP_TIMEOUT = 30.0
 UI_TIMEOUT_MS = 15_000
@@ -26,7 +51,10 @@ APP_BAR = 56  # the height of a screen's top bar, where a tap reaches no field
 
 @dataclass
 class AppServer:
+    #: where a phone's browser opens the app: http://table.lan:PORT (not a secure context)
     url: str
+    #: the same server on http://127.0.0.1:PORT
+    loopback: str
     db_url: str
     process: subprocess.Popen[bytes]
     log: Path
@@ -43,7 +71,8 @@ def start_server(tmp: Path, *, extra_env: dict[str, str] | None = None) -> AppSe
     db_url = f"sqlite:///{tmp / 'scorepad-e2e.db'}"
     log = tmp / "server.log"
     process, url = start_app(db_url, log, extra_env=extra_env, timeout=STARTUP_TIMEOUT)
-    return AppServer(url=url, db_url=db_url, process=process, log=log)
+    return AppServer(url=on_the_wifi(url), loopback=url, db_url=db_url, process=process,
+                     log=log)
 
 
 def stop_server(server: AppServer) -> None:
@@ -71,7 +100,7 @@ def app_url(app_server: AppServer) -> str:
 @pytest.fixture(scope="session")
 def slow_link(app_server: AppServer) -> Iterator[SlowLink]:
     """The same app behind a slow Wi-Fi: every chunk, each way, held 100 ms (`.url`)."""
-    link = SlowLink(app_server.url, delay=0.1).start()
+    link = SlowLink(app_server.loopback, delay=0.1).start()
     yield link
     link.stop()
 

@@ -12,6 +12,8 @@ import threading
 import time
 from urllib.parse import urlsplit
 
+from scripts.appserver import LAN_NAME, on_the_wifi
+
 
 class SlowLink:
     """`SlowLink(target_url, delay=0.1).start()` gives `url`, the same app seen through a
@@ -22,7 +24,9 @@ class SlowLink:
     def __init__(self, target_url: str, *, delay: float = 0.1,
                  jitter: tuple[float, float] | None = None, seed: int = 0) -> None:
         parts = urlsplit(target_url)
-        self.target_host = parts.hostname or "127.0.0.1"
+        # The browser's name for the server is Chromium's alone: this proxy is on loopback.
+        self.target_host = ("127.0.0.1" if parts.hostname in (None, LAN_NAME)
+                            else parts.hostname)
         self.target_port = parts.port or 80
         self.delay = delay
         self.jitter = jitter
@@ -36,7 +40,7 @@ class SlowLink:
     def start(self) -> SlowLink:
         self._thread.start()
         port = asyncio.run_coroutine_threadsafe(self._listen(), self._loop).result(10)
-        self.url = f"http://127.0.0.1:{port}"
+        self.url = on_the_wifi(f"http://127.0.0.1:{port}")  # as a phone's browser opens it
         return self
 
     def stop(self) -> None:

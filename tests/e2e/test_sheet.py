@@ -127,11 +127,15 @@ def test_the_csv_download_holds_every_deal_and_the_totals(
         click(page, "Exporter en CSV (tableur)")
     download = download_info.value
     assert download.suggested_filename == "Export soir.csv"
-    # The same URL fetched with the page's request context, as the phone would.
-    response = page.request.get(f"{app_url}/export/games/{game}.csv")
-    assert response.ok
-    assert "attachment" in response.headers["content-disposition"]
-    content = response.body().decode("utf-8-sig")
+    # The same URL fetched by the phone's browser itself.
+    response = page.evaluate("""async (url) => {
+        const response = await fetch(url);
+        return {ok: response.ok, disposition: response.headers.get("content-disposition"),
+                body: await response.text()};
+    }""", f"{app_url}/export/games/{game}.csv")
+    assert response["ok"]
+    assert "attachment" in response["disposition"]
+    content = response["body"].removeprefix("\ufeff")
     with open(download.path(), encoding="utf-8-sig", newline="") as saved:
         assert content == saved.read()
     rows = list(csv.reader(io.StringIO(content), delimiter=_delimiter(content)))

@@ -16,7 +16,7 @@ def test_each_browser_precaches_one_renderer_and_the_common_files_hold_none() ->
     renderer_files = set(client_files.renderer_files())
     assert lists["common"][0] == "index.html"
     assert not renderer_files & set(lists["common"])
-    assert set(lists) == {"common", "skwasm", "chromium", "full"}
+    assert set(lists) == {"common", "skwasm", "skwasm_heavy", "chromium", "full"}
     assert "main.dart.wasm" in lists["skwasm"] and "main.dart.js" not in lists["skwasm"]
     assert "main.dart.js" in lists["full"] and "canvaskit/canvaskit.wasm" in lists["full"]
 

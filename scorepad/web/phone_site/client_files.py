@@ -33,11 +33,15 @@ COMMON = (
 STDLIB = "pyodide/python_stdlib.zip"
 #: The renderers, by the name the page gives the service worker (page.OFFLINE decides it
 #: as Flutter's loader does): "skwasm" on Chromium's browsers with WebAssembly GC and
-#: WebGL; "chromium", CanvasKit's Chromium variant, on one without them; "full"
-#: elsewhere (Safari, Firefox).
+#: WebGL; "skwasm_heavy" on those where the browser's image decoder is missing (a page
+#: that is not a secure context: the site opened from a laptop's plain-HTTP address on
+#: the table's Wi-Fi), with codecs of its own; "chromium", CanvasKit's Chromium variant,
+#: on one without WebAssembly GC or WebGL; "full" elsewhere (Safari, Firefox).
 RENDERERS = {
     "skwasm": ("main.dart.mjs", "main.dart.wasm", "canvaskit/skwasm.js",
                "canvaskit/skwasm.wasm"),
+    "skwasm_heavy": ("main.dart.mjs", "main.dart.wasm", "canvaskit/skwasm_heavy.js",
+                     "canvaskit/skwasm_heavy.wasm"),
     "chromium": ("main.dart.js", "canvaskit/chromium/canvaskit.js",
                  "canvaskit/chromium/canvaskit.wasm"),
     "full": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),

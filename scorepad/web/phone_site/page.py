@@ -47,8 +47,11 @@ FLET_BASE = """<script>
 # The service worker (cache-first, sw.js) and persistent storage. The renderer is decided
 # as Flutter's loader (flutter_bootstrap.js, Flet 1.0.5) decides it, so that the worker
 # precaches the one this browser loads: skwasm on Chromium's browsers with WebAssembly
-# GC and WebGL, else CanvasKit (its Chromium variant where Chromium's text break
-# iterators and image codecs are there). A version installed during an earlier visit
+# GC and WebGL (its heavy variant, with codecs of its own, where the browser's image
+# decoder or text break iterators are missing), else CanvasKit (its Chromium variant
+# where Chromium's text break iterators and image codecs are there). A page that is not
+# a secure context has no service worker: the page says so (scorepad.phone.notices),
+# nothing is precached. A version installed during an earlier visit
 # waits; at this start, before the app boots, it is told to take over and the page
 # reloads once under it.
 OFFLINE = """<script>
@@ -66,7 +69,8 @@ OFFLINE = """<script>
       [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 95, 1, 120, 0]));
     var canvas = document.createElement("canvas");
     var webGL = !!(canvas.getContext("webgl2") || canvas.getContext("webgl"));
-    var renderer = blink && wasmGC && webGL ? "skwasm" : chromium ? "chromium" : "full";
+    var renderer = blink && wasmGC && webGL ? (chromium ? "skwasm" : "skwasm_heavy")
+      : chromium ? "chromium" : "full";
     var url = window.scorepadBase + "sw.js?renderer=" + renderer;
     var reloading = false;
     navigator.serviceWorker.addEventListener("controllerchange", function () {

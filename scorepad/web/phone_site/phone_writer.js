@@ -13,12 +13,21 @@
 // answer within a few seconds (a frozen tab) has its lock taken (`steal`). The new
 // holder reads the database again from storage before writing. The tab that let go
 // hears "elsewhere", the one that took it "here" (scorepad.phone.storage tells Python).
+//
+// A page that is not a secure context (the site opened from a laptop's plain-HTTP address
+// on the table's Wi-Fi) has no Web Locks. There the channel stands in for the lock: a
+// tab that starts asks whether another tab writes, and writes only when none answers in
+// time; "Continuer ici" takes the database at once and says so, and the tab that wrote
+// hears "elsewhere". The "writer" record still refuses, in its own transaction, whatever
+// a tab that slept through it would copy.
 "use strict";
 self.scorepadWriter = (function () {
   var LOCK = "scorepad-database";
   var CHANNEL = "scorepad-database";
   // How long a holder has to store what it has and let go before its lock is taken.
   var ANSWER_WITHIN = 4000;
+  // Without Web Locks: how long a starting tab waits for a writing tab to say so.
+  var WRITER_ANSWERS_WITHIN = 400;
 
   var id = (self.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : String(Date.now()) + "-" + String(Math.random()).slice(2);
@@ -95,11 +104,37 @@ self.scorepadWriter = (function () {
     });
   }
 
-  // At start: the writer if the lock is free (or the browser has no Web Locks: one tab
-  // is all it can tell), else a reader waiting in the queue.
+  // Without Web Locks: whether another tab answers that it writes.
+  function anotherWrites() {
+    if (channel === null) return Promise.resolve(false);
+    return new Promise(function (resolve) {
+      var asked = new BroadcastChannel(CHANNEL);
+      var done = function (answer) {
+        asked.close();
+        resolve(answer);
+      };
+      asked.onmessage = function (event) {
+        var message = event.data || {};
+        if (message.type === "i-write" && message.to === id) done(true);
+      };
+      asked.postMessage({type: "who-writes", from: id});
+      setTimeout(function () { done(false); }, WRITER_ANSWERS_WITHIN);
+    });
+  }
+
+  // Without Web Locks: this tab writes from now on, and the others hear it.
+  async function takeWithoutLocks() {
+    await gained();
+    if (channel !== null) channel.postMessage({type: "took", from: id});
+  }
+
+  // At start: the writer if the lock is free, else a reader waiting in the queue.
+  // Without Web Locks, the writer unless another tab answers that it writes.
   async function start() {
     if (locks() === null) {
+      if (await anotherWrites()) return false;
       holding = true;
+      await hooks.claim();
       return true;
     }
     if (await ask("now")) {
@@ -114,7 +149,11 @@ self.scorepadWriter = (function () {
   // "Continuer ici": the holder is asked to let go; without an answer in time, its lock
   // is taken. Resolves once this tab writes, with the database read again.
   async function takeOver() {
-    if (holding || locks() === null) return true;
+    if (holding) return true;
+    if (locks() === null) {
+      await takeWithoutLocks();
+      return true;
+    }
     var became = new Promise(function (resolve) { gainedNow = {resolve: resolve}; });
     queue();
     if (channel !== null) channel.postMessage({type: "let-go", from: id});
@@ -145,7 +184,16 @@ self.scorepadWriter = (function () {
   if (channel !== null) {
     channel.onmessage = function (event) {
       var message = event.data || {};
-      if (message.type === "let-go" && message.from !== id) answer();
+      if (message.from === id) return;
+      if (message.type === "let-go") {
+        answer();
+      } else if (message.type === "who-writes" && holding) {
+        channel.postMessage({type: "i-write", from: id, to: message.from});
+      } else if (message.type === "took" && holding) {
+        holding = false;  // another tab took the database: this one commits nothing more
+        letGo = null;
+        listener("elsewhere");
+      }
     };
   }
 

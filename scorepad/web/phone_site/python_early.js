@@ -65,7 +65,9 @@
   // this build's Python (snapshot.js): made in a worker of its own, once.
   var snapshotting = false;
   function makeSnapshot() {
-    if (snapshotting) return;
+    // A page that is not a secure context (a plain-HTTP address on a LAN) has no Cache
+    // Storage to keep the snapshot in: the phone starts without one.
+    if (snapshotting || typeof caches === "undefined") return;
     snapshotting = true;
     var maker = new Worker(base + "/python-snapshot.js", {type: "module"});
     maker.onmessage = function (event) {
