@@ -17,7 +17,6 @@ from scorepad.ui.dialogs.game_actions import SheetActions
 from scorepad.ui.dialogs.game_menu import GameMenuButton, rights_of
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import t
-from scorepad.ui.models.fmt import game_title
 from scorepad.ui.models.sheet_rights import Locked, Rights
 from scorepad.ui.services_context import use_uow
 from scorepad.ui.sheet_data import use_sheet
@@ -37,6 +36,7 @@ from scorepad.ui.widgets.sheet_rows import (
     round_progress,
     totals_header,
 )
+from scorepad.ui.widgets.tournament_parts import bar_title
 
 
 def is_dark(theme: str) -> bool:
@@ -191,6 +191,6 @@ def SheetView(game_id: int) -> ft.View:
                            revision=sheet.revision)
     body = _sheet_body(sheet, actions, is_dark(state.theme), lang, rights, shown,
                        lambda: set_shown(lambda n: n + LINES_PAGE), opens)
-    return screen(game_title(sheet), body, route=page_key,
+    return screen(bar_title(sheet), body, route=page_key,
                   actions=_bar_actions(sheet, actions, rights, opens.unlock),
                   bottom=_bottom_action(sheet, actions, rights, opens.unlock))

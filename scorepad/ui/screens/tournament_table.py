@@ -80,8 +80,9 @@ def _ask_code(table: int, refused: str, typed: str, set_typed: Callable[[str], N
     """The table's code asked for: a link opened without it, or with a wrong one."""
     return ft.Container(ft.Column([
         ft.Icon(ft.Icons.PIN_OUTLINED, size=56, color=ft.Colors.PRIMARY),
-        ft.Text(t("tournament_ui.join.code_title", table=table), size=18,
-                weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
+        ft.Semantics(identifier="join-code-title", content=ft.Text(
+            t("tournament_ui.join.code_title", table=table), size=18,
+            weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)),
         ft.Text(t("tournament_ui.join.code_help"), color=ft.Colors.ON_SURFACE_VARIANT,
                 text_align=ft.TextAlign.CENTER),
         ft.Semantics(identifier="join-code", container=True, content=kept_field(

@@ -70,10 +70,12 @@ def TournamentsView() -> ft.View:
 
 def _field(form: NewTournamentForm, errors: dict[str, str], name: str, label: str,
            set_form: SetForm, *, number: bool = True, helper: str | None = None,
-           col: dict[str, int] | None = None) -> ft.Control:
+           unit: str | None = None, col: dict[str, int] | None = None) -> ft.Control:
+    """A field of the form; `unit` follows the value typed ("45 min"): a unit in the
+    label wrapped it onto the value on a phone."""
     return ft.Container(kept_field(
         label=label, value=str(getattr(form, name)), error=errors.get(name),
-        helper=helper, error_max_lines=5, helper_max_lines=2, dense=True,
+        helper=helper, error_max_lines=5, helper_max_lines=2, dense=True, suffix=unit,
         keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
         on_change=lambda e: set_form(lambda f, text=str(e.data or ""): f.typed(name, text)),
     ), col=col or {"xs": 12})
@@ -150,7 +152,8 @@ def NewTournamentView() -> ft.View:
             _field(form, errors, "rounds", t("tournament_ui.form.rounds"), set_form,
                    col={"xs": 6}),
             _field(form, errors, "round_minutes", t("tournament_ui.form.minutes"), set_form,
-                   helper=t("tournament_ui.form.minutes_help"), col={"xs": 6}),
+                   helper=t("tournament_ui.form.minutes_help"),
+                   unit=t("tournament_ui.form.minutes_unit"), col={"xs": 6}),
             _field(form, errors, "deals_4", t("tournament_ui.form.deals_4"), set_form,
                    col={"xs": 6}),
             _field(form, errors, "deals_5", t("tournament_ui.form.deals_5"), set_form,

@@ -12,8 +12,9 @@ import flet as ft
 from scorepad.domain.messages import N_
 from scorepad.domain.tournament import RankingRule, RoundStatus, StandingLine, Standings
 from scorepad.services import tournament as tm
+from scorepad.services.ports import GameFacts
 from scorepad.ui.i18n import current_lang, nt, t
-from scorepad.ui.models.fmt import signed
+from scorepad.ui.models.fmt import game_title, signed
 from scorepad.ui.models.tournament_view import (
     SeatNow,
     clock_text,
@@ -71,6 +72,21 @@ def table_heading(table: tm.TournamentTable) -> str:
     if table.dealer_sits_out:
         heading += " · " + t("tournament_ui.table.dealer_out")
     return heading
+
+
+def bar_title(game: GameFacts) -> str | ft.Control:
+    """A game's title in its sheet's bar: its name, or for a tournament table's game
+    "Table 3" over "Manche 2" (on one line, "Table 3 · manche 2" was cut on a 390-pixel
+    phone beside the bar's buttons)."""
+    if game.tournament_table is None or game.tournament_round is None:
+        return game_title(game)
+    return ft.Semantics(identifier="bar-title", container=True, content=ft.Column([
+        ft.Text(t("tournament_ui.table.title", number=game.tournament_table), size=20,
+                weight=ft.FontWeight.W_600, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Text(t("tournament_ui.game_round", round=game.tournament_round), size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS),
+    ], spacing=0, tight=True))
 
 
 SeatTap = Callable[[str], None]
