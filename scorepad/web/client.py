@@ -30,7 +30,7 @@ import re
 from pathlib import Path
 
 # Bumped whenever a transform below changes what is served (names the cache folder).
-TRANSFORM_REVISION = "4"
+TRANSFORM_REVISION = "5"
 FONT_MANIFEST = "assets/FontManifest.json"
 ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 KEPT_FONT_FAMILIES = ("MaterialIcons", "Roboto")
@@ -88,6 +88,38 @@ document.addEventListener("input", function (event) {
 });
 </script>"""
 
+# A page that is not a secure context (a phone on the table's Wi-Fi opens the app at
+# http://192.168.x.y:8550) has no `navigator.clipboard`, and Flet 1.0.5's copy
+# (ft.CopyToClipboard, run by the client within the tap) then copies nothing while the
+# app says the link was copied. There the browser's older way still copies within a
+# tap: a selected, hidden text area and `execCommand("copy")`, given to the client as
+# the clipboard's `writeText` (reading stays refused, as it is there). Where the API
+# exists this does nothing. tests/e2e/test_wifi.py fails when a release changes it.
+CLIPBOARD_WITHOUT_SECURE_CONTEXT = """<script>
+if (!navigator.clipboard && document.queryCommandSupported
+    && document.queryCommandSupported("copy")) {
+  Object.defineProperty(navigator, "clipboard", {configurable: true, value: {
+    writeText: function (text) {
+      var before = document.activeElement;
+      var area = document.createElement("textarea");
+      area.value = String(text);
+      area.setAttribute("readonly", "");
+      area.style.cssText = "position:fixed;top:0;left:0;opacity:0;pointer-events:none";
+      document.body.appendChild(area);
+      area.select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (refused) {}
+      area.remove();
+      if (before && before.focus) before.focus();
+      return copied ? Promise.resolve() : Promise.reject(new Error("copy refused"));
+    },
+    readText: function () {
+      return Promise.reject(new Error("no clipboard reading outside a secure context"));
+    },
+  }});
+}
+</script>"""
+
 SPINNER = """<div class="scorepad-spinner"></div>
     <style>
       .scorepad-spinner {
@@ -130,7 +162,8 @@ def font_manifest(raw: bytes) -> bytes:
 
 def index_html(html: str) -> str:
     """The page with the foreign-script guard first in <head>, the name fields' line
-    ends (NAME_LINES) and a CSS spinner instead of the loading image."""
-    html = _HEAD.sub(lambda m: m.group(0) + "\n" + FOREIGN_SCRIPT_GUARD + "\n" + NAME_LINES,
-                     html, count=1)
+    ends (NAME_LINES), the copy outside a secure context (CLIPBOARD_WITHOUT_SECURE_CONTEXT)
+    and a CSS spinner instead of the loading image."""
+    scripts = (FOREIGN_SCRIPT_GUARD, NAME_LINES, CLIPBOARD_WITHOUT_SECURE_CONTEXT)
+    html = _HEAD.sub(lambda m: m.group(0) + "\n" + "\n".join(scripts), html, count=1)
     return _LOADING_IMAGE.sub(SPINNER, html, count=1)

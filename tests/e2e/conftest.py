@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -108,6 +109,23 @@ def slow_link(app_server: AppServer) -> Iterator[SlowLink]:
 @pytest.fixture(scope="session")
 def uow_factory(app_server: AppServer) -> Callable[[], Any]:
     return app_server.uow_factory()
+
+
+@pytest.fixture(scope="session")
+def phone_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The phone site built from these sources. `scripts/test` builds it once before
+    pytest starts and names it in SCOREPAD_E2E_PHONE_SITE (a cold build takes minutes,
+    which no test's timeout should hold); without it, the first worker that needs it
+    builds it for the run."""
+    from tests.e2e.phone_site import build
+
+    prebuilt = os.environ.get("SCOREPAD_E2E_PHONE_SITE")
+    if prebuilt:
+        return build(Path(prebuilt))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # One build for the run: its workers' temporary folders share this parent.
+        return build(tmp_path_factory.getbasetemp().parent / "phone-site")
+    return build(tmp_path_factory.mktemp("phone") / "site")
 
 
 @pytest.fixture(scope="session")
@@ -212,8 +230,13 @@ def enable_semantics(page: Any) -> None:
 
 
 def open_app(page: Any, app_url: str, path: str = "/", *, wait_text: str | None = None) -> None:
-    """Opens the app at `path` and waits for the screen (and `wait_text` when given)."""
+    """Opens the app at `path` and waits for the screen (and `wait_text` when given).
+    Opened by the Wi-Fi's name, the page is checked to be what a phone there has: not a
+    secure context."""
     page.goto(app_url + path)
+    if f"://{LAN_NAME}:" in app_url:
+        assert page.evaluate("window.isSecureContext") is False, \
+            "the page on the Wi-Fi's address is a secure context: the test sees no phone"
     enable_semantics(page)
     if wait_text is not None:
         text(page, wait_text).wait_for()
@@ -274,12 +297,18 @@ def by_id(page: Any, identifier: str) -> Any:
 
 
 def id_text(page: Any, identifier: str) -> str:
-    return str(by_id(page, identifier).first.inner_text()).strip()
+    return shown_text(by_id(page, identifier).first)
 
 
-#: The page's clipboard, read in the page with a limit of its own: Playwright's `evaluate`
-#: has none, and a read the browser never answers would hold the test, and the run, for
-#: good. The page is brought to the front first: the browser answers a focused document.
+def shown_text(control: Any) -> str:
+    """The words a screen reader says for a control: its text, or its label where the
+    text is in one (a selectable text's)."""
+    return (str(control.inner_text()).strip()
+            or str(control.get_attribute("aria-label") or "").strip())
+
+
+#: The clipboard, read with a limit of its own: Playwright's `evaluate` has none, and a
+#: read the browser never answered would hold the test, and the run, for good.
 _CLIPBOARD = """(ms) => Promise.race([
     navigator.clipboard.readText(),
     new Promise((_, refuse) => setTimeout(
@@ -287,9 +316,42 @@ _CLIPBOARD = """(ms) => Promise.race([
 
 
 def clipboard_text(page: Any) -> str:
-    """What the phone's clipboard holds (the context has clipboard-read granted)."""
-    page.bring_to_front()
-    return str(page.evaluate(_CLIPBOARD, UI_TIMEOUT_MS))
+    """What the phone's clipboard holds, as another app pasting it would find it. A page
+    on the Wi-Fi has no clipboard API to read it with (not a secure context; the app
+    copies there by the browser's older way, within the tap): it is read from a page of
+    the same browser opened on the server's loopback address, brought to the front (the
+    browser answers a focused document)."""
+    shown = urlsplit(page.url)
+    origin = f"{shown.scheme}://127.0.0.1:{shown.port}"
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    reader = page.context.new_page()
+    try:
+        reader.goto(origin + "/healthz")
+        reader.bring_to_front()
+        return str(reader.evaluate(_CLIPBOARD, UI_TIMEOUT_MS))
+    finally:
+        reader.close()
+        page.bring_to_front()
+
+
+def decoded_qr(page: Any, identifier: str) -> str:
+    """The text of the QR code a control shows, read off a screenshot by a QR reader."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    # The code is painted once its vector drawing is parsed, a frame or two after its
+    # control is in the tree: a screenshot taken in between shows the white frame alone.
+    # Look again, as a player holding a phone up to the screen does, for a few seconds.
+    deadline = time.monotonic() + 10
+    while True:
+        shot = Image.open(io.BytesIO(by_id(page, identifier).first.screenshot())).convert("L")
+        found = zxingcpp.read_barcodes(shot)
+        if found:
+            return str(found[0].text)
+        assert time.monotonic() < deadline, f"no QR code readable in {identifier}"
+        page.wait_for_timeout(250)
 
 
 def text(page: Any, value: str, *, exact: bool = False) -> Any:
@@ -303,7 +365,7 @@ def wait_id_text(page: Any, identifier: str, expected: str, timeout: float = 10.
     while time.monotonic() < deadline:
         loc = by_id(page, identifier)
         if loc.count():
-            last = str(loc.first.inner_text()).strip()
+            last = shown_text(loc.first)
             if last == expected:
                 return
         time.sleep(0.1)

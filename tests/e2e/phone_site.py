@@ -48,16 +48,17 @@ FRAME_PRINTS = """
 
 
 def build(out: Path) -> Path:
-    """`scorepad build-phone --out OUT` as a person runs it; the folder. A folder another
-    worker of this run already built (its mark written last) is taken as it is."""
-    done_mark = out / ".built-by-the-tests"
+    """`scorepad build-phone --out OUT` as a person runs it; the folder. A site another
+    worker of this run already built there (a build is put in place whole, its record
+    last) is taken as it is."""
+    from scorepad.web.phone_site.build import Site
+
     with build_cache_lock():
-        if not done_mark.exists():
+        if Site.read(out) is None:
             done = subprocess.run([sys.executable, "-m", "scorepad", "build-phone", "--out",
                                    str(out)], cwd=ROOT, capture_output=True, text=True,
                                   check=False)
             assert done.returncode == 0, done.stdout + done.stderr
-            done_mark.touch()
     return out
 
 

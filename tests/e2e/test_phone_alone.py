@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import json
-import os
 import re
 import subprocess
 import sys
@@ -36,7 +35,6 @@ from tests.e2e.phone_history import history_backup, history_database
 from tests.e2e.phone_site import (
     FRAME_PRINTS,
     StaticServer,
-    build,
     clear_http_cache,
     keep_as_the_earlier_version_did,
     offline_copy_ready,
@@ -58,19 +56,6 @@ def _shot_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
         FAILURE_SHOTS.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(Exception):
             page.screenshot(path=str(FAILURE_SHOTS / f"{request.node.name}.png"))
-
-
-@pytest.fixture(scope="session")
-def phone_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built from these sources; SCOREPAD_E2E_PHONE_SITE names one already built
-    from them (while iterating on the tests: a build takes minutes)."""
-    prebuilt = os.environ.get("SCOREPAD_E2E_PHONE_SITE")
-    if prebuilt:
-        return Path(prebuilt)
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        # One build for the run: its workers' temporary folders share this parent.
-        return build(tmp_path_factory.getbasetemp().parent / "phone-site")
-    return build(tmp_path_factory.mktemp("phone") / "site")
 
 
 @pytest.fixture

@@ -42,10 +42,11 @@ def _handover_dialog(shown: Shown[_Link], close: Close, copied: bool,
         content=ft.Column([
             ft.Text(t("handover.text", name=link.name, minutes=services.HANDOVER_MINUTES),
                     size=14),
-            ft.Row([qr_code(link.url, 220)],
+            ft.Row([ft.Semantics(identifier="handover-qr", content=qr_code(link.url, 220))],
                    alignment=ft.MainAxisAlignment.CENTER),
-            ft.Semantics(identifier="handover-link", content=ft.Text(
-                link.url, size=13, weight=ft.FontWeight.W_600)),
+            # Selectable: where the clipboard refuses, a long press still copies it.
+            ft.Semantics(identifier="handover-link", content=ft.SelectionArea(ft.Text(
+                link.url, size=13, weight=ft.FontWeight.W_600))),
             _copy_button(link.url, copied, said),
         ], tight=True, spacing=12, width=320),
         actions=[ft.TextButton(t("common.close"), on_click=lambda _e: close())],

@@ -88,7 +88,7 @@ def _big_screen(day: date, circle: int | None) -> ft.Control:
     path = big_screen_path(day, circle)
     address = link_origin() + path
     return ft.Container(ft.Row([
-        qr_code(address, 132),
+        ft.Semantics(identifier="big-screen-qr", content=qr_code(address, 132)),
         ft.Column([
             ft.Text(t("soiree_screen.big_screen_help"),
                     size=13),

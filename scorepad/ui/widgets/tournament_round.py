@@ -92,8 +92,9 @@ def _link_block(number: int, link: tm.TableLink, actions: RoundActions) -> ft.Co
         ft.Semantics(identifier=f"table-code-{number}", content=ft.Text(
             t("tournament_ui.table.code", code=link.code), size=16,
             weight=ft.FontWeight.W_700)),
-        ft.Semantics(identifier=f"table-link-{number}", content=ft.Text(
-            link.url, size=12, color=ft.Colors.ON_SURFACE_VARIANT)),
+        # Selectable: where the clipboard refuses, a long press still copies it.
+        ft.Semantics(identifier=f"table-link-{number}", content=ft.SelectionArea(ft.Text(
+            link.url, size=12, color=ft.Colors.ON_SURFACE_VARIANT))),
         ft.Semantics(identifier=f"table-copy-{number}", container=True,
                      content=ft.OutlinedButton(
             t("tournament_ui.table.copy"), icon=ft.Icons.CONTENT_COPY, height=40,

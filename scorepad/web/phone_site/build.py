@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import shutil
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
@@ -181,13 +182,32 @@ def service_worker(version_id: str, precache: dict[str, list[str]]) -> bytes:
             .replace("__RENDERERS__", json.dumps(variants))).encode("utf-8")
 
 
-def _prepare_output(out: Path) -> None:
-    """Empties `out` when it holds an earlier build; refuses any other folder's files."""
-    if out.exists() and any(out.iterdir()):
-        if not (out / RECORD).is_file():
-            raise BuildError(out)
-        shutil.rmtree(out)
-    out.mkdir(parents=True, exist_ok=True)
+def _check_output(out: Path) -> None:
+    """Refuses an `out` holding other files than an earlier build's."""
+    if out.exists() and any(out.iterdir()) and not (out / RECORD).is_file():
+        raise BuildError(out)
+
+
+def _staging(out: Path) -> Path:
+    """An empty folder beside `out` for the new build. A build stopped midway (Ctrl+C, a
+    machine switched off) left only such a folder, removed here: `out` itself is never
+    half written, so a server handing it out never serves a half-built site, and the
+    next build is not refused for the half-built folder."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    for left in out.parent.glob(f".{out.name}.building-*"):
+        shutil.rmtree(left, ignore_errors=True)
+    staging = out.parent / f".{out.name}.building-{os.getpid()}"
+    staging.mkdir()
+    return staging
+
+
+def _put_in_place(staging: Path, out: Path) -> None:
+    """The finished build takes `out`'s place (the earlier build, if any, is removed)."""
+    old = out.parent / f".{out.name}.old-{os.getpid()}"
+    if out.exists():
+        out.rename(old)
+    staging.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
@@ -196,6 +216,7 @@ def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
     downloaded packages, the icon font and the compressed copies for the next build."""
     from scorepad.web.icon_font import scorepad_icon_font
 
+    _check_output(out)
     web_dir = web_dir or client.stock_web_dir()
     wheels = packages.fetch(cache / "wheels", log=log)
     log(N_("phone.build.preparing"))
@@ -231,15 +252,21 @@ def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
     precache = precache_lists(names)
     site_files.append((SERVICE_WORKER, service_worker(version_id, precache)))
 
-    _prepare_output(out)
-    for name, data in site_files:
-        target = out / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    log(N_("phone.build.compressing"))
-    copies = CompressedCopies(cache / "compressed")
-    compressed = copies.write_beside(out, [name for name, _ in site_files])
-    site = Site(out, version_id, {name: len(data) for name, data in site_files},
-                compressed, precache)
-    site.write_record()
+    staging = _staging(out)
+    try:
+        for name, data in site_files:
+            target = staging / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        log(N_("phone.build.compressing"))
+        copies = CompressedCopies(cache / "compressed")
+        compressed = copies.write_beside(staging, [name for name, _ in site_files])
+        Site(staging, version_id, {name: len(data) for name, data in site_files},
+             compressed, precache).write_record()
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    _put_in_place(staging, out)
+    site = Site.read(out)
+    assert site is not None, "the site just built has no record"
     return site

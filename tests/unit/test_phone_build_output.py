@@ -1,0 +1,47 @@
+"""`scorepad build-phone` never leaves a half-written site: a build stopped midway leaves
+the earlier site as it was, and the next build neither refuses the folder nor trips
+over what the stopped one left."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorepad.web.phone_site import build
+
+
+def _a_site(folder: Path, version: str) -> None:
+    folder.mkdir(parents=True)
+    (folder / "index.html").write_text(version)
+    build.Site(folder, version, {"index.html": len(version)}, {}, {"common": []}).write_record()
+
+
+def test_a_build_stopped_midway_leaves_the_earlier_site_whole_and_the_next_one_goes_through(
+        tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    _a_site(out, "v1")
+    build._check_output(out)
+    staging = build._staging(out)
+    (staging / "index.html").write_text("half of v2")  # then Ctrl+C: nothing moved
+    assert build.Site.read(out) is not None and (out / "index.html").read_text() == "v1"
+
+    build._check_output(out)  # the next build
+    again = build._staging(out)
+    assert list(again.iterdir()) == []  # what the stopped build left is gone
+    (again / "index.html").write_text("v2")
+    build.Site(again, "v2", {"index.html": 2}, {}, {"common": []}).write_record()
+    build._put_in_place(again, out)
+    assert (out / "index.html").read_text() == "v2" and build.Site.read(out) is not None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_folder_holding_other_files_is_refused_before_anything_is_built(
+        tmp_path: Path) -> None:
+    out = tmp_path / "photos"
+    out.mkdir()
+    (out / "holidays.jpg").write_bytes(b"\xff\xd8")
+    with pytest.raises(build.BuildError):
+        build.build_site(out, cache=tmp_path / "cache", web_dir=tmp_path / "no-client")
+    assert [p.name for p in out.iterdir()] == ["holidays.jpg"]
+    assert not (tmp_path / "cache").exists()  # refused at once: nothing fetched
