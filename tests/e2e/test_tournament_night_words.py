@@ -199,7 +199,8 @@ def test_the_words_and_layout_of_the_night_on_a_390_phone(
     lines = read(organiser, {"x": 0, "y": top["y"], "width": VIEWPORT["width"],
                              "height": cancel["y"] - top["y"]})
     assert any("remplaçant" in line for line in lines), lines
-    assert not [line for line in lines if line.startswith(";")], lines
+    # (OCR reads a lone ";" as ":" as often as not: both are looked for)
+    assert not [line for line in lines if line.startswith((";", ":"))], lines
 
 
 def test_wrong_table_codes_say_the_tries_left_then_when_to_try_again(
