@@ -26,7 +26,8 @@ from scorepad import services as s  # noqa: E402
 from scorepad.domain import DealKind, GameStatus, parse_deal, score_deal  # noqa: E402
 from scorepad.domain.period import Period  # noqa: E402
 from scorepad.services.ports import DealState, NewDeal  # noqa: E402
-from scorepad.services.stats.reads import RATINGS, stats_scope  # noqa: E402
+from scorepad.services.ports.stats import Asked  # noqa: E402
+from scorepad.services.stats.reads import RATINGS, forget_kept, scope_games, stats_scope  # noqa: E402
 from scorepad.storage import Database, open_database  # noqa: E402
 
 SEATS = ["André", "Bruno", "Cécile", "Didier"]
@@ -173,16 +174,16 @@ def season_ranking(workdir: Path, games: int = 100, deals: int = 50
         return s.ranking(db.uow(), circle=circle, period=period)
 
     def cold() -> object:
-        RATINGS.forget()
+        forget_kept()
         return ranking()
 
     scope = stats_scope(circle, period)
 
     def sums() -> object:
         with db.uow() as uow:
-            found = uow.repo.scope_games(scope)
-            return (found, uow.repo.scope_tallies(scope), uow.repo.scope_extremes(scope),
-                    uow.repo.scope_sat_out(scope))
+            index = uow.repo.scope_index(scope)
+            return (scope_games(uow, scope),
+                    uow.repo.scope_sums(scope, None, (), Asked(False, "scores")), index)
 
     read = sums()
 

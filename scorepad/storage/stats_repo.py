@@ -1,46 +1,34 @@
-"""The repository's statistics: the games of a circle and a period with their totals, and
-the sums a player's record is made of, each made by the database over the score rows'
-parts and the tallies the triggers keep (migration 0010), never by reading every deal."""
+"""The repository's statistics: the games of a circle and a period (a light read, each with
+its revision) and their seats, and the sums a player's record is made of, each made by
+the database over the score rows' parts and the tallies the triggers keep (migration
+0010), never by reading every deal: over a scope's games (but a few left out), or game by
+game for a few games (scorepad.storage.stats_games)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import (
-    Integer,
-    Select,
-    and_,
-    any_,
-    cast,
-    exists,
-    func,
-    literal,
-    literal_column,
-    select,
-)
+from sqlalchemy import Integer, Select, and_, cast, exists, func, literal_column, select
 
-from scorepad.domain.parts import COUNTS, PartKey, PartTally, key_order
+from scorepad.domain.parts import COUNTS, PartTally, key_order
 from scorepad.domain.player_record import EXTREME_CELLS, Cell, Extreme
 from scorepad.domain.streaks import Outcomes
-from scorepad.services.ports.stats import ScopeGame, StatsScope
-from scorepad.storage.parts import CONTRACTS, ROLES
+from scorepad.services.ports.stats import Asked, GameStamp, PlayerSums, StatsScope
+from scorepad.storage.parts import ROLES
 from scorepad.storage.repo_base import (
     CIRCLE,
     DEAL,
     GAME,
     SCORE,
-    SEAT,
     TALLY,
-    TOTAL,
-    RepositoryBase,
     as_text,
     db_time,
     py_time,
-    table_of,
 )
-from scorepad.storage.tables import TAKER_ROLE, PlayerTally
+from scorepad.storage.stats_games import PARTS, GameStatsRepository, tally_of
+from scorepad.storage.tables import TAKER_ROLE
 
-PARTS = table_of(PlayerTally)
 #: the takes' partial index is used only when its condition is written as is
 IS_TAKE = SCORE.c.role == literal_column(str(TAKER_ROLE))
 
@@ -58,89 +46,98 @@ def scope_query(scope: StatsScope) -> Select[Any]:
     return query
 
 
-#: a scope of at most this many games is sent as a list of ids (the database reads it
-#: once), a larger one as the query finding them (under SQLite's limit of parameters)
+#: a scope of at most this many games is sent as its list of ids (the database reads it
+#: once), a larger one as the query finding them
 LISTED_GAMES = 10_000
 
 
-class StatsRepository(RepositoryBase):
+class StatsRepository(GameStatsRepository):
     """Sums over the games of a scope, inside one transaction."""
 
     _orders: dict[Any, dict[int, tuple[int, str]]]
 
-    def _in_scope(self, column: Any, scope: StatsScope, *, by_player: bool = False) -> Any:
-        """`column` (a game id) among the scope's games: their ids, found once in this
-        transaction (finding them costs a probe a game, repeated by every query else).
-        `by_player`: the query goes by a player's index, so SQLite is kept from reading by
-        the game's (`+ 0`), which would take every row of every game of the scope
-        (PostgreSQL, which keeps statistics, chooses well by itself)."""
-        ids = self._scope_ids(scope)
+    def stats_source(self) -> object:
+        return self.conn.engine
+
+    def circle_names(self) -> dict[int, str]:
+        return {int(i): str(n) for i, n in self.conn.execute(select(CIRCLE.c.id,
+                                                                     CIRCLE.c.name))}
+
+    def scope_index(self, scope: StatsScope) -> list[GameStamp]:
+        query = scope_query(scope).with_only_columns(
+            GAME.c.id, GAME.c.name, as_text(GAME.c.created_at), GAME.c.revision,
+            GAME.c.circle_id, TALLY.c.deals,
+        ).outerjoin(TALLY, TALLY.c.game_id == GAME.c.id).order_by(GAME.c.created_at,
+                                                                   GAME.c.id)
+        found = [GameStamp(id=i, name=n, created_at=py_time(at), revision=r, circle_id=c,
+                           deals=d or 0) for i, n, at, r, c, d in self.conn.execute(query)]
+        # The scope's games are the same throughout the transaction: the sums below use
+        # their ids rather than finding them again (a probe a game, in every query).
+        self._orders[scope] = {g.id: (index, g.name) for index, g in enumerate(found)}
+        return found
+
+    def _within(self, column: Any, scope: StatsScope, exclude: Collection[int], *,
+                by_player: bool = False) -> Any:
+        """`column` (a game id) among the scope's games but `exclude`. `by_player`: the
+        query goes by a player's index, so SQLite is kept from reading by the game's
+        (`+ 0`), which would take every row of every game of the scope (PostgreSQL,
+        which keeps statistics, chooses well by itself)."""
+        ids = list(self._scope_order(scope))
         if len(ids) > LISTED_GAMES:
-            return column.in_(scope_query(scope))
-        if self.conn.dialect.name == "postgresql":
-            # One array parameter: planned at once, where a list of thousands is not.
-            # (Imported here: the phone's start never loads PostgreSQL's dialect.)
-            from sqlalchemy.dialects.postgresql import ARRAY
+            inside = column.in_(scope_query(scope))
+        else:
+            inside = self._among(column + 0 if by_player else column, ids)
+        return and_(inside, column.not_in(list(exclude))) if exclude else inside
 
-            return column == any_(literal(ids, ARRAY(Integer)))
-        return (column + 0 if by_player else column).in_(ids)
+    def _scope_order(self, scope: StatsScope) -> dict[int, tuple[int, str]]:
+        """Each game of the scope by id: its place in the order played, and its name;
+        read once a transaction."""
+        known = self._orders.get(scope)
+        if known is None:
+            self.scope_index(scope)
+            known = self._orders[scope]
+        return known
 
-    def _scope_ids(self, scope: StatsScope) -> list[int]:
-        order = self._scope_order(scope)
-        return list(order)
-
-    def scope_games(self, scope: StatsScope) -> list[ScopeGame]:
+    def scope_sums(self, scope: StatsScope, player: int | None, exclude: Collection[int],
+                   asked: Asked) -> dict[str, PlayerSums]:
         names = self._player_names()
-        games = self._in_scope(SEAT.c.game_id, scope)
-        # Each seat with its total, in one read (a seat that never scored has no total).
-        seats: dict[int, dict[str, int]] = {}
-        for game_id, player_id, points in self.conn.execute(
-                select(SEAT.c.game_id, SEAT.c.player_id, TOTAL.c.points)
-                .outerjoin(TOTAL, and_(TOTAL.c.game_id == SEAT.c.game_id,
-                                       TOTAL.c.player_id == SEAT.c.player_id))
-                .where(games).order_by(SEAT.c.game_id, SEAT.c.position)):
-            seats.setdefault(game_id, {})[names[player_id]] = points or 0
-        circles = {i: n for i, n in self.conn.execute(select(CIRCLE.c.id, CIRCLE.c.name))}
-        rows = self.conn.execute(
-            select(GAME.c.id, GAME.c.name, as_text(GAME.c.created_at), GAME.c.revision,
-                   GAME.c.circle_id, TALLY.c.deals)
-            .outerjoin(TALLY, TALLY.c.game_id == GAME.c.id)
-            .where(self._in_scope(GAME.c.id, scope))
-            .order_by(GAME.c.created_at, GAME.c.id))
-        result = []
-        for game_id, name, created, revision, circle_id, deals in rows:
-            totals = seats.get(game_id, {})
-            result.append(ScopeGame(
-                id=game_id, name=name, created_at=py_time(created), revision=revision,
-                circle=circles.get(circle_id) if circle_id is not None else None,
-                seats=tuple(totals), deals=deals or 0, totals=totals))
+        tallies = self._tallies(scope, player, exclude)
+        sat_out = self._sat_out(scope, player, exclude)
+        takes = self._takes(scope, player, exclude) if asked.takes else {}
+        extremes: dict[int, tuple[Extreme, Extreme]] = {}
+        if asked.extremes != "none":
+            for pid in ([player] if player is not None else list(tallies)):
+                found = self._extremes(pid, scope, exclude, asked.extremes == "cells")
+                if found is not None:
+                    extremes[pid] = found
+        result = {}
+        for pid in {*tallies, *sat_out, *takes}:
+            best, worst = extremes.get(pid, (None, None))
+            result[names[pid]] = PlayerSums(tallies.get(pid, ()), sat_out.get(pid, 0),
+                                            takes.get(pid, {}), best, worst)
         return result
 
-    def scope_tallies(self, scope: StatsScope, player: int | None = None
-                      ) -> dict[str, tuple[PartTally, ...]]:
+    def _tallies(self, scope: StatsScope, player: int | None, exclude: Collection[int]
+                 ) -> dict[int, tuple[PartTally, ...]]:
         names = self._player_names()
         keys = (PARTS.c.player_id, PARTS.c.role, PARTS.c.contract, PARTS.c.made,
                 PARTS.c.ally_id)
         query = (select(*keys, *(func.sum(PARTS.c[name]) for name in COUNTS))
-                 .where(self._in_scope(PARTS.c.game_id, scope)).group_by(*keys))
+                 .where(self._within(PARTS.c.game_id, scope, exclude)).group_by(*keys))
         if player is not None:
             query = query.where(PARTS.c.player_id == player)
-        found: dict[str, list[PartTally]] = {}
+        found: dict[int, list[PartTally]] = {}
         for player_id, role, contract, made, ally, *counts in self.conn.execute(query):
             if role not in ROLES:
                 continue  # a row without a part: never written by the app
-            key = PartKey(ROLES[role], CONTRACTS[contract], bool(made),
-                          names[ally] if ally else None)
-            found.setdefault(names[player_id], []).append(PartTally(
-                key=key, **{name: int(value) for name, value in zip(COUNTS, counts,
-                                                                    strict=True)}))
+            found.setdefault(player_id, []).append(
+                tally_of(role, contract, made, ally, counts, names))
         return {p: tuple(sorted(t, key=lambda t: key_order(t.key))) for p, t in found.items()}
 
-    def scope_takes(self, scope: StatsScope, player: int | None = None
-                    ) -> dict[str, dict[int, Outcomes]]:
-        names = self._player_names()
+    def _takes(self, scope: StatsScope, player: int | None, exclude: Collection[int]
+               ) -> dict[int, dict[int, Outcomes]]:
         flag = cast(SCORE.c.made, Integer)
-        where = and_(IS_TAKE, self._in_scope(SCORE.c.game_id, scope, by_player=True))
+        where = and_(IS_TAKE, self._within(SCORE.c.game_id, scope, exclude, by_player=True))
         if player is not None:
             where = and_(where, SCORE.c.player_id == player)
         if self.conn.dialect.name == "postgresql":
@@ -159,79 +156,48 @@ class StatsRepository(RepositoryBase):
             query = (select(ordered.c.player_id, ordered.c.game_id,
                             func.group_concat(ordered.c.m, literal_column("''")))
                      .group_by(ordered.c.player_id, ordered.c.game_id))
-        found: dict[str, dict[int, Outcomes]] = {}
+        found: dict[int, dict[int, Outcomes]] = {}
         for player_id, game_id, text in self.conn.execute(query):
-            found.setdefault(names[player_id], {})[game_id] = str(text)
+            found.setdefault(player_id, {})[game_id] = str(text)
         return found
 
-    def scope_sat_out(self, scope: StatsScope, player: int | None = None) -> dict[str, int]:
-        names = self._player_names()
+    def _sat_out(self, scope: StatsScope, player: int | None, exclude: Collection[int]
+                 ) -> dict[int, int]:
         query = (select(DEAL.c.sitting_out_id, func.count())
                  .where(DEAL.c.sitting_out_id.is_not(None), DEAL.c.deleted.is_(False),
-                        self._in_scope(DEAL.c.game_id, scope, by_player=True))
+                        self._within(DEAL.c.game_id, scope, exclude, by_player=True))
                  .group_by(DEAL.c.sitting_out_id))
         if player is not None:
             query = query.where(DEAL.c.sitting_out_id == player)
-        return {names[p]: int(n) for p, n in self.conn.execute(query)}
+        return {int(p): int(n) for p, n in self.conn.execute(query)}
 
-    def scope_extremes(self, scope: StatsScope, player: int | None = None,
-                       cells: bool = True) -> dict[str, tuple[Extreme, Extreme]]:
-        names = self._player_names()
-        if player is not None:
-            players = [player]
-        else:
-            players = [int(p) for p in self.conn.execute(
-                select(PARTS.c.player_id).distinct()
-                .where(self._in_scope(PARTS.c.game_id, scope))).scalars()]
-        order = self._scope_order(scope) if cells else {}
-        found = {}
-        for pid in players:
-            high, low = self._player_extremes(pid, scope)
-            if high is None or low is None:
-                continue
-            found[names[pid]] = ((self._extreme(pid, high, scope, order),
-                                  self._extreme(pid, low, scope, order)) if cells
-                                 else (Extreme(high), Extreme(low)))
-        return found
-
-    def _player_extremes(self, player: int, scope: StatsScope) -> tuple[int | None, ...]:
+    def _extremes(self, player: int, scope: StatsScope, exclude: Collection[int],
+                  cells: bool) -> tuple[Extreme, Extreme] | None:
         # Along the (player, points) index from each end: the first deal in the scope.
         where = and_(SCORE.c.player_id == player,
-                     self._in_scope(SCORE.c.game_id, scope, by_player=True))
-        return tuple(self.conn.execute(select(SCORE.c.points).where(where)
+                     self._within(SCORE.c.game_id, scope, exclude, by_player=True))
+        high, low = (self.conn.execute(select(SCORE.c.points).where(where)
                                        .order_by(column).limit(1)).scalar()
                      for column in (SCORE.c.points.desc(), SCORE.c.points))
-
-    def _scope_order(self, scope: StatsScope) -> dict[int, tuple[int, str]]:
-        """Each game of the scope by id: its place in the order played, and its name;
-        read once a transaction (the scope's games are the same throughout it)."""
-        known = self._orders.get(scope)
-        if known is None:
-            rows = self.conn.execute(select(GAME.c.id, GAME.c.name)
-                                     .where(GAME.c.id.in_(scope_query(scope)))
-                                     .order_by(GAME.c.created_at, GAME.c.id))
-            known = self._orders[scope] = {
-                game_id: (index, name) for index, (game_id, name) in enumerate(rows)}
-        return known
+        if high is None or low is None:
+            return None
+        if not cells:
+            return Extreme(high), Extreme(low)
+        return (self._extreme(player, high, scope, exclude),
+                self._extreme(player, low, scope, exclude))
 
     def _extreme(self, player: int, points: int, scope: StatsScope,
-                 order: dict[int, tuple[int, str]]) -> Extreme:
+                 exclude: Collection[int]) -> Extreme:
         """The first cells (in the order played) where `player` scored `points`."""
+        order = self._scope_order(scope)
         where = and_(SCORE.c.player_id == player, SCORE.c.points == points,
-                     self._in_scope(SCORE.c.game_id, scope, by_player=True))
+                     self._within(SCORE.c.game_id, scope, exclude, by_player=True))
         by_game = dict(self.conn.execute(select(SCORE.c.game_id, func.count())
                                          .where(where).group_by(SCORE.c.game_id)).all())
-        cells: list[Cell] = []
-        names = self._player_names()
+        found: list[Cell] = []
         for game_id in sorted(by_game, key=lambda g: order[g][0]):
-            for deal_id, number, role, contract in self.conn.execute(
-                    select(SCORE.c.deal_id, DEAL.c.number, SCORE.c.role, SCORE.c.contract)
-                    .join(DEAL, DEAL.c.id == SCORE.c.deal_id)
-                    .where(SCORE.c.player_id == player, SCORE.c.points == points,
-                           SCORE.c.game_id == game_id)
-                    .order_by(DEAL.c.number).limit(EXTREME_CELLS - len(cells))):
-                cells.append(Cell(game_id, order[game_id][1], deal_id, number,
-                                  names[player], points, ROLES[role], CONTRACTS[contract]))
-            if len(cells) >= EXTREME_CELLS:
+            found += self.cells(player, points, game_id, order[game_id][1],
+                                EXTREME_CELLS - len(found))
+            if len(found) >= EXTREME_CELLS:
                 break
-        return Extreme(points, tuple(cells), sum(by_game.values()))
+        return Extreme(points, tuple(found), sum(by_game.values()))

@@ -1,14 +1,15 @@
-"""What the statistics need from persistence: the games of a circle and a period with
-their totals, and the sums a player's record is made of (tallies of parts, takes in
-order, extreme deals, deals sat out), each summed by the database
-(`Repository` in services.ports includes this part)."""
+"""What the statistics need from persistence: the games of a circle and a period (each
+with its revision, so that what is kept of it can be told still true) and their totals,
+and the sums a player's record is made of (tallies of parts, takes in order, extreme
+deals, deals sat out), each summed by the database over a scope's games or given game by
+game (`Repository` in services.ports includes this part)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Literal, Protocol
 
 from scorepad.domain.parts import PartTally
 from scorepad.domain.player_record import Extreme
@@ -40,19 +41,68 @@ class ScopeGame:
     deals: int
 
 
-class StatsRepository(Protocol):
-    """Sums over the games of a scope; `player`: only that player's (None: everyone's),
-    keyed by player name."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameStamp:
+    """A game of a scope as its light read gives it: its revision and start tell whether
+    what was kept of it still holds (every write bumps the revision; an id is not reused
+    with the same start)."""
 
-    #: oldest first (then by id)
-    def scope_games(self, scope: StatsScope) -> list[ScopeGame]: ...
-    def scope_tallies(self, scope: StatsScope, player: int | None = None
-                      ) -> dict[str, tuple[PartTally, ...]]: ...
-    #: each player's takes in each game (by game id), in the order played
-    def scope_takes(self, scope: StatsScope, player: int | None = None
-                    ) -> dict[str, dict[int, Outcomes]]: ...
-    #: each player's (best, worst) deal; `cells` False: the scores alone (no cell named,
-    #: none counted: what a table of every player shows)
-    def scope_extremes(self, scope: StatsScope, player: int | None = None,
-                       cells: bool = True) -> dict[str, tuple[Extreme, Extreme]]: ...
-    def scope_sat_out(self, scope: StatsScope, player: int | None = None) -> dict[str, int]: ...
+    id: int
+    name: str
+    created_at: datetime
+    revision: int
+    circle_id: int | None
+    #: live deals, redeals included
+    deals: int
+
+    @property
+    def stamp(self) -> tuple[int, int, datetime]:
+        return (self.id, self.revision, self.created_at)
+
+
+#: what a read gets of the extreme deals: the cells holding them (named and counted),
+#: the scores alone, or nothing
+Extremes = Literal["cells", "scores", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a read sums besides the tallies and the deals sat out: the takes in order
+    (streaks), the extreme deals."""
+
+    takes: bool = True
+    extremes: Extremes = "cells"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSums:
+    """One player's facts over some games: tallies by part (in `key_order`), deals sat
+    out, takes in order by game id (when asked), best and worst deal (when asked; their
+    cells in the order played)."""
+
+    tallies: tuple[PartTally, ...] = ()
+    sat_out: int = 0
+    takes: Mapping[int, Outcomes] = field(default_factory=dict)
+    best: Extreme | None = None
+    worst: Extreme | None = None
+
+
+class StatsRepository(Protocol):
+    """What the statistics read: a scope's games, their seats, and sums over them (or
+    game by game); `player`: only that player's sums (None: everyone's), keyed by
+    player name."""
+
+    #: the database these reads are from: what is kept between reads is kept for it alone
+    def stats_source(self) -> object: ...
+    #: every circle's name by id (a short table)
+    def circle_names(self) -> dict[int, str]: ...
+    #: the scope's games, oldest first (then by id), without their seats
+    def scope_index(self, scope: StatsScope) -> list[GameStamp]: ...
+    #: the seats of the given games with each seat's total, in seat order, by game id
+    def game_seats(self, game_ids: Sequence[int]) -> dict[int, dict[str, int]]: ...
+    #: everyone's (or `player`'s) sums over the scope's games but `exclude`, by name
+    def scope_sums(self, scope: StatsScope, player: int | None, exclude: Collection[int],
+                   asked: Asked) -> dict[str, PlayerSums]: ...
+    #: the same for each of the given games alone: by game id, then by name
+    def game_sums(self, game_ids: Sequence[int], player: int | None, asked: Asked
+                  ) -> dict[int, dict[str, PlayerSums]]: ...

@@ -15,13 +15,15 @@ from scorepad.domain.period import Period
 from scorepad.domain.ranking import SeasonRanking, SkillRating, ranking_of
 from scorepad.ratings import START_MU
 from scorepad.services.ports import UnitOfWork
-from scorepad.services.ports.stats import ScopeGame, StatsScope
+from scorepad.services.ports.stats import Asked, ScopeGame, StatsScope
 from scorepad.services.stats.reads import (
+    KEPT,
     RATINGS,
     ScopeFacts,
     find_player,
     game_line,
     scope_facts,
+    scope_games,
     stats_scope,
 )
 
@@ -54,13 +56,15 @@ def _awards(uow: UnitOfWork, read: ScopeFacts, scope: StatsScope) -> tuple[Award
         with uow:
             # The circle's games before the period too: a level earned before it.
             history_games = (list(read.games) if scope.start is None
-                             else uow.repo.scope_games(replace(scope, start=None)))
+                             else list(scope_games(uow, replace(scope, start=None))))
             # The biggest deal's holders, with their cells named and counted.
-            for index, known in enumerate(facts):
+            index = uow.repo.scope_index(scope)
+            for at, known in enumerate(facts):
                 if known.best is not None and known.best.score == top:
                     found = find_player(uow, known.player)
-                    cells = uow.repo.scope_extremes(scope, found.id)
-                    facts[index] = replace(known, best=cells[found.name][0])
+                    cells = KEPT.scope_sums(uow, scope, index, found,
+                                            Asked(takes=False, extremes="cells"))
+                    facts[at] = replace(known, best=cells[found.name].best)
         history = RATINGS.history(history_games)
         improvements = _improvements(history_games, history, {g.id for g in read.games})
     return group_awards(facts, improvements, name_key)

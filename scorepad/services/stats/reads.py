@@ -3,9 +3,11 @@ the games of a circle and a period, and each player's facts summed by the databa
 (scorepad.services.ports.stats), with the ratings after each game.
 
 Nothing here reads every deal: the sums come from the parts the storage keeps beside
-each score (migration 0010). The ratings, the one figure that needs every game in turn,
-are kept per list of games' standings, so a screen opened again does not rate the
-season again, and a change to tonight's game rates tonight's game alone."""
+each score (migration 0010), and are kept between reads by the games' revisions
+(scorepad.services.stats.kept: a deal recorded tonight reads tonight's game again, not
+the season). The ratings, the one figure that needs every game in turn, are kept per
+list of games' standings, so a screen opened again does not rate the season again, and
+a change to tonight's game rates tonight's game alone."""
 
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
-from typing import Literal
 
 from scorepad import ratings
 from scorepad.collation import name_key
@@ -22,10 +23,10 @@ from scorepad.domain.period import Period
 from scorepad.domain.player_record import GameLine, PlayerFacts
 from scorepad.domain.rating import SkillRating
 from scorepad.domain.soiree import rank_totals
-from scorepad.services.base.errors import PlayerNotFound
-from scorepad.services.club.circles import load_circle
+from scorepad.services.base.errors import CircleNotFound, PlayerNotFound
 from scorepad.services.ports import PlayerRow, UnitOfWork
-from scorepad.services.ports.stats import ScopeGame, StatsScope
+from scorepad.services.ports.stats import Asked, Extremes, PlayerSums, ScopeGame, StatsScope
+from scorepad.services.stats.kept import StatsKept
 
 #: A game belongs to the evening before when it starts before this hour (domain.period).
 _EVENING_STARTS = time(6)
@@ -137,29 +138,40 @@ def find_player(uow: UnitOfWork, name: str) -> PlayerRow:
     return row
 
 
-#: what a read gets of the extreme deals: the cells holding them (named and counted),
-#: the scores alone, or nothing
-Extremes = Literal["cells", "scores", "none"]
+#: the one for the process: every screen and phone of a server shares it
+KEPT = StatsKept()
+
+
+def forget_kept() -> None:
+    """Forgets every rating and sum kept: the next read is a first one after a start
+    (the benchmarks' "cold")."""
+    RATINGS.forget()
+    KEPT.forget()
+
+
+def scope_games(uow: UnitOfWork, scope: StatsScope) -> tuple[ScopeGame, ...]:
+    """Inside a transaction: the scope's games with their totals, oldest first."""
+    return KEPT.scope_games(uow, uow.repo.scope_index(scope), uow.repo.circle_names())
 
 
 def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
                 tz: tzinfo | None = None, player: str | None = None, takes: bool = True,
                 extremes: Extremes = "cells", rated: bool = True) -> ScopeFacts:
     """The facts of `player` (None: every player seated in the scope's games), summed by
-    the database; `takes`: with the takes in order (streaks), else without; `rated`: with
-    the ratings after each game, else without (the statistics screen shows none)."""
+    the database and kept between reads (scorepad.services.stats.kept); `takes`: with
+    the takes in order (streaks), else without; `rated`: with the ratings after each
+    game, else without (the statistics screen shows none). CircleNotFound for a circle
+    that does not exist."""
     scope = stats_scope(circle, period, tz)
     with uow:
-        circle_name = load_circle(uow, circle).name if circle is not None else None
+        circles = uow.repo.circle_names()
+        if circle is not None and circle not in circles:
+            raise CircleNotFound(circle)
         found = find_player(uow, player) if player is not None else None
-        pid, name = (found.id, found.name) if found is not None else (None, None)
-        repo = uow.repo
-        games = tuple(repo.scope_games(scope))
-        tallies = repo.scope_tallies(scope, pid)
-        orders = repo.scope_takes(scope, pid) if takes else {}
-        found_extremes = ({} if extremes == "none" else
-                          repo.scope_extremes(scope, pid, cells=extremes == "cells"))
-        sat_out = repo.scope_sat_out(scope, pid)
+        index = uow.repo.scope_index(scope)
+        games = KEPT.scope_games(uow, index, circles)
+        sums = KEPT.scope_sums(uow, scope, index, found, Asked(takes, extremes))
+    name = found.name if found is not None else None
     history = RATINGS.history(games) if rated else [{} for _ in games]
     after: dict[str, dict[int, SkillRating]] = {}
     final: dict[str, SkillRating] = {}
@@ -175,13 +187,11 @@ def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | 
                 seated.setdefault(seat, []).append(line)
     if name is not None:
         seated.setdefault(name, [])
-    facts = {
-        who: PlayerFacts(
-            player=who, games=tuple(lines), tallies=tallies.get(who, ()),
-            sat_out=sat_out.get(who, 0), takes=orders.get(who, {}),
-            best=found_extremes[who][0] if who in found_extremes else None,
-            worst=found_extremes[who][1] if who in found_extremes else None,
-            ratings=after.get(who, {}))
-        for who, lines in seated.items()
-    }
-    return ScopeFacts(circle_name, games, facts, final)
+    empty = PlayerSums()
+    facts = {}
+    for who, lines in seated.items():
+        mine = sums.get(who, empty)
+        facts[who] = PlayerFacts(
+            player=who, games=tuple(lines), tallies=mine.tallies, sat_out=mine.sat_out,
+            takes=mine.takes, best=mine.best, worst=mine.worst, ratings=after.get(who, {}))
+    return ScopeFacts(circles.get(circle) if circle is not None else None, games, facts, final)
