@@ -1,13 +1,15 @@
 """The games screen's list as a person reads it: the games in progress, then the finished
 ones by month of play, newest first; a search on a game's name or a player's name
-narrows it (letters only: case and accents do not matter, every word must be found)."""
+narrows it (letters only: case and accents do not matter, every word must be found).
+A game in progress not played for a month (a phone's years hold dozens that nobody
+finished) waits in a group of its own, a tap away, at the end of those in progress."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
@@ -26,12 +28,19 @@ class Month:
         return f"{self.year:04d}-{self.month:02d}"
 
 
+#: a game in progress not played for this long waits among the older ones
+RECENT = timedelta(days=30)
+
+
 @dataclass(frozen=True, slots=True)
 class GameList:
+    #: in progress and played in the last month (every one in progress, with a search)
     in_progress: tuple[GameSummary, ...]
     months: tuple[Month, ...]
     #: games the search kept (every game without a search)
     found: int
+    #: in progress, but not played for a month
+    older: tuple[GameSummary, ...] = ()
 
 
 def folded(text: str) -> str:
@@ -62,11 +71,22 @@ def by_month(games: Iterable[GameSummary]) -> tuple[Month, ...]:
                  for (year, month), listed in sorted(months.items(), reverse=True))
 
 
-def game_list(games: Sequence[GameSummary], search: str = "") -> GameList:
-    """The list for `games` (in the services' order) and what is typed in the search."""
+def game_list(games: Sequence[GameSummary], search: str = "",
+              now: datetime | None = None) -> GameList:
+    """The list for `games` (in the services' order) and what is typed in the search, at
+    `now` (None: the clock's)."""
     words = folded(search).split()
     kept = [g for g in games if matches(g, words)] if words else list(games)
+    going = [g for g in kept if g.status != GameStatus.FINISHED]
+    since = (now or datetime.now(UTC)) - RECENT
+    recent = going if words else [g for g in going if _aware(g.updated_at) >= since]
+    shown = {g.id for g in recent}
     return GameList(
-        in_progress=tuple(g for g in kept if g.status != GameStatus.FINISHED),
+        in_progress=tuple(recent),
         months=by_month(g for g in kept if g.status == GameStatus.FINISHED),
-        found=len(kept))
+        found=len(kept),
+        older=tuple(g for g in going if g.id not in shown))
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -166,32 +166,75 @@ def _bin_entry(binned: int) -> ft.Control:
 SEARCH_FROM = 8
 
 
-def _month_header(month: Month, opened: bool, toggle: Callable[[str], None]) -> ft.Control:
+#: the group of the games in progress not played for a month (its toggle's key)
+OLDER = "in-progress-older"
+
+
+def _month_label(month: Month) -> str:
     label = format_date(date(month.year, month.month, 1), t("games.month_pattern"),
                         locale=babel_locale(current_lang()))
-    return ft.Semantics(key=f"month-{month.key}", identifier=f"month-{month.key}",
+    return label[:1].upper() + label[1:]
+
+
+def _group_header(key: str, label: str, count: int, opened: bool,
+                  toggle: Callable[[str], None]) -> ft.Control:
+    """A month's (or the older games in progress') line: a tap opens or closes it."""
+    return ft.Semantics(key=f"month-{key}", identifier=f"month-{key}",
                         container=True, content=ft.ListTile(
-        title=ft.Text(label[:1].upper() + label[1:], weight=ft.FontWeight.W_600),
+        title=ft.Text(label, weight=ft.FontWeight.W_600),
         trailing=ft.Row([
-            ft.Text(nt("games.count", len(month.games)), size=12,
-                    color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(nt("games.count", count), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE)],
             tight=True, spacing=4),
-        dense=True, on_click=lambda _: toggle(month.key)))
+        dense=True, on_click=lambda _: toggle(key)))
+
+
+class Built:
+    """The tiles and headers built for the list last time, handed back when what they
+    show has not changed: Flet's diff passes over a control it is given back, where a
+    new one is compared field by field (a phone's years: every month's header and the
+    newest month's tiles at each return to the list)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[object, tuple[object, ft.Control]] = {}
+        self._used: dict[object, tuple[object, ft.Control]] = {}
+
+    def get(self, key: object, shown: object, build: Callable[[], ft.Control]) -> ft.Control:
+        known = self._kept.get(key)
+        control = known[1] if known is not None and known[0] == shown else build()
+        self._used[key] = (shown, control)
+        return control
+
+    def done(self) -> None:
+        """The list is built: what it did not use is dropped."""
+        self._kept, self._used = self._used, {}
 
 
 def _game_list(games: list[GameSummary], binned: int, state: AppState,
-               delete: Callable[[GameSummary], None], view: GameListView) -> list[ft.Control]:
-    """In progress first, then finished ones by month (the newest month open, the others
-    a tap away), then the bin; the search (above the list) narrows them and opens every
-    month; an empty
-    list says how to start. Only the organiser's phone gets a game's menu (or anybody's,
-    for a game from before organisers without a code): the server refuses the others
-    anyway."""
+               delete: Callable[[GameSummary], None], view: GameListView,
+               built: Built | None = None) -> list[ft.Control]:
+    """In progress first (those not played for a month a tap away), then finished ones by
+    month (the newest month open, the others a tap away), then the bin; the search
+    (above the list) narrows them and opens every group; an empty list says how to
+    start. Only the organiser's phone gets a game's menu (or anybody's, for a game from
+    before organisers without a code): the server refuses the others anyway. `built`:
+    the controls of the list's last build, handed back where unchanged."""
+    built = built or Built()
+    lang = current_lang()
+
     def on_delete(game: GameSummary) -> ft.ControlEventHandler[ft.PopupMenuItem] | None:
         if state.organiser_key(game.id) is None and not game.open_to_all:
             return None
         return lambda _: delete(game)
+
+    def tile(game: GameSummary) -> ft.Control:
+        deletable = state.organiser_key(game.id) is not None or game.open_to_all
+        return built.get(("game", game.id), (game, deletable, lang),
+                         lambda: _game_tile(game, on_delete(game)))
+
+    def header(key: str, label: Callable[[], str], count: int, opened: bool) -> ft.Control:
+        return built.get(("month", key), (count, opened, lang),
+                         lambda: _group_header(key, label(), count, opened, view.toggle))
 
     listed = game_list(games, view.search)
     items: list[ft.Control] = [] if wiring().server else [BackupReminder()]
@@ -204,17 +247,25 @@ def _game_list(games: list[GameSummary], binned: int, state: AppState,
             nt("games.search_found", listed.found) if listed.found
             else t("games.search_none", search=view.search.strip()),
             color=ft.Colors.ON_SURFACE_VARIANT), padding=ft.Padding.symmetric(horizontal=16))))
-    if listed.in_progress:
+    if listed.in_progress or listed.older:
         items.append(section_title(t("games.in_progress")))
-        items += [_game_tile(g, on_delete(g)) for g in listed.in_progress]
+        items += [tile(g) for g in listed.in_progress]
+    if listed.older:
+        opened = view.opened(OLDER, first=False)
+        items.append(header(OLDER, lambda: t("games.in_progress_older"), len(listed.older),
+                            opened))
+        if opened:
+            items += [tile(g) for g in listed.older]
     if listed.months:
         items.append(section_title(t("games.finished")))
     for n, month in enumerate(listed.months):
         opened = view.opened(month.key, first=n == 0)
-        items.append(_month_header(month, opened, view.toggle))
+        items.append(header(month.key, lambda m=month: _month_label(m), len(month.games),
+                            opened))
         if opened:
-            items += [_game_tile(g, on_delete(g)) for g in month.games]
+            items += [tile(g) for g in month.games]
     items.append(_bin_entry(binned))
+    built.done()
     return items
 
 
@@ -309,6 +360,7 @@ def GamesView() -> ft.View:
     # draw the same thing. The new read builds it (with 9,000 deals, that is one build
     # and diff of every month's header less each time the phone comes back to the list).
     was_on_top: MutableRef[bool] = ft.use_ref(on_top)
+    built: MutableRef[Built] = ft.use_ref(Built)
     lang = current_lang()
     built_in: MutableRef[str] = ft.use_ref(lang)
     coming_back = on_top and not was_on_top.current and built_in.current == lang
@@ -317,7 +369,8 @@ def GamesView() -> ft.View:
         body = loading_state()
         if data.loaded:
             games, binned = data.value
-            body = ft.ListView(controls=_game_list(games, binned, state, delete, view),
+            body = ft.ListView(controls=_game_list(games, binned, state, delete, view,
+                                                   built.current),
                                expand=True, padding=ft.Padding.only(top=4, bottom=96))
             if len(games) >= SEARCH_FROM:  # above the list: at hand however far it scrolled
                 # Stretched: the field as wide as the tiles (a field sizes to its own
