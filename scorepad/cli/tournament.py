@@ -44,13 +44,31 @@ def _count(key: str, count: int, lang: str, **params: Any) -> str:
     return nword(_COUNTS[key], count, lang).format(count=count, **params)
 
 
+def _seats(table: Any, lang: str) -> list[str]:
+    """The table's seats as they stand, in the words of the TV and the organiser's page:
+    "Yvonne (remplace Léa)", "Jules (a quitté la table)"."""
+    from scorepad.domain.messages import render
+
+    shown = []
+    for name in table.seats:
+        if name in table.substitutes:
+            note = render("tournament_ui.table.replaces", {"name": name}, lang)
+            shown.append(f"{table.substitutes[name]} ({note})")
+        elif name in table.left:
+            shown.append(f"{name} ({render('tournament_ui.table.gone', {}, lang)})")
+        else:
+            shown.append(name)
+    return shown
+
+
 def _print_round(entry: Any, lang: str) -> None:
     text = _words(lang)
     sys.stdout.write(text["round_line"].format(
         round=entry.number, status=text[f"round_{entry.status.value}"], seed=entry.seed,
         plan=entry.plan.describe(lang)) + "\n")
     for table in entry.tables:
-        line = text["table_line"].format(table=table.number, seats=", ".join(table.seats))
+        line = text["table_line"].format(table=table.number,
+                                         seats=", ".join(_seats(table, lang)))
         if table.game_id is not None:
             line += text["progress"].format(played=table.deals_played, due=table.deals_due,
                                             game=table.game_id)

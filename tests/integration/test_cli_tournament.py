@@ -151,6 +151,9 @@ def test_a_player_who_goes_during_a_round_is_replaced_or_left_from_the_command_l
     assert status == 0
     assert out.splitlines()[0] == f"Table 1 plays on at 4 without {short}."
     assert len(s.next_deal(database.uow(), five.game_id or 0).players) == 4
+    # The round as it stands: who replaced whom, who left, in the TV's words.
+    status, out = _run(capsys, "tournament", "show", str(tid), "--db", url)
+    assert f"Yvonne (remplace {leaver})" in out and f"{short} (a quitté la table)" in out
     # A name not seated in the round: refused in words, nothing changed.
     status, out = _run(capsys, "tournament", "leave", str(tid), "1", "Personne",
                        "--play-on", "--db", url)
