@@ -174,6 +174,32 @@ def test_the_big_screen_shows_the_whole_field_in_columns_then_pages() -> None:
     assert forty.tables.pages == 2
     # Without tables beside them, three columns hold the forty on one page.
     assert board_layout(40, [], 1920, 1080).standings.pages == 1
+    # 14 players at tables of 5, 5 and 4: the three tables at once, in two columns.
+    fourteen = board_layout(14, [5, 5, 4], 1920, 1080)
+    assert fourteen.tables.pages == 1 and fourteen.tables.columns == 2
+    assert fourteen.standings.pages == 1
+
+
+@given(st.integers(0, 400), st.lists(st.sampled_from([3, 4, 5, 6]), min_size=1, max_size=100),
+       st.integers(640, 3840), st.integers(480, 2160))
+def test_the_big_screens_columns_and_cards_fit_inside_the_screen(
+        players: int, tables: list[int], width: int, height: int) -> None:
+    from scorepad.ui.models import tournament_board as b
+
+    layout = b.board_layout(players, tables, width, height)
+    s = layout.scale
+    inner = width - 2 * b.MARGIN * s
+    assert layout.standings_width + b.PANE_GAP * s + layout.side_width <= inner + 0.01
+    # Each column at least as wide as counted, as many as counted side by side.
+    assert layout.standings.columns == 1 or layout.standings_column() >= b.COLUMN * s
+    assert layout.tables.columns == 1 or layout.card_width() >= b.CARD_COLUMN * s
+    # The cards of a column, each at the height it is drawn at, within the screen's body
+    # once the header, the QR code's block, the title and the page's line are counted.
+    body = height - 2 * b.MARGIN * s - (b.HEADER + b.HEAD_GAP) * s
+    used = (b.INFO + b.INFO_GAP + b.TITLE + b.PAGE_LINE) * s + \
+        layout.tables.per_column * (layout.card + b.CARD_GAP * s)
+    assert layout.tables.per_column == 1 or used <= body + 0.01
+    assert layout.card == b.card_height(max(tables)) * s
 
 
 @given(st.integers(0, 400), st.lists(st.sampled_from([3, 4, 5, 6]), max_size=100),
