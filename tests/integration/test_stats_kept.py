@@ -167,3 +167,23 @@ def test_an_old_game_come_into_the_scope_takes_its_place_among_the_best_deals(
     fresh = _everything(database, circle)
     assert kept == fresh
     assert kept != kept_before
+
+
+def test_a_screen_opened_again_with_nothing_changed_sums_nothing_again(
+        database: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opened again, the statistics, a player's page and the ranking read the scope's
+    games and their revisions, and nothing else: the same figures, worked out once."""
+    circle = s.create_circle(database.uow(), f"Les revenus {next(_circles)}")
+    for n in range(LIVE + 3):
+        _game(database, circle, n, START + timedelta(days=n), 3)
+    first = _everything(database, circle)
+    asked: list[str] = []
+    for owner, name in ((StatsRepository, "scope_sums"), (GameStatsRepository, "game_sums"),
+                        (GameStatsRepository, "game_seats")):
+        read = getattr(owner, name)
+        monkeypatch.setattr(owner, name, lambda self, *a, _n=name, _r=read, **k: (
+            asked.append(_n), _r(self, *a, **k))[1])
+    again = _everything(database, circle)
+    assert asked == []
+    assert again == first
+    assert all(a is b for a, b in zip(again[:2], first[:2], strict=True))

@@ -109,6 +109,7 @@ class _Source:
         self.seats: dict[int, tuple[Stamp, dict[str, int]]] = {}
         self.games: OrderedDict[int, tuple[Stamp, dict[str, PlayerSums]]] = OrderedDict()
         self.sums: OrderedDict[tuple[Any, ...], _Summed] = OrderedDict()
+        self.reads: OrderedDict[object, tuple[object, object]] = OrderedDict()
 
 
 class StatsKept:
@@ -131,6 +132,25 @@ class StatsKept:
             if source is None:
                 source = self._sources[key] = _Source()
             return source
+
+    def kept_read(self, uow: UnitOfWork, key: object, stamp: object) -> object | None:
+        """A whole read kept under `key` when it was made from the games `stamp` names
+        (each at its revision), else None."""
+        source = self._source(uow)
+        with self._lock:
+            kept = source.reads.get(key)
+            if kept is None or kept[0] != stamp:
+                return None
+            source.reads.move_to_end(key)
+            return kept[1]
+
+    def keep_read(self, uow: UnitOfWork, key: object, stamp: object, read: object) -> None:
+        source = self._source(uow)
+        with self._lock:
+            source.reads[key] = (stamp, read)
+            source.reads.move_to_end(key)
+            while len(source.reads) > SCOPES:
+                source.reads.popitem(last=False)
 
     def scope_games(self, uow: UnitOfWork, index: Sequence[GameStamp],
                     circles: dict[int, str]) -> tuple[ScopeGame, ...]:

@@ -20,6 +20,7 @@ from scorepad.services.stats.reads import (
     KEPT,
     RATINGS,
     ScopeFacts,
+    derived,
     find_player,
     game_line,
     scope_facts,
@@ -29,10 +30,13 @@ from scorepad.services.stats.reads import (
 
 
 def _ranking(read: ScopeFacts, period: Period | None) -> SeasonRanking:
-    result = ranking_of(read.facts, [game_line(g) for g in read.games],
-                        sum(g.deals for g in read.games), period=period, circle=read.circle,
-                        name_key=name_key)
-    return result.with_ratings(read.ratings)
+    def work() -> SeasonRanking:
+        result = ranking_of(read.facts, [game_line(g) for g in read.games],
+                            sum(g.deals for g in read.games), period=period,
+                            circle=read.circle, name_key=name_key)
+        return result.with_ratings(read.ratings)
+
+    return derived(read, ("ranking", period), work)
 
 
 def ranking(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
@@ -49,6 +53,13 @@ def rating_sentence(rating: SkillRating, lang: str = "fr") -> str:
 
 
 def _awards(uow: UnitOfWork, read: ScopeFacts, scope: StatsScope) -> tuple[Award, ...]:
+    if scope.start is None:  # every game they are read from is in the facts' scope
+        return derived(read, "awards", lambda: _work_awards(uow, read, scope))
+    return _work_awards(uow, read, scope)
+
+
+def _work_awards(uow: UnitOfWork, read: ScopeFacts, scope: StatsScope
+                 ) -> tuple[Award, ...]:
     improvements = []
     facts = list(read.facts.values())
     if read.games:

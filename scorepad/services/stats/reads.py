@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
+from typing import TypeVar
 
 from scorepad import ratings
 from scorepad.collation import name_key
@@ -123,6 +124,19 @@ class ScopeFacts:
     facts: dict[str, PlayerFacts]
     #: each player's rating after the last game of the scope
     ratings: dict[str, SkillRating]
+    #: what was worked out from these facts (`derived`): kept with them
+    worked: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+
+
+T = TypeVar("T")
+
+
+def derived(read: ScopeFacts, what: object, work: Callable[[], T]) -> T:
+    """`work()` done once for these facts: a read that finds the scope's games as they
+    were is handed the same facts (scope_facts), and what was worked out from them."""
+    if what not in read.worked:
+        read.worked[what] = work()
+    return read.worked[what]  # type: ignore[return-value]
 
 
 def find_player(uow: UnitOfWork, name: str) -> PlayerRow:
@@ -169,9 +183,22 @@ def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | 
             raise CircleNotFound(circle)
         found = find_player(uow, player) if player is not None else None
         index = uow.repo.scope_index(scope)
+        # Every game as it was (its revision) and the circles' names: the same facts.
+        key = (scope, found, takes, extremes, rated)
+        stamp = (tuple(g.stamp for g in index), tuple(sorted(circles.items())))
+        kept = KEPT.kept_read(uow, key, stamp)
+        if isinstance(kept, ScopeFacts):
+            return kept
         games = KEPT.scope_games(uow, index, circles)
         sums = KEPT.scope_sums(uow, scope, index, found, Asked(takes, extremes))
-    name = found.name if found is not None else None
+        read = _assembled(circles.get(circle) if circle is not None else None, games, sums,
+                          found.name if found is not None else None, rated)
+        KEPT.keep_read(uow, key, stamp, read)
+    return read
+
+
+def _assembled(circle: str | None, games: tuple[ScopeGame, ...],
+               sums: dict[str, PlayerSums], name: str | None, rated: bool) -> ScopeFacts:
     history = RATINGS.history(games) if rated else [{} for _ in games]
     after: dict[str, dict[int, SkillRating]] = {}
     final: dict[str, SkillRating] = {}
@@ -194,4 +221,4 @@ def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | 
         facts[who] = PlayerFacts(
             player=who, games=tuple(lines), tallies=mine.tallies, sat_out=mine.sat_out,
             takes=mine.takes, best=mine.best, worst=mine.worst, ratings=after.get(who, {}))
-    return ScopeFacts(circles.get(circle) if circle is not None else None, games, facts, final)
+    return ScopeFacts(circle, games, facts, final)

@@ -13,7 +13,7 @@ from scorepad.domain.period import Period
 from scorepad.domain.player_record import PlayerRecord, player_record
 from scorepad.services.base.errors import ServiceError
 from scorepad.services.ports import UnitOfWork
-from scorepad.services.stats.reads import scope_facts
+from scorepad.services.stats.reads import derived, scope_facts
 
 PLAYER_FORMATS = ("csv", "pdf")
 
@@ -22,7 +22,7 @@ def _record(uow: UnitOfWork, player: str, circle: int | None, period: Period | N
             tz: tzinfo | None) -> tuple[PlayerRecord, str | None]:
     read = scope_facts(uow, circle=circle, period=period, tz=tz, player=player)
     (facts,) = read.facts.values()
-    return player_record(facts, name_key), read.circle
+    return derived(read, "record", lambda: player_record(facts, name_key)), read.circle
 
 
 def record_of(uow: UnitOfWork, player: str, *, circle: int | None = None,

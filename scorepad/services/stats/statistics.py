@@ -14,7 +14,7 @@ from scorepad.domain.player_record import PlayerFacts
 from scorepad.domain.stats import PlayerStats, player_stats
 from scorepad.services.games.record import game_record
 from scorepad.services.ports import UnitOfWork
-from scorepad.services.stats.reads import scope_facts
+from scorepad.services.stats.reads import ScopeFacts, derived, scope_facts
 
 
 def game_statistics(uow: UnitOfWork, game_id: int) -> domain_stats.GameStatistics:
@@ -51,7 +51,7 @@ def all_statistics(uow: UnitOfWork, *, circle: int | None = None,
     in order of first appearance."""
     read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False, extremes="none",
                        rated=False)
-    return tuple(_stats(f) for f in read.facts.values())
+    return derived(read, "statistics", lambda: tuple(_stats(f) for f in read.facts.values()))
 
 
 def overview(uow: UnitOfWork, *, circle: int | None = None, period: Period | None = None,
@@ -60,6 +60,10 @@ def overview(uow: UnitOfWork, *, circle: int | None = None, period: Period | Non
     does not exist."""
     read = scope_facts(uow, circle=circle, period=period, tz=tz, takes=False,
                        extremes="scores", rated=False)
+    return derived(read, "overview", lambda: _overview(read))
+
+
+def _overview(read: ScopeFacts) -> StatsOverview:
     players = sorted_names(read.facts)
     series: dict[str, list[int]] = {p: [0] for p in players}
     for game in read.games:
