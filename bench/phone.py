@@ -17,11 +17,14 @@ is printed beside its goal:
 - a save, from the finger's touch to the new line, no network: goal median <= 150 ms,
   <= 400 ms at half a core; and where the median save's time goes (the phone's marks:
   Python's steps, then the page drawing the sheet);
+- the statistics (their tab, from the games list), a player's page (a name in their
+  table) and the ranking (its button), touch to the screen's summary, --screens times
+  each (the first opening, with nothing kept yet, printed apart);
 - with --history N, a second phone restored with a family's years (bench/phone_history.py:
   ~N deals in ~N/30 games) is measured interleaved with a new phone (10 deals), each
   step on one then the other: the big/new ratio of a start, a save, the games list
-  (back from a sheet) and a sheet (opened from the list); goal: saves, the list and the
-  sheet within 20 % (ratio <= 1.2).
+  (back from a sheet), a sheet (opened from the list), the statistics, a player's page
+  and the ranking; goal: every screen within 20 % (ratio <= 1.2).
 
 Times of what a person sees are taken by the page itself (bench/phone_parts.PAGE_CLOCK):
 from the touch, or the navigation's start, to the moment the awaited element is in the
@@ -41,7 +44,7 @@ share each frame drawn would take its time from the phone's Python and page), an
 checks that the limit slows a Web Worker (where the phone's Python runs) as much as the
 page's main thread.
 
-    .venv/bin/python bench/phone.py [--site DIR] [--starts 5] [--deals 6]
+    .venv/bin/python bench/phone.py [--site DIR] [--starts 5] [--deals 6] [--screens 4]
                                     [--history 9000] [--cpu 0.5]
 """
 
@@ -181,6 +184,8 @@ class Phone:
     saves_in_tree: list[float] = field(default_factory=list)
     backs: list[float] = field(default_factory=list)
     sheets: list[float] = field(default_factory=list)
+    #: the statistics, a player's page, the ranking: touch to the screen, each opening
+    screens: dict[str, list[float]] = field(default_factory=dict)
     context: Any = None
     page: Any = None
     last_start: Any = None
@@ -320,12 +325,59 @@ class Phone:
         self.open_sheet()
 
 
+    def visit_screens(self) -> None:
+        """From the sheet: back to the games list, then the statistics (their tab), a
+        player's page (a name in the statistics' table), back, and the ranking (its
+        button); each timed from the touch to the screen's summary in the page; then the
+        games list (its tab) and the sheet again."""
+        from tests.e2e.conftest import button, by_id, tap_box
+        from tests.e2e.gestures import thumb
+
+        page = self.page
+        page.wait_for_timeout(300)  # the sheet stands still
+        tap_box(page, button(page, "Retour").first)
+        by_id(page, f"game-{self.game}").first.wait_for()
+        for name, touched, shown in SCREENS:
+            page.wait_for_timeout(500)  # a person reads the screen before the next touch
+            want(page, shown)
+            thumb(page, touched(page))
+            self.screens.setdefault(name, []).append(seen_after_touch(page, shown))
+            if name == "player":
+                page.wait_for_timeout(300)
+                tap_box(page, button(page, "Retour").first)
+                by_id(page, "stats-summary").wait_for()
+        page.wait_for_timeout(300)
+        thumb(page, page.get_by_role("tab", name="Parties"))
+        tile = by_id(page, f"game-{self.game}")
+        tile.first.wait_for()
+        want(page, SHEET)
+        thumb(page, tile)
+        seen_after_touch(page, SHEET)
+
+
+#: the screens a family's years weigh on: name, what is touched, what says it is there
+SCREENS: tuple[tuple[str, Any, str], ...] = (
+    ("the statistics", lambda page: page.get_by_role("tab", name="Statistiques"),
+     "stats-summary"),
+    ("player", lambda page: page.locator('[flt-semantics-identifier="stat-name-André"]'),
+     "player-summary"),
+    ("the ranking", lambda page: page.get_by_role("button", name="Classement", exact=True),
+     "ranking-summary"),
+)
+
+
 def median_ms(values: list[float]) -> str:
     return f"{1000 * statistics.median(values):.0f} ms"
 
 
-def ratio_line(what: str, phones: list[Phone], attr: str, goal: float | None) -> str:
-    new, past = (getattr(p, attr) for p in phones)
+def screen_label(name: str) -> str:
+    return "a player's page (from the statistics)" if name == "player" else name
+
+
+def ratio_line(what: str, phones: list[Phone], attr: str, goal: float | None,
+               new: list[float] | None = None, past: list[float] | None = None) -> str:
+    if new is None or past is None:
+        new, past = (getattr(p, attr) for p in phones)
     ratio = statistics.median(past) / statistics.median(new)
     said = f" (goal <= {goal:.1f}: {verdict(ratio <= goal)})" if goal else ""
     return (f"  {what}: new phone median {median_ms(new)}, with the history "
@@ -368,6 +420,8 @@ def main() -> int:
     parser.add_argument("--starts", type=int, default=5, help="starts from the cache")
     parser.add_argument("--deals", type=int, default=6, help="deals saved and timed")
     parser.add_argument("--history", type=int, help="a second phone with ~N deals")
+    parser.add_argument("--screens", type=int, default=4,
+                        help="openings of the statistics, a player's page and the ranking")
     parser.add_argument("--cpu", type=float, help="share of one core for each browser")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -411,6 +465,9 @@ def main() -> int:
                     for phone in (phones if n % 2 == 0 else phones[::-1]):
                         phone.save()
                         phone.back_and_reopen()
+                for n in range(args.screens):
+                    for phone in (phones if n % 2 == 0 else phones[::-1]):
+                        phone.visit_screens()
                 for phone in phones:
                     phone.page.wait_for_timeout(EVENING_END_MS)
                     phone.close()
@@ -454,11 +511,22 @@ def report(phones: list[Phone], aim: dict[str, float], args: argparse.Namespace)
         print(f"    where the median save's time goes: {middle[1]}")
         print(f"  back to the games list {median_ms(phone.backs)}, a sheet opened from it "
               f"{median_ms(phone.sheets)} ({label})")
+        for name, times in phone.screens.items():
+            print(f"  {screen_label(name)}: first {1000 * times[0]:.0f} ms, then median "
+                  f"{median_ms(times[1:] or times)} over {len(times) - 1} ({label})")
     if len(phones) == 2:
         print(ratio_line("start from the cache", phones, "starts", None))
         print(ratio_line("save", phones, "saves", 1.2))
         print(ratio_line("back to the games list", phones, "backs", 1.2))
         print(ratio_line("a sheet opened from the list", phones, "sheets", 1.2))
+        for name, _touched, _shown in SCREENS:
+            new, past = (p.screens.get(name, []) for p in phones)
+            if new and past:
+                print(ratio_line(screen_label(name), phones, name, 1.2, new[1:] or new,
+                                 past[1:] or past))
+                print(f"    its first opening (nothing kept yet): new phone "
+                      f"{1000 * new[0]:.0f} ms, with the history {1000 * past[0]:.0f} ms; "
+                      f"ratio {past[0] / new[0]:.2f}")
 
 
 if __name__ == "__main__":
