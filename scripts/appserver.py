@@ -54,6 +54,18 @@ def on_the_wifi(url: str) -> str:
     return url.replace("://127.0.0.1:", f"://{LAN_NAME}:", 1)
 
 
+def dies_with_its_starter() -> None:
+    """Run in a child just before it starts (`Popen(preexec_fn=...)`): the kernel ends
+    it when the thread that started it ends, however that ends. A test worker ended at
+    its timeout runs no teardown: its servers lived on, holding ports, memory and CPU,
+    into the next run."""
+    import ctypes
+    import signal
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -78,7 +90,8 @@ def start_app(db_url: str, log: Path, *, extra_env: dict[str, str] | None = None
         process = subprocess.Popen(
             [sys.executable, *entry, "--db", db_url, *command, "--host", "127.0.0.1",
              "--port", str(port), "--no-qr", "--allowed-host", LAN_NAME, *(extra_args or [])],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            preexec_fn=dies_with_its_starter)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -178,6 +178,7 @@ class _Capped:
                  limit: int) -> None:
         self.app, self.scope, self.limit = app, scope, limit
         self.lang = _lang(scope, headers)
+        self.secure = _secure_context(scope, headers)
         self.declared = headers.get("content-length", "")
         self.read = 0
         self.over = False
@@ -203,7 +204,8 @@ class _Capped:
                 return  # the app's own answer to a cut body is replaced by the 413
             if message["type"] == "http.response.start":
                 self.started = True
-                message["headers"] = _with_security_headers(message.get("headers", []))
+                message["headers"] = _with_security_headers(message.get("headers", []),
+                                                            secure=self.secure)
             await send(message)
 
         try:
@@ -224,10 +226,26 @@ class _Capped:
         await send({"type": "http.response.body", "body": body})
 
 
-def _with_security_headers(raw: Iterable[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+def _secure_context(scope: Scope, headers: dict[str, str]) -> bool:
+    """Whether the browser asking treats the page as a secure context: over HTTPS (or
+    behind a proxy that says so), or on a loopback name. A phone at
+    `http://192.168.x.y:8550` on the table's Wi-Fi is not."""
+    if scope.get("scheme") in ("https", "wss"):
+        return True
+    host = _bare_host(headers.get("host", ""))
+    return host in LOOPBACK_NAMES or host.startswith("127.")
+
+
+def _with_security_headers(raw: Iterable[tuple[bytes, bytes]], *,
+                           secure: bool = True) -> list[tuple[bytes, bytes]]:
     """nosniff and friends on every answer, frame-ancestors on every page, and never a
-    wildcard CORS grant (Flet's own middleware adds one)."""
-    headers = [(k, v) for k, v in raw if k.lower() != b"access-control-allow-origin"]
+    wildcard CORS grant (Flet's own middleware adds one). Outside a secure context, no
+    Cross-Origin-Opener-Policy (Flet's middleware adds it to every answer): the browser
+    ignores it there and says so as an error in the console of every phone on the
+    Wi-Fi."""
+    dropped = {b"access-control-allow-origin"} | (
+        set() if secure else {b"cross-origin-opener-policy"})
+    headers = [(k, v) for k, v in raw if k.lower() not in dropped]
     present = {k.lower() for k, _ in headers}
     headers += [(k, v) for k, v in SECURITY_HEADERS if k not in present]
     content_type = next((v for k, v in headers if k.lower() == b"content-type"), b"")

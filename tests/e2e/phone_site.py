@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, free_port
+from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, dies_with_its_starter, free_port
 from tests.build_lock import build_cache_lock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +79,8 @@ class StaticServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
              "--directory", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=dies_with_its_starter)
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
             with contextlib.suppress(OSError), \

@@ -13,8 +13,6 @@ from scorepad.services import create_game
 from scorepad.web import client
 from tests.e2e.conftest import by_id, enable_semantics, new_phone
 
-CHROMIUM_FILES = ("main.dart.wasm", "canvaskit/skwasm.wasm")
-
 
 class FirstLoad:
     """Everything one phone's browser asks for while opening a game's sheet."""
@@ -70,8 +68,11 @@ def test_a_first_load_asks_only_this_server_for_only_what_the_app_draws(
         assert load.failed == [] and load.errors == []
         paths = load.paths()
         assert not [p for p in paths if "KaTeX" in p or "cupertino" in p]
-        # One renderer: Chromium gets dart2wasm + skwasm, never CanvasKit or main.dart.js.
-        assert "main.dart.wasm" in paths and "canvaskit/skwasm.wasm" in paths
+        # One renderer: Chromium gets dart2wasm + skwasm, never CanvasKit or main.dart.js;
+        # on the Wi-Fi (no image decoder outside a secure context) skwasm's heavy variant,
+        # with codecs of its own, and it arrives compressed too.
+        assert "main.dart.wasm" in paths and "canvaskit/skwasm_heavy.wasm" in paths
+        assert "canvaskit/skwasm.wasm" not in paths
         assert not [p for p in paths if p.endswith("canvaskit.wasm") or p == "main.dart.js"]
         icon_font = next(r for r in load.requests if r.url.endswith(client.ICON_FONT))
         assert icon_font.sizes()["responseBodySize"] < 20_000  # the stock font: 1.3 MB

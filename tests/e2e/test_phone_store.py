@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, free_port
+from scripts.appserver import CHROMIUM, CHROMIUM_ARGS, dies_with_its_starter, free_port
 from tests.e2e.browser_store import (
     check,
     load,
@@ -108,7 +108,8 @@ class KilledBrowser:
         self.process = subprocess.Popen(
             [CHROMIUM, *CHROMIUM_ARGS, "--headless=new", f"--user-data-dir={profile}",
              f"--remote-debugging-port={self.port}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            preexec_fn=dies_with_its_starter)
         deadline = time.monotonic() + 30
         while True:
             with suppress(OSError):

@@ -25,6 +25,7 @@ from tests.e2e.conftest import (
     FAILURE_SHOTS,
     UI_TIMEOUT_MS,
     VIEWPORT,
+    AppServer,
     by_id,
     clipboard_text,
     id_text,
@@ -462,8 +463,11 @@ def pdf_text(path: str) -> str:
 
 
 def test_printed_and_shown_links_use_the_address_the_server_listens_on_or_say_why_not(
-        phones: Callable[..., Any], app_url: str, uow_factory: Uow) -> None:
-    # The tests' server listens on 127.0.0.1 alone: no other device can reach it.
+        phones: Callable[..., Any], app_server: AppServer, uow_factory: Uow) -> None:
+    # The tests' server listens on 127.0.0.1 alone: no other device can reach it. The
+    # organiser's page is opened on the server itself (its loopback address), the one
+    # place where such a server's links open.
+    app_url = app_server.loopback
     uow = uow_factory
     tid, who, entry, table_codes = started_round(uow)
     organiser = phones({tid: who.key or ""})

@@ -103,3 +103,17 @@ def test_no_answer_grants_every_origin_and_every_answer_forbids_sniffing(
     assert page.headers["content-type"].startswith("text/html")
     assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
     assert page.headers["referrer-policy"] in ("no-referrer", "same-origin")
+
+
+def test_a_page_on_the_wifi_gets_no_isolation_header_it_would_refuse_and_loopback_keeps_it(
+        server: Server) -> None:
+    # A phone at http://<the Wi-Fi's name>:8550 is not a secure context: the browser
+    # ignores Cross-Origin-Opener-Policy there and logs an error on every page load.
+    on_the_wifi = exchange(server.port, _get("/", f"{EXTRA_HOST}:{server.port}"))
+    on_this_computer = exchange(server.port, _get("/", f"127.0.0.1:{server.port}"))
+    assert status_of(on_the_wifi) == status_of(on_this_computer) == 200
+    head = on_the_wifi.split(b"\r\n\r\n", 1)[0].lower()
+    assert b"cross-origin-opener-policy" not in head
+    assert b"x-content-type-options: nosniff" in head
+    assert b"cross-origin-opener-policy: same-origin" in \
+        on_this_computer.split(b"\r\n\r\n", 1)[0].lower()
