@@ -66,6 +66,26 @@ SLOW = (
 )
 
 
+#: The files whose tests take longest (--durations=0 of a full run: phone-site starts,
+#: builds, club nights at protocol level), first of their group, longest first: the run
+#: ends when its last test does, and short tests then fill the workers' gaps instead of a
+#: long one starting last on a worker while the others have nothing left to do.
+LONGEST_FIRST = (
+    "tests/integration/test_phone_build.py",
+    "tests/integration/test_club_night_smoke.py",
+    "tests/integration/test_tournament_bench_smoke.py",
+    "tests/security/test_api_fuzz.py",
+    "tests/e2e/test_phone_alone.py",
+    "tests/e2e/test_phone_store.py",
+    "tests/e2e/test_wifi.py",
+    "tests/e2e/test_tournament_club.py",
+    "tests/e2e/test_typing.py",
+    "tests/e2e/test_pseudo_locale.py",
+    "tests/e2e/test_thumb_typing.py",
+    "tests/e2e/test_tournament.py",
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks by place, so that no test can forget its marker: every test under tests/e2e
     is `e2e`, every test named in SLOW (or in a file named there) is `slow`.
@@ -86,7 +106,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if path in SLOW or f"{path}::{name}" in SLOW:
             item.add_marker(pytest.mark.slow)
     chosen = set(map(id, browser))
-    items[:] = [i for i in items if id(i) not in chosen] + browser
+    items[:] = _longest_first([i for i in items if id(i) not in chosen]) + \
+        _longest_first(browser)
+
+
+def _longest_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """`items` with those of LONGEST_FIRST's files first, in its order (stable)."""
+    rank = {path: n for n, path in enumerate(LONGEST_FIRST)}
+
+    def key(item: pytest.Item) -> int:
+        path = Path(os.path.relpath(item.fspath, ROOT)).as_posix()
+        return rank.get(path, len(rank))
+
+    return sorted(items, key=key)
 
 
 def _reset_postgres(url: str) -> None:

@@ -53,3 +53,22 @@ def test_every_slow_test_named_by_the_conftest_exists() -> None:
             functions = {node.name for node in ast.walk(_tree((ROOT / path).resolve()))
                          if isinstance(node, ast.FunctionDef)}
             assert name in functions, entry
+
+
+def test_every_file_the_conftest_runs_first_exists_and_runs_before_the_rest_of_its_group(
+) -> None:
+    from tests.conftest import LONGEST_FIRST, ROOT, _longest_first
+
+    for path in LONGEST_FIRST:
+        assert (ROOT / path).is_file(), path
+
+    class Item:
+        def __init__(self, path: str) -> None:
+            self.fspath = str(ROOT / path)
+
+    listed = [Item("tests/e2e/test_sheet.py"), Item(LONGEST_FIRST[5]),
+              Item("tests/e2e/test_typing.py"), Item(LONGEST_FIRST[4])]
+    ordered = _longest_first(listed)  # type: ignore[arg-type]
+    assert [i.fspath for i in ordered] == [str(ROOT / p) for p in (
+        LONGEST_FIRST[4], LONGEST_FIRST[5], "tests/e2e/test_typing.py",
+        "tests/e2e/test_sheet.py")]
