@@ -31,54 +31,59 @@ def rate_game(ratings: Sequence[tuple[float, float]], places: Sequence[int]
               ) -> list[tuple[float, float]]:
     """Each player's (mu, sigma) after a game, from their (mu, sigma) before it and their
     place (1 best; equal places for a tie), in the order given."""
+    count = len(places)
+    if all(places[i] <= places[i + 1] for i in range(count - 1)):
+        return _rate_sorted(ratings, places)
     # The library rates the players sorted by place (a stable sort), then puts them back.
-    order = sorted(range(len(places)), key=places.__getitem__)
-    if order != list(range(len(places))):
-        rated = _rate_sorted([ratings[i] for i in order], [places[i] for i in order])
-        back: list[tuple[float, float]] = [(0.0, 0.0)] * len(order)
-        for at, i in enumerate(order):
-            back[i] = rated[at]
-        return back
-    return _rate_sorted(ratings, places)
+    order = sorted(range(count), key=places.__getitem__)
+    rated = _rate_sorted([ratings[i] for i in order], [places[i] for i in order])
+    back: list[tuple[float, float]] = [(0.0, 0.0)] * count
+    for at, i in enumerate(order):
+        back[i] = rated[at]
+    return back
 
 
 def _rate_sorted(ratings: Sequence[tuple[float, float]], places: Sequence[int]
                  ) -> list[tuple[float, float]]:
-    count = len(ratings)
-    sigmas = [math.sqrt(sigma * sigma + _TAU_SQUARED) for _, sigma in ratings]
+    count = len(places)
+    sqrt, tau_squared = math.sqrt, _TAU_SQUARED
+    sigmas = [sqrt(sigma * sigma + tau_squared) for _, sigma in ratings]
     squares = [sigma**2 for sigma in sigmas]
     total = 0.0
     for square in squares:
         total += square + _BETA_SQUARED
-    c = math.sqrt(total)
-    exps = [math.exp(mu / c) for mu, _ in ratings]
-    sum_q = [0.0] * count
-    started = [False] * count
-    for i in range(count):
-        for q in range(count):
-            if places[i] >= places[q]:
-                sum_q[q] = sum_q[q] + exps[i] if started[q] else exps[i]
-                started[q] = True
-    tied = [sum(1 for other in places if other == place) for place in places]
+    c = sqrt(total)
+    exp = math.exp
+    exps = [exp(mu / c) for mu, _ in ratings]
+    # Sorted by place: the players placed at or after player q are those from the first
+    # of q's tie onwards (`first`), and those placed at or before player i are those up
+    # to the last of i's tie (`last`); each sum in the library's order.
+    first = [places.index(place) for place in places]
+    last = [count - 1 - places[::-1].index(place) for place in places]
+    sum_q = []
+    for q in range(count):
+        summed = exps[first[q]]
+        for i in range(first[q] + 1, count):
+            summed += exps[i]
+        sum_q.append(summed)
+    tied = [last[q] - first[q] + 1 for q in range(count)]
     rated = []
     for i in range(count):
         omega = 0.0
         delta = 0.0
-        for q in range(count):
-            share = exps[i] / sum_q[q]
-            if places[q] <= places[i]:
-                delta += share * (1 - share) / tied[q]
-                if q == i:
-                    omega += (1 - share) / tied[q]
-                else:
-                    omega -= share / tied[q]
+        mine = exps[i]
+        for q in range(last[i] + 1):
+            share = mine / sum_q[q]
+            delta += share * (1 - share) / tied[q]
+            if q == i:
+                omega += (1 - share) / tied[q]
+            else:
+                omega -= share / tied[q]
         square = squares[i]
         omega *= square / c
         delta *= square / c**2
-        delta *= math.sqrt(square) / c
-        sigma = sigmas[i]
+        delta *= sqrt(square) / c
         # The library's (sigma² / team sigma²) and weight are 1 here, exactly.
-        mu = ratings[i][0] + omega
-        sigma *= math.sqrt(max(1 - delta, _KAPPA))
-        rated.append((mu, sigma))
+        rated.append((ratings[i][0] + omega,
+                      sigmas[i] * sqrt(max(1 - delta, _KAPPA))))
     return rated

@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Integer, and_, any_, bindparam, cast, func, literal, or_, select
+from sqlalchemy import Integer, all_, and_, any_, bindparam, cast, func, literal, or_, select
 
 from scorepad.domain.parts import COUNTS, PartKey, PartTally, key_order
 from scorepad.domain.player_record import EXTREME_CELLS, Cell, Extreme
@@ -39,17 +39,19 @@ def tally_of(role: int, contract: int, made: Any, ally: int, counts: Sequence[An
 class GameStatsRepository(RepositoryBase):
     """Game by game, inside one transaction."""
 
-    def _among(self, column: Any, ids: Sequence[int]) -> Any:
-        """`column` in `ids`, sent as one parameter (a list of thousands compiled into the
-        statement cost more than the query: a JSON array on SQLite, an array on
-        PostgreSQL)."""
+    def _among(self, column: Any, ids: Sequence[int], *, inside: bool = True) -> Any:
+        """`column` in `ids` (`inside` False: not in them), sent as one parameter (a list
+        of thousands compiled into the statement cost more than the query: a JSON array
+        on SQLite, an array on PostgreSQL)."""
         if self.conn.dialect.name == "postgresql":
             # (Imported here: the phone's start never loads PostgreSQL's dialect.)
             from sqlalchemy.dialects.postgresql import ARRAY
 
-            return column == any_(literal(list(ids), ARRAY(Integer)))
-        listed = func.json_each(bindparam(None, json.dumps(list(ids)))).table_valued("value")
-        return column.in_(select(listed.c.value))
+            listed = literal(list(ids), ARRAY(Integer))
+            return column == any_(listed) if inside else column != all_(listed)
+        values = func.json_each(bindparam(None, json.dumps(list(ids)))).table_valued("value")
+        among = select(values.c.value)
+        return column.in_(among) if inside else column.not_in(among)
 
     def game_seats(self, game_ids: Sequence[int]) -> dict[int, dict[str, int]]:
         names = self._player_names()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import Integer, Select, and_, cast, exists, func, literal_column, select
+from sqlalchemy import Integer, Select, and_, cast, exists, func, literal_column, select, true
 
 from scorepad.domain.parts import COUNTS, PartTally, key_order
 from scorepad.domain.player_record import EXTREME_CELLS, Cell, Extreme
@@ -78,16 +78,33 @@ class StatsRepository(GameStatsRepository):
 
     def _within(self, column: Any, scope: StatsScope, exclude: Collection[int], *,
                 by_player: bool = False) -> Any:
-        """`column` (a game id) among the scope's games but `exclude`. `by_player`: the
-        query goes by a player's index, so SQLite is kept from reading by the game's
-        (`+ 0`), which would take every row of every game of the scope (PostgreSQL,
-        which keeps statistics, chooses well by itself)."""
-        ids = list(self._scope_order(scope))
+        """`column` (a game id) among the scope's games but `exclude`: said by the games
+        left out when they are fewer (a circle's every game, everything but the bin: no
+        list of thousands to look each row up in). `by_player`: the query goes by a
+        player's index, so SQLite is kept from reading by the game's (`+ 0`), which would
+        take every row of every game of the scope (PostgreSQL, which keeps statistics,
+        chooses well by itself)."""
+        ids = self._scope_order(scope)
         if len(ids) > LISTED_GAMES:
             inside = column.in_(scope_query(scope))
-        else:
-            inside = self._among(column + 0 if by_player else column, ids)
+            return and_(inside, column.not_in(list(exclude))) if exclude else inside
+        outside = [g for g in self._every_game() if g not in ids or g in exclude]
+        if len(outside) < len(ids):
+            return self._among(column, outside, inside=False) if outside else true()
+        inside = self._among(column + 0 if by_player else column, list(ids))
         return and_(inside, column.not_in(list(exclude))) if exclude else inside
+
+    def _every_game(self) -> list[int]:
+        """Every game's id, in the bin or not, read once a transaction."""
+        known = self._orders.get("every game")
+        if known is None:
+            known = self._orders["every game"] = {
+                int(i): (0, "") for i in self.conn.execute(select(GAME.c.id)).scalars()}
+        return list(known)
+
+    def _most_games(self, scope: StatsScope) -> bool:
+        """Whether the scope holds a quarter of the database's games or more."""
+        return len(self._scope_order(scope)) * 4 >= len(self._every_game())
 
     def _scope_order(self, scope: StatsScope) -> dict[int, tuple[int, str]]:
         """Each game of the scope by id: its place in the order played, and its name;
@@ -122,8 +139,12 @@ class StatsRepository(GameStatsRepository):
         names = self._player_names()
         keys = (PARTS.c.player_id, PARTS.c.role, PARTS.c.contract, PARTS.c.made,
                 PARTS.c.ally_id)
+        # Most games of the database: along the index of sums, already grouped (0011);
+        # a few (a period): game by game, then grouped.
+        along = player is not None or self._most_games(scope)
         query = (select(*keys, *(func.sum(PARTS.c[name]) for name in COUNTS))
-                 .where(self._within(PARTS.c.game_id, scope, exclude)).group_by(*keys))
+                 .where(self._within(PARTS.c.game_id, scope, exclude, by_player=along))
+                 .group_by(*keys))
         if player is not None:
             query = query.where(PARTS.c.player_id == player)
         found: dict[int, list[PartTally]] = {}

@@ -174,7 +174,14 @@ class PlayerTally(SQLModel, table=True):
     (migration 0010) like GameTotal, so a player's history is a few rows a game."""
 
     __tablename__ = "player_tally"
-    __table_args__ = (Index("ix_player_tally_player", "player_id", "game_id"),)
+    __table_args__ = (
+        Index("ix_player_tally_player", "player_id", "game_id"),
+        # Every column, in the order the statistics group them (migration 0011).
+        Index("ix_player_tally_sums", "player_id", "role", "contract", "made", "ally_id",
+              "game_id", "deals", "points", "margin", "poignees_simple", "poignees_double",
+              "poignees_triple", "petits_won", "petits_lost", "chelems_won", "chelems_lost",
+              "announced", "miseres"),
+    )
 
     game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
     player_id: int = Field(foreign_key="player.id", primary_key=True)

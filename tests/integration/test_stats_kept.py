@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad import services as s
-from scorepad.domain.period import Period
+from scorepad.domain.period import Period, PeriodKind
 from scorepad.services.stats.kept import LIVE
 from scorepad.services.stats.reads import forget_kept
 from scorepad.storage.stats_games import GameStatsRepository
@@ -56,7 +56,7 @@ def _everything(database: Any, circle: int) -> list[object]:
     """Every read the kept sums serve: the statistics screen (all time and a period),
     each player's page, the ranking and its awards."""
     uow = database.uow
-    period = Period(START.date() + timedelta(days=3), None)
+    period = Period(PeriodKind.CUSTOM, START.date() + timedelta(days=3), None)
     found: list[object] = [s.stats_overview(uow(), circle=circle),
                            s.stats_overview(uow(), circle=circle, period=period),
                            s.ranking_and_awards(uow(), circle=circle),
