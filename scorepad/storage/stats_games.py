@@ -140,6 +140,8 @@ class GameStatsRepository(RepositoryBase):
             .join(edges, and_(edges.c.game_id == SCORE.c.game_id,
                               edges.c.player_id == SCORE.c.player_id,
                               or_(SCORE.c.points == high_col, SCORE.c.points == low_col)))
+            # Said of the rows too: PostgreSQL read every score row to join them.
+            .where(self._among(SCORE.c.game_id, game_ids))
             .order_by(SCORE.c.game_id, SCORE.c.player_id, DEAL.c.number))
         held: dict[tuple[int, int, int], list[Cell]] = {}
         counted: dict[tuple[int, int, int], int] = {}
