@@ -279,16 +279,11 @@ def tap_box(page: Any, locator: Any) -> None:
 def tap_field(page: Any, field: Any) -> None:
     """Taps a text field where it is drawn, once scrolled within a thumb's reach (above
     the screen's bottom bar), and waits for the phone's keyboard to be on it (the field
-    has the focus), as a person waits for the keyboard before typing."""
-    from tests.e2e.gestures import tap_at
+    has the focus and the client has wired it: a key typed before would be dropped), as
+    a person waits for the keyboard before typing."""
+    from tests.e2e.gestures import keyboard_on, tap_at
 
-    tap_at(page, field, top=APP_BAR)
-    page.wait_for_function(
-        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
-    # A phone's keyboard takes ~300 ms to slide up; on a loaded machine the client may
-    # still be wiring the freshly focused input, and a key typed at once can be dropped
-    # by the browser before the app sees it.
-    page.wait_for_timeout(300)
+    keyboard_on(page, lambda: tap_at(page, field, top=APP_BAR))
 
 
 def by_id(page: Any, identifier: str) -> Any:
@@ -358,24 +353,33 @@ def text(page: Any, value: str, *, exact: bool = False) -> Any:
     return page.get_by_text(value, exact=exact).first
 
 
+#: the words a screen reader says for a control (`shown_text`), null while it is not drawn
+_SHOWN = """(ident) => {
+    const el = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+    return el === null ? null
+        : (el.innerText.trim() || (el.getAttribute('aria-label') ?? '').trim());
+}"""
+
+
 def wait_id_text(page: Any, identifier: str, expected: str, timeout: float = 10.0) -> None:
     """Waits until the control `identifier` shows `expected` (numbers update after a save)."""
-    deadline = time.monotonic() + timeout
-    last = ""
-    while time.monotonic() < deadline:
-        loc = by_id(page, identifier)
-        if loc.count():
-            last = shown_text(loc.first)
-            if last == expected:
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"{identifier}: expected {expected!r}, shows {last!r}")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(f"([ident, expected]) => ({_SHOWN})(ident) === expected",
+                               arg=[identifier, expected], timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        last = page.evaluate(_SHOWN, identifier)
+        raise AssertionError(f"{identifier}: expected {expected!r}, shows {last!r}"
+                             ) from None
 
 
 def scroll_to_id(page: Any, identifier: str, *, steps: int = 20) -> Any:
     """Scrolls the screen under the thumb until a lazily built control exists, then
     returns it (Flutter only builds what is on or near the screen)."""
     from playwright.sync_api import Error as PlaywrightError
+
+    from tests.e2e.gestures import frames, wheel
 
     page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
     for _ in range(steps):
@@ -389,8 +393,7 @@ def scroll_to_id(page: Any, identifier: str, *, steps: int = 20) -> Any:
                 # to it (after a resize, a list rebuilds its semantics nodes): look again.
                 if "not attached" not in str(error):
                     raise
-                page.wait_for_timeout(150)
+                frames(page, 1)  # drawn again: the new node is in the tree
                 continue
-        page.mouse.wheel(0, 250)
-        page.wait_for_timeout(150)
+        wheel(page, 250)
     raise AssertionError(f"{identifier} not found after scrolling")

@@ -3,11 +3,13 @@ points keypad, scrolling a long screen until a control is built."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import by_id
+from tests.e2e.conftest import UI_TIMEOUT_MS, by_id
 
 
 def tap(page: Any, *identifiers: str) -> None:
@@ -17,10 +19,12 @@ def tap(page: Any, *identifiers: str) -> None:
     (choosing a segment is idempotent: a second tap keeps it chosen)."""
     for identifier in identifiers:
         control = by_id(page, identifier).first
+        if identifier.startswith("key-"):
+            _press_key(page, control)
+            continue
         control.click()
         if control.get_attribute("aria-current") is None:
-            page.wait_for_timeout(120)
-            continue
+            continue  # not a segment: the next step waits for what it opened or changed
         selected = page.locator(
             f'[flt-semantics-identifier="{identifier}"][aria-current="true"]').first
         for attempt in range(_TAPS):
@@ -53,6 +57,22 @@ def tap_to_open(page: Any, control: Any, opened: Any) -> None:
                 raise
 
 
+#: the typed points' display, as the keypad's keys change it
+_POINTS = """([ident, before]) => {
+    const el = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+    return el === null ? before : el.innerText.trim();
+}"""
+
+
+def _press_key(page: Any, key: Any) -> None:
+    """A key of the points keypad, pressed once the display has shown it taken (every
+    key changes the number shown: a digit, the half point, the backspace)."""
+    before = page.evaluate(_POINTS, ["points-value", None])
+    key.click()
+    page.wait_for_function(f"(arg) => ({_POINTS})(arg) !== arg[1]",
+                           arg=["points-value", before])
+
+
 def type_points(page: Any, digits: str) -> None:
     """Types the points on the keypad ("," is the half point), watching the display."""
     for i, key in enumerate(digits):
@@ -71,8 +91,7 @@ def scroll_to(page: Any, locator: Any, *, steps: int = 12) -> Any:
         if locator.count() and locator.first.is_visible():
             return locator.first
         page.mouse.move(195, 400)
-        page.mouse.wheel(0, 350)
-        page.wait_for_timeout(250)
+        wheel(page, 350)
     locator.first.wait_for()
     return locator.first
 
@@ -85,8 +104,7 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
     page.mouse.move(195, 400)
     for _ in range(25):
         if not locator.count():
-            page.mouse.wheel(0, 250)
-            page.wait_for_timeout(200)
+            wheel(page, 250)
             continue
         box = locator.first.bounding_box()
         if box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom:
@@ -95,8 +113,7 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             return
         below = box is None or box["y"] + box["height"] > bottom
-        page.mouse.wheel(0, 200 if below else -200)
-        page.wait_for_timeout(250)
+        wheel(page, 200 if below else -200)
     raise AssertionError(f"{target} never came within reach of a thumb")
 
 
@@ -109,18 +126,84 @@ def tap_between(page: Any, target: Any, above: Any, below: Any) -> None:
     tap_at(page, target, top=top["y"] + top["height"], bottom=bottom["y"])
 
 
-def settled_box(page: Any, control: Any) -> Any:
-    """Where a control is drawn once it stops moving: a sheet sliding up or a dialog
-    growing in is tapped when it stands still, as a person's eye waits for it."""
-    box, still = control.bounding_box(), 0
-    for _ in range(30):
-        page.wait_for_timeout(100)
-        again = control.bounding_box()
-        still = still + 1 if again == box else 0
-        if still == 3:  # 300 ms without moving: a late line above has come in
-            return box
-        box = again
-    return box
+#: a control stands still once its box is the same over this many animation frames in a row
+STILL_FRAMES = 3
+
+#: Waits in the page, frame after frame (requestAnimationFrame: Flutter draws each of its
+#: frames, and updates the semantics tree, in one), until the element's box has been the
+#: same over `frames` frames in a row; gives up at the deadline. An element taken off the
+#: tree meanwhile (Flutter drew the control again as another node) is said gone.
+_STILL = """async (el, [frames, ms]) => {
+    const end = performance.now() + ms;
+    const frame = () => new Promise((drawn) => {
+        requestAnimationFrame(() => drawn(true));
+        setTimeout(() => drawn(false), Math.max(0, end - performance.now()));
+    });
+    const box = () => {
+        const b = el.getBoundingClientRect();
+        return {x: b.x, y: b.y, width: b.width, height: b.height};
+    };
+    const same = (a, b) => a.x === b.x && a.y === b.y && a.width === b.width
+        && a.height === b.height;
+    let last = box(), still = 0;
+    while (await frame()) {
+        if (!el.isConnected) return {gone: true, box: last};
+        const now = box();
+        still = same(now, last) ? still + 1 : 0;
+        last = now;
+        if (still >= frames) return {still: true, box: now};
+    }
+    return {still: false, box: last};
+}"""
+
+
+def settled_box(page: Any, control: Any, *, frames: int = STILL_FRAMES,
+                timeout: float = UI_TIMEOUT_MS) -> dict[str, float]:
+    """Where a control is drawn once it stands still: the same box over `frames`
+    animation frames in a row. Flutter animates (a sheet sliding up, a list scrolled, a
+    line coming in above): a thumb taps once the control stops, as a person's eye waits
+    for it. A control drawn again meanwhile is looked up again; one that never stands
+    still within `timeout` ms fails the test, saying where it was last drawn."""
+    deadline = time.monotonic() + timeout / 1000
+    seen: Any = None
+    while (left := (deadline - time.monotonic()) * 1000) > 0:
+        try:
+            element = control.element_handle(timeout=left)
+        except PlaywrightTimeout:
+            break
+        seen = element.evaluate(_STILL, [frames, left])
+        if seen.get("still"):
+            return dict(seen["box"])
+    raise AssertionError(f"{control} did not stand still over {frames} frames within "
+                         f"{timeout / 1000:g} s; last drawn at {seen and seen['box']}")
+
+
+_FRAMES = """async ([count, ms]) => {
+    const end = performance.now() + ms;
+    for (let i = 0; i < count; i++) {
+        const drawn = await new Promise((done) => {
+            requestAnimationFrame(() => done(true));
+            setTimeout(() => done(false), Math.max(0, end - performance.now()));
+        });
+        if (!drawn) return false;
+    }
+    return true;
+}"""
+
+
+def frames(page: Any, count: int = 2) -> None:
+    """Returns once the page has drawn `count` more frames: what an input just given to
+    Flutter changes (a list moved by the wheel) is then on the screen and in the
+    semantics tree, both updated in the frame that follows it."""
+    assert page.evaluate(_FRAMES, [count, UI_TIMEOUT_MS]), \
+        f"the page drew no frame in {UI_TIMEOUT_MS / 1000:g} s"
+
+
+def wheel(page: Any, dy: float, dx: float = 0) -> None:
+    """The mouse wheel turned where the mouse is: Flutter moves the list at once (no
+    animation for a wheel's notch), drawn in the next frame; returns once it is drawn."""
+    page.mouse.wheel(dx, dy)
+    frames(page)
 
 
 def thumb(page: Any, locator: Any) -> None:
@@ -140,21 +223,75 @@ def thumb(page: Any, locator: Any) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+#: Before a tap on a text field: notes each field Flutter's engine wires for typing from
+#: now on. When the framework starts editing a focused field, the engine attaches it to
+#: its text input (engine/semantics/text_field.dart, `activate`): it configures the
+#: element, `autocorrect="on"` among its attributes (the app's fields all correct), set
+#: on no other occasion. A field drawn already wired (a dialog's field focused as it
+#: opens) comes into the tree with it.
+_WATCH_KEYBOARD = """() => {
+    const watch = window.scorepadKeyboard ??= {};
+    watch.observer?.disconnect();
+    watch.wired = new WeakSet();
+    watch.before = document.activeElement;
+    const fields = (node) => node.nodeType !== 1 ? []
+        : [node, ...node.querySelectorAll('input, textarea')];
+    watch.observer = new MutationObserver((records) => {
+        for (const record of records) {
+            if (record.type === 'attributes') watch.wired.add(record.target);
+            for (const node of record.addedNodes) {
+                for (const field of fields(node)) {
+                    if (field.getAttribute('autocorrect') === 'on') watch.wired.add(field);
+                }
+            }
+        }
+    });
+    watch.observer.observe(document.body, {subtree: true, childList: true,
+                                           attributes: true, attributeFilter: ['autocorrect']});
+}"""
+#: The keyboard is on a field: it has the focus, and was wired since the tap (or had the
+#: focus already, wired then)
+_KEYBOARD_UP = """() => {
+    const watch = window.scorepadKeyboard, field = document.activeElement;
+    return ['INPUT', 'TEXTAREA'].includes(field?.tagName)
+        && (watch.wired.has(field) || field === watch.before);
+}"""
+
+
+def keyboard_on(page: Any, tap: Callable[[], None]) -> None:
+    """`tap()` on a text field, then waits for the phone's keyboard to be on it, as a
+    person waits for the keyboard before typing: the field has the focus and the app's
+    client has wired it for typing (see _WATCH_KEYBOARD)."""
+    page.evaluate(_WATCH_KEYBOARD)
+    tap()
+    try:
+        page.wait_for_function(_KEYBOARD_UP)
+    except PlaywrightTimeout:
+        focused = page.evaluate(
+            "() => { const f = document.activeElement;"
+            " return `${f?.tagName} ${f?.getAttribute('aria-label') ?? ''}`; }")
+        raise AssertionError(f"no keyboard came up on the field tapped (focused: {focused})"
+                             ) from None
+    finally:
+        page.evaluate("() => window.scorepadKeyboard.observer.disconnect()")
+
+
 def choose(page: Any, dropdown: str, option: str) -> None:
     """Opens a dropdown with a thumb and taps one of its options. A tap that lands while
     the previous menu is still closing opens nothing: the thumb taps again, as a person
     does when the menu does not show."""
     item = page.get_by_role("menuitem", name=option, exact=True).or_(
         page.get_by_role("button", name=option, exact=True))
-    for _ in range(3):
-        page.wait_for_timeout(400)  # the previous menu finishes closing
+    for _ in range(_TAPS):
         tap_at(page, dropdown)
-        for _ in range(20):
-            if item.count():
-                tap_at(page, item, bottom=844)
-                return
-            page.wait_for_timeout(200)
-        page.keyboard.press("Escape")
+        try:
+            item.first.wait_for(timeout=_TAKEN_MS)
+        except PlaywrightTimeout:  # no menu: closed if half open, then tapped again
+            page.keyboard.press("Escape")
+            item.first.wait_for(state="detached")
+            continue
+        tap_at(page, item, bottom=844)
+        return
     raise AssertionError(f"the {dropdown} menu never offered {option!r}")
 
 

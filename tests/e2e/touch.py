@@ -5,12 +5,13 @@ once it stands still within reach; the points typed on the keypad the same way."
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import UI_TIMEOUT_MS, VIEWPORT, by_id
-from tests.e2e.gestures import settled_box
+from tests.e2e.gestures import keyboard_on, settled_box, wheel
 
 #: the app bar: nothing under it is a target of the screen below
 TOP = 64
@@ -41,7 +42,7 @@ def reach(page: Any, target: Any, *, top: float = TOP,
     locator) lies whole between `top` and `bottom`, standing still: its box."""
     locator = by_id(page, target) if isinstance(target, str) else target
     page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
-    waited = 0
+    waited = 0.0
     #: where the control was last seen: a control scrolled out of the tree (far off the
     #: screen, it is not built) is looked for on that side
     above = False
@@ -52,14 +53,18 @@ def reach(page: Any, target: Any, *, top: float = TOP,
             with contextlib.suppress(PlaywrightTimeout):
                 box = locator.first.bounding_box(timeout=2_000)
         if box is None and not locator.count():
-            if waited < UI_TIMEOUT_MS:  # not drawn yet: wait, then look further on
-                page.wait_for_timeout(250)
-                waited += 250
-                if waited % 1000 == 0:
-                    page.mouse.wheel(0, -250 if above else 250)
+            if waited < UI_TIMEOUT_MS:
+                # Not drawn yet: waited for (the screen is being drawn). A second without
+                # it, the thumb also looks further on (it may be off the screen, where
+                # nothing is built), and waits again.
+                start = time.monotonic()
+                try:
+                    locator.first.wait_for(state="attached", timeout=_LOOK_FURTHER_MS)
+                except PlaywrightTimeout:
+                    wheel(page, -250 if above else 250)
+                waited += (time.monotonic() - start) * 1000
                 continue
-            page.mouse.wheel(0, -250 if above else 250)
-            page.wait_for_timeout(200)
+            wheel(page, -250 if above else 250)
             continue
         if _reachable(box, top, bottom):
             box = settled_box(page, locator.first)
@@ -67,9 +72,13 @@ def reach(page: Any, target: Any, *, top: float = TOP,
             return box
         below = box is None or box["y"] + box["height"] > bottom
         above = not below
-        page.mouse.wheel(0, 200 if below else -200)
-        page.wait_for_timeout(250)
+        wheel(page, 200 if below else -200)
     raise AssertionError(f"{target} never came within reach of a thumb")
+
+
+#: how long a control not in the tree is waited for before the thumb scrolls to look for
+#: it further on (it may be off the screen) and waits again
+_LOOK_FURTHER_MS = 1_000
 
 
 def touch_button(page: Any, name: str, *, exact: bool = True, from_top: bool = False
@@ -79,8 +88,7 @@ def touch_button(page: Any, name: str, *, exact: bool = True, from_top: bool = F
     screen is not built, so it cannot be looked for)."""
     if from_top:
         page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
-        page.mouse.wheel(0, -20_000)
-        page.wait_for_timeout(400)
+        wheel(page, -20_000)
     button = page.get_by_role("button", name=name, exact=exact)
     button.first.wait_for()
     touch(page, button.last if button.count() > 1 else button.first)
@@ -116,10 +124,7 @@ def touch_field(page: Any, target: Any, *, bottom: float = BOTTOM) -> None:
     as a person waits for the keyboard before typing (the first key typed at once can be
     dropped while the client wires the field: tests/e2e/conftest.py `tap_field`).
     `bottom`: the field is first brought above it (above a message on screen)."""
-    touch(page, target, bottom=bottom)
-    page.wait_for_function(
-        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
-    page.wait_for_timeout(300)
+    keyboard_on(page, lambda: touch(page, target, bottom=bottom))
 
 
 def touch_type(page: Any, field: Any, text: str, *, delay: int = 60,
