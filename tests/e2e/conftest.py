@@ -397,3 +397,41 @@ def scroll_to_id(page: Any, identifier: str, *, steps: int = 20) -> Any:
                 continue
         wheel(page, 250)
     raise AssertionError(f"{identifier} not found after scrolling")
+
+
+# ---- what the server sends a phone ---------------------------------------------------------
+
+
+def open_app_socket(page: Any, app_url: str, path: str = "/", *,
+                    wait_text: str | None = None) -> Any:
+    """`open_app`, and the app's websocket to the server (Playwright's WebSocket): what
+    the server sends this phone can then be waited for (`told`)."""
+    with page.expect_websocket() as socket:
+        open_app(page, app_url, path, wait_text=wait_text)
+    return socket.value
+
+
+@contextlib.contextmanager
+def told(page: Any, socket: Any, words: str | None = None, *,
+         timeout: float = UI_TIMEOUT_MS) -> Iterator[None]:
+    """Around what the phone must hear of (another phone's change, a size the server lays
+    the screens out again for): on leaving the block, waits for the server's next message
+    to this phone (one carrying `words`, when given), then for the frames that draw it."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    from tests.e2e.gestures import frames
+
+    needle = None if words is None else words.encode()
+
+    def carries(payload: str | bytes) -> bool:
+        sent = payload if isinstance(payload, bytes) else payload.encode()
+        return needle is None or needle in sent
+
+    try:
+        with socket.expect_event("framereceived", predicate=carries, timeout=timeout):
+            yield
+    except PlaywrightTimeout:
+        said = f" carrying {words!r}" if words is not None else ""
+        raise AssertionError(f"the server sent this phone no message{said} within "
+                             f"{timeout / 1000:g} s") from None
+    frames(page, 3)

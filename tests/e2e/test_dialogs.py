@@ -10,7 +10,17 @@ from collections.abc import Callable
 from typing import Any
 
 from scorepad import services
-from tests.e2e.conftest import VIEWPORT, by_id, open_app, scroll_to_id, tap_box, tap_field, text
+from tests.e2e.conftest import (
+    VIEWPORT,
+    by_id,
+    open_app,
+    open_app_socket,
+    scroll_to_id,
+    tap_box,
+    tap_field,
+    text,
+    told,
+)
 from tests.e2e.gestures import open_game_menu, thumb
 from tests.e2e.test_seasons import garde, menu_action
 from tests.factories import FOUR
@@ -23,7 +33,7 @@ def test_a_name_typed_in_a_dialog_is_kept_while_another_phone_changes_the_screen
     witness = services.create_circle(uow_factory(), "Les Témoins")
     game = services.create_game(uow_factory(), name="À ranger", seats=list(FOUR),
                                 deal_size=4)
-    open_app(page, app_url, "/circles", wait_text="Cercles")
+    socket = open_app_socket(page, app_url, "/circles", wait_text="Cercles")
     tile = by_id(page, "circle-Les Témoins")  # the whole row: its name and its count
     tile.wait_for()
     thumb(page, page.get_by_role("button", name="Nouveau cercle"))
@@ -31,10 +41,10 @@ def test_a_name_typed_in_a_dialog_is_kept_while_another_phone_changes_the_screen
     tap_field(page, field)
     page.keyboard.type("Les Gly", delay=80)
     # Another phone moves a game into a circle: the list under the dialog is drawn again
-    # (the server hears of it within a second).
-    services.set_game_circle(uow_factory(), game, witness)
-    services.record_deal(uow_factory(), game, garde("André"))
-    page.wait_for_timeout(2_500)
+    # (the server hears of it within a second, and sends the circle's new count).
+    with told(page, socket, "1 partie · classement"):
+        services.set_game_circle(uow_factory(), game, witness)
+        services.record_deal(uow_factory(), game, garde("André"))
     page.keyboard.type("cines", delay=80)
     page.wait_for_function("([el, t]) => el.value === t",
                            arg=[field.element_handle(), "Les Glycines"])
@@ -48,7 +58,7 @@ def test_a_name_typed_in_a_dialog_is_kept_while_another_phone_changes_the_screen
 def test_a_refusal_after_a_question_is_shown_and_the_back_gesture_closes_it_for_good(
         page: Any, app_url: str, uow_factory: UoW) -> None:
     circle = services.create_circle(uow_factory(), "Les Éphémères")
-    open_app(page, app_url, "/", wait_text="Parties")
+    socket = open_app_socket(page, app_url, "/", wait_text="Parties")
     thumb(page, page.get_by_label("Cercles").first)  # in the app: Back has a screen to go to
     page.wait_for_url(f"{app_url}/circles")
     menu_action(page, "circle-menu-Les Éphémères", "Supprimer")
@@ -61,15 +71,16 @@ def test_a_refusal_after_a_question_is_shown_and_the_back_gesture_closes_it_for_
     page.go_back()
     page.wait_for_url(f"{app_url}/")
     refusal.wait_for(state="detached")
-    # The whole app is drawn again (the phone turned to a tablet's width and back): the
-    # refusal closed on the phone stays closed.
-    page.set_viewport_size({"width": 800, "height": VIEWPORT["height"]})
-    page.wait_for_timeout(1_000)
-    page.set_viewport_size(VIEWPORT)
+    # The whole app is drawn again (the phone turned to a tablet's width and back: the
+    # server lays every screen out again and sends it): the refusal closed on the phone
+    # stays closed.
+    with told(page, socket):
+        page.set_viewport_size({"width": 800, "height": VIEWPORT["height"]})
+    with told(page, socket):
+        page.set_viewport_size(VIEWPORT)
     # The games screen is drawn again; on the shared server its bin entry sits below
     # every other test's games, out of the list's drawn part until scrolled to.
     scroll_to_id(page, "bin-entry")
-    page.wait_for_timeout(1_000)
     assert text(page, "Impossible", exact=True).count() == 0
 
 
