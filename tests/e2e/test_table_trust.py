@@ -4,29 +4,22 @@ which reach an element even when something covers it."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from scorepad.services.games.deals import edit_deal, record_deal
 from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import button, by_id, open_app, scroll_to_id, text, wait_id_text
-from tests.e2e.gestures import tap, type_points
+from tests.e2e.gestures import settled_box, tap, type_points
 from tests.factories import FOUR
 
 UoW = Callable[[], Any]
 
 
 def box(locator: Any) -> dict[str, float]:
-    """Where the control is drawn; a control redrawn at that moment (the sheet coming
-    back under the message) is looked for again."""
-    for _ in range(20):
-        locator.wait_for()
-        found = locator.bounding_box()
-        if found is not None:
-            return dict(found)
-        locator.page.wait_for_timeout(100)
-    raise AssertionError(f"{locator} is not on screen")
+    """Where the control is drawn, once it stands still; a control redrawn at that moment
+    (the sheet coming back under the message) is looked for again."""
+    return settled_box(locator.page, locator)
 
 
 def tap_spot(page: Any, locator: Any, fx: float = 0.5, fy: float = 0.5) -> None:
@@ -100,9 +93,8 @@ def test_a_phones_undo_after_another_phone_saved_is_refused_and_their_deal_stays
     undo.wait_for()
     wait_id_text(phone_b, "next-deal", "Donne 3 : Cécile distribue")
     tap_spot(phone_b, button(phone_b, "Tous passent"))      # B records deal 3 meanwhile
-    deadline = time.monotonic() + 15
-    while len(get_sheet(uow_factory(), game).deals) < 3 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_id_text(phone_b, "next-deal", "Donne 4 : Didier distribue")  # B's deal is saved
+    assert len(get_sheet(uow_factory(), game).deals) == 3
     revision = get_sheet(uow_factory(), game).revision
     tap_spot(page, undo)                                    # A's "Annuler", after B saved
     text(page, "Donne 3 (tous passent) enregistrée depuis sur un autre téléphone").wait_for()
@@ -250,8 +242,13 @@ def test_an_impossible_chelem_is_refused_on_the_chelem_field(
     save = button(page, "Enregistrer la donne")
     assert save.get_attribute("aria-disabled") == "true"
     tap_spot(page, save)
-    page.wait_for_timeout(500)
+    # The thumb takes the chelem back ("Aucun"): once the screen has answered it (the
+    # error gone), the server has had whatever the tap on the save sent before it, and
+    # saved nothing.
+    tap_spot(page, scroll_to_id(page, "chelem-none"))
+    by_id(page, "error-chelem").wait_for(state="detached")
     assert get_sheet(uow_factory(), game).deals == ()
+    assert page.url == f"{app_url}/games/{game}/deal"
 
 
 def test_a_warning_shows_in_the_preview_on_the_line_and_on_the_deals_page(
