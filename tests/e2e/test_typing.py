@@ -4,16 +4,27 @@ one typed at once."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scorepad.services import get_sheet
-from tests.e2e.conftest import by_id, click, open_app, tap_box, tap_field, text
+from tests.e2e.conftest import (
+    by_id,
+    click,
+    open_app,
+    open_app_socket,
+    tap_box,
+    tap_field,
+    text,
+    told,
+)
 from tests.e2e.flows import clear_the_kept_new_game
-from tests.e2e.gestures import tap_at, thumb
+from tests.e2e.gestures import keyboard_on, tap_at, thumb
 from tests.e2e.slow_link import SlowLink
 
 NAMES = [
@@ -48,11 +59,13 @@ def type_a_table(page: Any, names: list[str], rng: random.Random) -> None:
 
 
 def wait_seated(page: Any, names: list[str]) -> list[str]:
-    for _ in range(100):
-        if len(seated(page)) >= len(names):
-            break
-        page.wait_for_timeout(200)
-    page.wait_for_timeout(300)  # a late, wrong extra seat would show now
+    """The seats once the last name's is shown: the server's answer to the last Enter,
+    which it had after every key and Enter typed before (one connection, in order), so
+    a wrong extra seat from any of them would be there too."""
+    with contextlib.suppress(PlaywrightTimeout):  # the test then says which are missing
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('[flt-semantics-identifier^=\"seat-\"]')"
+            ".length >= n", arg=len(names), timeout=20_000)
     return seated(page)
 
 
@@ -97,7 +110,7 @@ def test_a_name_added_with_the_button_is_kept_and_the_field_emptied(
 def test_the_game_name_and_a_rule_typed_fast_on_a_slow_link_are_kept(
     page: Any, slow_link: SlowLink, uow_factory: Callable[[], Any]
 ) -> None:
-    open_app(page, slow_link.url, "/new", wait_text="Ordre de la table")
+    socket = open_app_socket(page, slow_link.url, "/new", wait_text="Ordre de la table")
     tap_field(page, page.get_by_role("textbox", name="Nom de la partie").first)
     page.keyboard.press("Control+A")
     page.keyboard.press("Backspace")
@@ -109,18 +122,18 @@ def test_the_game_name_and_a_rule_typed_fast_on_a_slow_link_are_kept(
     by_id(page, "seat-Côme").wait_for()
     # The new seats' lines settle before the thumb reaches the rules below them.
     tap_at(page, page.get_by_role("button", name="Règles maison"), bottom=760)
-    # The rules open below the seats, under the "Commencer" bar: the thumb scrolls the
-    # coefficient up above the bar, then taps it.
-    page.wait_for_timeout(1000)  # the rules have opened under the thumb: they settle
-    tap_at(page, page.get_by_role("textbox", name="Coefficient garde contre"), bottom=760)
-    page.wait_for_function(
-        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
-    page.wait_for_timeout(300)  # the keyboard slides up
+    # The rules open below the seats, under the "Commencer" bar: once they are there, the
+    # thumb scrolls the coefficient up above the bar (standing still), then taps it.
+    coefficient = page.get_by_role("textbox", name="Coefficient garde contre")
+    coefficient.first.wait_for()
+    keyboard_on(page, lambda: tap_at(page, coefficient, bottom=760))
     page.wait_for_function("() => document.activeElement.value === '6'")  # FFT's value
     page.keyboard.press("Control+A")
     page.keyboard.press("Backspace")
-    page.keyboard.type("12", delay=30)
-    page.wait_for_timeout(1500)  # the slow link: the last key reaches the server
+    # The slow link: the last key reaches the server, which keeps the form as typed in
+    # the browser's storage (scorepad.ui.widgets.form_keeper): its message says "12".
+    with told(page, socket, '"coefficients.garde_contre":"12"'):
+        page.keyboard.type("12", delay=30)
     tap_box(page, page.get_by_role("button", name="Commencer la partie").first)
     thumb(page, page.get_by_role("button", name="Créer et commencer"))  # the dialog stands still
     page.wait_for_url("**/games/*")
