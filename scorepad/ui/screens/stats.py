@@ -202,13 +202,20 @@ def AllStatsView() -> ft.View:
             return circles, None
 
     data = use_data(load, key=[chosen], topics=[GAMES_TOPIC], check_on=[location])
+    overview = data.value[1] if data.loaded else None
+    label = chosen.label(today, lang)
+    # The same figures (a read that found every game as it was hands back the very same
+    # overview) give back the same controls, which Flet's diff passes over: the screen
+    # is read again each time a screen above it (a player's page, the ranking) opens,
+    # and its chart's hundreds of points were built and compared again each time.
+    figures = ft.use_memo(lambda: _all_stats_body(
+        overview or services.StatsOverview(0, (), {}, ()), label,
+        lambda name: page.navigate(player_path("/stats", name))),
+        dependencies=[overview, label, lang])
     controls: list[ft.Control] = [loading_state()]
     if data.loaded:
-        circles, overview = data.value
-        empty = services.StatsOverview(0, (), {}, ())
+        circles, _ = data.value
         controls = [filter_bar(circles, chosen, choose, today, pick_dates),
-                    _shortcuts(chosen),
-                    *_all_stats_body(overview or empty, chosen.label(today, lang),
-                                     lambda name: page.navigate(player_path("/stats", name)))]
+                    _shortcuts(chosen), *figures]
     body = ft.ListView(controls, expand=True, padding=ft.Padding.only(bottom=24))
     return screen(t("nav.stats"), body, route=page_key, nav="/stats")
