@@ -1,6 +1,7 @@
-"""One phone-site build at a time on this machine's build cache: the test run's workers
-(pytest-xdist) would otherwise download the same wheels, or write the same compressed
-copies, into it at the same moment."""
+"""The test run's workers (pytest-xdist) build the phone site one at a time: the second
+one then finds the site the first built and takes it, instead of building it again (and
+putting a new one in place under the first one's tests). The build itself holds the
+build cache's own lock (scorepad.web.phone_site.build.cache_lock)."""
 
 from __future__ import annotations
 

@@ -76,6 +76,7 @@ LONGEST_FIRST = (
     "tests/integration/test_tournament_bench_smoke.py",
     "tests/security/test_api_fuzz.py",
     "tests/e2e/test_phone_alone.py",
+    "tests/e2e/test_phone_tabs.py",
     "tests/e2e/test_phone_store.py",
     "tests/e2e/test_wifi.py",
     "tests/e2e/test_tournament_club.py",

@@ -148,7 +148,9 @@ class BrowserStorage:
 
     def listen(self, heard: Callable[[str], None]) -> None:
         """`heard("elsewhere")` when another tab took the database, `heard("here")`
-        when this one got it back (the database then read again from storage)."""
+        when this one got it back (the database then read again from storage),
+        `heard("stored")` when this tab only looks and read again what the writing tab
+        stored."""
         from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
         self._listener = create_proxy(lambda what: heard(str(what)))

@@ -106,6 +106,8 @@ class OneWriter:
             self._say_taken_elsewhere()
         elif what == "here":
             self._page.run_task(self._read_again)
+        elif what == "stored":  # the writing tab stored a change: this one shows it too
+            self._page.run_task(self._follow)
 
     def _refused(self) -> None:
         if self._page is not None:
@@ -154,15 +156,24 @@ class OneWriter:
         self._page.run_task(take)
 
     async def _read_again(self) -> None:
-        """The database was read again from storage (another tab wrote meanwhile): the
-        connections start afresh, and every screen reads it again."""
+        """The database came to this tab, read again from storage (another tab wrote
+        meanwhile): every screen reads it again, a form refused before may save."""
         from scorepad.ui.i18n import t
+        from scorepad.ui.widgets.snackbar import show_snackbar
+
+        self._database_replaced(writable=True)
+        show_snackbar(t("phone.tabs.here"))
+
+    async def _follow(self) -> None:
+        """This tab only looks: what the writing tab stored was read again; every screen
+        shows it."""
+        self._database_replaced(writable=False)
+
+    def _database_replaced(self, *, writable: bool) -> None:
         from scorepad.ui.live import session_live
         from scorepad.ui.services_context import set_uow_factory
-        from scorepad.ui.widgets.snackbar import show_snackbar
 
         if self.database is not None:  # else the first reads open the file each time
             self.database.engine.dispose()
             set_uow_factory(self.factory())  # the sheets read before are forgotten too
-        session_live(self._page).refresh_all()
-        show_snackbar(t("phone.tabs.here"))
+        session_live(self._page).read_again(writable)

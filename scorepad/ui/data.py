@@ -225,12 +225,17 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
     def mounted() -> Callable[[], None]:
         reader.mounted = True
         # Back from a lost connection: every mounted screen reads again, even one that
-        # follows no topic (a read asked while the phone was away did not start).
-        stop = session_live(page).on_reconnect(reader.request)
+        # follows no topic (a read asked while the phone was away did not start). The
+        # same when the database was read again from the phone's storage (another tab
+        # of one phone alone wrote it).
+        live = session_live(page)
+        stops = [live.on_reconnect(reader.request),
+                 live.on_read_again(lambda _writable: reader.request())]
 
         def unmounted() -> None:
             reader.mounted = False
-            stop()
+            for stop in stops:
+                stop()
 
         return unmounted
 

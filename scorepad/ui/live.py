@@ -4,6 +4,7 @@ and each session's subscriptions, which the screens' reads follow (scorepad.ui.d
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import logging
 import threading
@@ -63,6 +64,7 @@ class LiveTopics:
         self._page = page
         self._callbacks: dict[str, dict[int, Callable[[], None]]] = {}
         self._reconnect: dict[int, Callable[[], None]] = {}
+        self._read_again: dict[int, Callable[[bool], None]] = {}
         self._ids = itertools.count()
         self._lock = threading.Lock()
 
@@ -102,6 +104,20 @@ class LiveTopics:
 
         return remove
 
+    def on_read_again(self, callback: Callable[[bool], None]) -> Callable[[], None]:
+        """Calls `callback(writable)` when the database was read again from the phone's
+        storage (one phone alone: another tab wrote it; `writable`: this tab writes from
+        now on); returns the function that stops it."""
+        token = next(self._ids)
+        with self._lock:
+            self._read_again[token] = callback
+
+        def remove() -> None:
+            with self._lock:
+                self._read_again.pop(token, None)
+
+        return remove
+
     def _on_message(self, topic: str, _message: object) -> None:
         # Flet runs pubsub handlers outside the session's context (checked on 1.0.5): a state
         # setter called here would raise "The context is not associated with any page", so
@@ -116,6 +132,16 @@ class LiveTopics:
             callbacks = list({id(c): c for cs in (*self._callbacks.values(), self._reconnect)
                               for c in cs.values()}.values())
         self._schedule(callbacks)
+
+    def read_again(self, writable: bool) -> None:
+        """Every mounted screen reads the database again (it was read again from the
+        phone's storage), and those that asked are told whether this tab writes. Not a
+        reconnection: a form does not say it was brought back."""
+        with self._lock:
+            screens = list({id(c): c for cs in self._callbacks.values()
+                            for c in cs.values()}.values())
+            told = list(self._read_again.values())
+        self._schedule([*screens, *(functools.partial(c, writable) for c in told)])
 
     def _schedule(self, callbacks: list[Callable[[], None]]) -> None:
         if not callbacks:

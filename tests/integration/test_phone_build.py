@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorepad.web.phone_site import compressed
-from scorepad.web.phone_site.build import Site, build_site, default_cache
-from tests.build_lock import build_cache_lock
+from scorepad.web.phone_site.build import Site, build_site, cache_lock, default_cache
 
 pytestmark = pytest.mark.slow
 
@@ -32,7 +31,7 @@ def test_two_builds_of_the_same_sources_are_the_same_site_byte_for_byte(
     monkeypatch.setattr(compressed, "BROTLI_QUALITY", 1)
     from scorepad.web.phone_site import packages
 
-    with build_cache_lock():
+    with cache_lock(default_cache()):
         wheels = packages.fetch(default_cache() / "wheels")
     sites: list[Site] = []
     for n in (1, 2):

@@ -42,3 +42,27 @@ def test_a_reconnection_reads_every_mounted_screen_again_until_it_is_gone() -> N
         assert heard == ["games list"]
 
     asyncio.run(scenario())
+
+
+def test_a_database_read_again_reads_every_screen_without_saying_a_form_came_back() -> None:
+    async def scenario() -> None:
+        page = Page()
+        live = LiveTopics(page)  # type: ignore[arg-type]
+        heard: list[str] = []
+        live.add(["scorepad/game/3"], lambda: heard.append("sheet"))
+        live.on_reconnect(lambda: heard.append("the form says it was brought back"))
+        stop = live.on_read_again(lambda writable: heard.append(f"form, writable={writable}"))
+        live.read_again(True)  # "Continuer ici": the database is this tab's now
+        await asyncio.sleep(0.01)
+        assert sorted(heard) == ["form, writable=True", "sheet"]
+        heard.clear()
+        live.read_again(False)  # this tab only looks: the other tab stored a deal
+        await asyncio.sleep(0.01)
+        assert sorted(heard) == ["form, writable=False", "sheet"]
+        stop()
+        heard.clear()
+        live.read_again(False)
+        await asyncio.sleep(0.01)
+        assert heard == ["sheet"]
+
+    asyncio.run(scenario())

@@ -45,3 +45,26 @@ def test_a_folder_holding_other_files_is_refused_before_anything_is_built(
         build.build_site(out, cache=tmp_path / "cache", web_dir=tmp_path / "no-client")
     assert [p.name for p in out.iterdir()] == ["holidays.jpg"]
     assert not (tmp_path / "cache").exists()  # refused at once: nothing fetched
+
+
+def test_a_second_build_on_the_same_cache_waits_for_the_first(tmp_path: Path) -> None:
+    import threading
+
+    events: list[str] = []
+    second_waiting = threading.Event()
+
+    def second() -> None:
+        second_waiting.set()
+        with build.cache_lock(tmp_path / "cache"):
+            events.append("second builds")
+
+    with build.cache_lock(tmp_path / "cache"):
+        events.append("first builds")
+        waiter = threading.Thread(target=second)
+        waiter.start()
+        second_waiting.wait(5)
+        waiter.join(0.3)  # it cannot get in while the first holds the cache
+        assert waiter.is_alive()
+        events.append("first done")
+    waiter.join(5)
+    assert events == ["first builds", "first done", "second builds"]

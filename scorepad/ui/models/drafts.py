@@ -153,9 +153,14 @@ def _drafts(page: ft.Page) -> dict[DraftKey, Kept]:
     return drafts
 
 
+#: the address the page was (re)loaded at, until a deal form opens
+_LOADED_AT = "scorepad.drafts.loaded_at"
+
+
 def load_kept(page: ft.Page, state: AppState) -> None:
     """At start: the forms this browser kept (a reload, a closed tab, a crash), as
-    scorepad.ui.state.load_state read them."""
+    scorepad.ui.state.load_state read them, and the address the page was loaded at."""
+    page.session.store.set(_LOADED_AT, page.route)
     page.session.store.set(_STORE_KEY, drafts_from_json(state.kept_forms.get(PREF_DRAFTS)))
     page.session.store.set(_NEW_GAME_KEY,
                            new_game_from_json(state.kept_forms.get(PREF_NEW_GAME)))
@@ -222,6 +227,15 @@ def take_draft(page: ft.Page, game_id: int, deal_id: int | None = None) -> Kept 
 def mark_saved(page: ft.Page, game_id: int, deal_id: int | None, number: int) -> None:
     """The form's deal is stored: its draft gives way to the mark saying so."""
     _put(page, (game_id, deal_id), Saved(number))
+
+
+def opened_where_loaded(page: ft.Page) -> bool:
+    """Whether the form opening now is the screen the page was (re)loaded at, its first
+    form since: a saved deal's mark is said there only. A form opened from the sheet
+    (the person saw the deal on it) says nothing of a deal saved before a reload."""
+    loaded_at = page.session.store.get(_LOADED_AT)
+    page.session.store.set(_LOADED_AT, None)
+    return loaded_at is not None and loaded_at == page.route
 
 
 def drop_draft(page: ft.Page, game_id: int, deal_id: int | None = None) -> None:

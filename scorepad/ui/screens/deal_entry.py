@@ -52,6 +52,7 @@ from scorepad.ui.widgets.form_keeper import (
     FormKeeper,
     draft_banner,
     follow_next_deal,
+    follow_read_again,
     kept_number,
     open_form,
     renumbered_note,
@@ -204,6 +205,7 @@ class EntryActions:
             self.reload_ctx()
         except ServiceError as exc:
             forbidden(exc, self.app_state, self.game_id)
+            keeper.refused_by_storage = exc.field == "storage"
             self.set_save_error(FieldError(exc.field, exc.field, exc.message(lang)))
         else:
             mark("stored")
@@ -388,6 +390,9 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
         return session_live(ft.context.page).add([game_topic(game_id)], follow)
 
     use_subscription(listen, [game_id])
+    use_subscription(lambda: session_live(ft.context.page).on_read_again(follow_read_again(
+        uow_factory, game_id, deal_id, keeper, set_ctx, set_save_error, set_conflict)),
+        [game_id])
     use_back_again(keeper, deal_id, set_restored)
     ft.use_effect(follow, dependencies=[app_state.revision])
     lang = current_lang()

@@ -29,6 +29,7 @@ from scorepad.ui.models.drafts import (
     keep_draft,
     keep_new_game,
     new_game_is_blank,
+    opened_where_loaded,
     take_draft,
     take_new_game,
 )
@@ -82,9 +83,13 @@ def open_form(page: ft.Page, ctx: Any, game_id: int, deal_id: int | None) -> Ope
     draft: restored, or said saved when its deal is on the sheet as it was typed, or kept
     to re-apply when that deal was recorded otherwise (another phone)."""
     kept = take_draft(page, game_id, deal_id)
+    reloaded_here = opened_where_loaded(page)
     if isinstance(kept, Saved):
         drop_draft(page, game_id, deal_id)
-        on_sheet = deal_id is not None or kept.number < ctx.number
+        # Said only where the page came back on the form itself (a reload, a closed tab
+        # reopened on it): a form opened later from the sheet, which shows the deal,
+        # says nothing of it, however long ago the mark was left.
+        on_sheet = reloaded_here and (deal_id is not None or kept.number < ctx.number)
         return Opened(ctx, original=None if deal_id is None else copy.deepcopy(ctx.form),
                       saved=kept.number if on_sheet else None)
     if deal_id is None:
@@ -132,6 +137,9 @@ class FormKeeper:
     #: once saved: back to the sheet with its message (sent again if the phone was away
     #: when it was first sent)
     finish: Callable[[], None] | None = None
+    #: the last save was refused by the phone's storage (another tab of one phone alone
+    #: writes): refused until the database comes to this tab
+    refused_by_storage: bool = False
 
 
 def use_form_keeper(game_id: int, deal_id: int | None, ctx: Any, original: Any
@@ -254,6 +262,42 @@ def follow_next_deal(uow_factory: UowFactory, game_id: int, ctx: Any,
     set_ctx(replace(ctx, number=nxt.number, dealer=nxt.dealer, sitting_out=nxt.sitting_out,
                     form=ctx.form.carried_to(nxt.players)))
     set_renumbered(nxt.number)
+
+
+def follow_read_again(uow_factory: UowFactory, game_id: int, deal_id: int | None,
+                      keeper: FormKeeper, set_ctx: Callable[[Any], None],
+                      set_save_error: Callable[[Any], None],
+                      set_conflict: Callable[[Conflict | None], None]
+                      ) -> Callable[[bool], None]:
+    """What the form does when the phone's database was read again (one phone alone:
+    another tab wrote it): a save refused because that tab wrote may be tried again once
+    the database is here (`writable`), and a new deal whose number that tab recorded
+    becomes the sheet's next deal, what was typed kept to be re-applied on purpose
+    (never a silent duplicate, never a form stuck on a deal already on the sheet)."""
+    def read_again(writable: bool) -> None:
+        if keeper.done or not hasattr(keeper.ctx, "form"):
+            return
+        if writable and keeper.refused_by_storage:
+            keeper.refused_by_storage = False
+            set_save_error(None)
+        if deal_id is not None:
+            return  # a correction: its save checks the deal's version (DealConflict)
+        try:
+            nxt = next_deal(uow_factory(), game_id)
+        except ServiceError:
+            return
+        ctx = keeper.ctx
+        if nxt.number <= ctx.number:
+            return  # the sheet went back: follow_next_deal, on the game's topic
+        typed = ctx.form
+        set_ctx(replace(ctx, number=nxt.number, dealer=nxt.dealer,
+                        sitting_out=nxt.sitting_out,
+                        form=DealForm(players=nxt.players, rules=typed.rules)))
+        set_conflict(None if is_blank(typed) else Conflict(
+            t("deal_entry.recorded_in_other_tab", expected=ctx.number, number=nxt.number),
+            copy.deepcopy(typed)))
+
+    return read_again
 
 
 @dataclass

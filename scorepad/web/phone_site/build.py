@@ -16,6 +16,7 @@ import os
 import shutil
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.metadata import version
@@ -49,6 +50,26 @@ class BuildError(RuntimeError):
 
     def message(self, lang: str) -> str:
         return render("phone.build.not_ours", {"path": str(self.folder)}, lang)
+
+
+@contextmanager
+def cache_lock(cache: Path) -> Iterator[None]:
+    """Held while a build uses the build cache `cache`: a second build at the same time
+    (a test run's, a person's) waits for it. Each build keeps only its own compressed
+    copies in the cache, so two at once removed each other's copies mid-build ("No such
+    file or directory")."""
+    cache.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: one build at a time is the person's
+        yield
+        return
+    with (cache / ".build.lock").open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 def default_cache() -> Path:
@@ -213,11 +234,17 @@ def _put_in_place(staging: Path, out: Path) -> None:
 def build_site(out: Path, *, cache: Path, web_dir: Path | None = None,
                log: Log = lambda _m: None) -> Site:
     """Builds the phone site into `out` (see the module's docstring); `cache` keeps the
-    downloaded packages, the icon font and the compressed copies for the next build."""
+    downloaded packages, the icon font and the compressed copies for the next build (one
+    build at a time on it: `cache_lock`)."""
+    _check_output(out)
+    with cache_lock(cache):
+        return _build_site(out, cache=cache, web_dir=web_dir or client.stock_web_dir(),
+                           log=log)
+
+
+def _build_site(out: Path, *, cache: Path, web_dir: Path, log: Log) -> Site:
     from scorepad.web.icon_font import scorepad_icon_font
 
-    _check_output(out)
-    web_dir = web_dir or client.stock_web_dir()
     wheels = packages.fetch(cache / "wheels", log=log)
     log(N_("phone.build.preparing"))
     python_files = list(scorepad_files())

@@ -474,6 +474,7 @@ self.scorepadStore = (function () {
         });
         await finished(tx);
         pieces += added;
+        writer().stored();  // the tabs that only look follow
         return null;
       } catch (error) {
         putBack(changes);

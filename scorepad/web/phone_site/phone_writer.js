@@ -13,6 +13,9 @@
 // answer within a few seconds (a frozen tab) has its lock taken (`steal`). The new
 // holder reads the database again from storage before writing. The tab that let go
 // hears "elsewhere", the one that took it "here" (scorepad.phone.storage tells Python).
+// Each copy the writer stores is said on the channel: a tab that only looks reads the
+// database again and hears "stored", so that it shows what the writer saved, never an
+// older state without a word.
 //
 // A page that is not a secure context (the site opened from a laptop's plain-HTTP address
 // on the table's Wi-Fi) has no Web Locks. There the channel stands in for the lock: a
@@ -166,6 +169,33 @@ self.scorepadWriter = (function () {
     return holding;
   }
 
+  // The writer stored a copy: the tabs that only look read it (stored()).
+  function stored() {
+    if (channel !== null && holding) channel.postMessage({type: "stored", from: id});
+  }
+
+  // A tab that only looks reads what the writer stored, once per burst of copies.
+  var following = null;
+  var followAgain = false;
+  function follow() {
+    if (following !== null) {
+      followAgain = true;
+      return;
+    }
+    following = (async function () {
+      do {
+        followAgain = false;
+        await hooks.reload();
+      } while (followAgain && !holding);
+    })().then(function () {
+      following = null;
+      if (!holding) listener("stored");
+    }, function (error) {
+      following = null;
+      console.warn("scorepad: could not read what the other tab stored (" + error + ")");
+    });
+  }
+
   // Another tab asks for the database: what this tab changed is stored, then it lets go.
   async function answer() {
     if (!holding) return;
@@ -189,6 +219,8 @@ self.scorepadWriter = (function () {
         answer();
       } else if (message.type === "who-writes" && holding) {
         channel.postMessage({type: "i-write", from: id, to: message.from});
+      } else if (message.type === "stored" && !holding) {
+        follow();
       } else if (message.type === "took" && holding) {
         holding = false;  // another tab took the database: this one commits nothing more
         letGo = null;
@@ -201,6 +233,7 @@ self.scorepadWriter = (function () {
     id: id,
     start: start,
     takeOver: takeOver,
+    stored: stored,
     get holding() { return holding; },
     set hooks(value) { hooks = Object.assign({}, hooks, value); },
     listen: function (fn) { listener = fn; },
