@@ -17,7 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from scorepad.web import boot_screen, client
@@ -103,8 +103,14 @@ class ClientCache:
         return True
 
     def prepare_quick(self, *, log: Callable[[str], None] = lambda _m: None) -> None:
-        """The icon subset and the quick pass (skipping what is already there)."""
-        self._prepare((QUICK,), log)
+        """The icon subset and the quick pass (skipping what is already there), one
+        process at a time: servers starting together (a club's several processes, a test
+        run's workers) wait for one pass instead of each compressing every file at once,
+        which made each of them slower than one alone."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with _held(self.folder / ".quick.lock"):
+            if not self.has_quick():
+                self._prepare((QUICK,), log)
 
     def prepare(self, *, log: Callable[[str], None] = lambda _m: None) -> None:
         """Icon subset, quick pass, best pass, marker (skipping what is already there)."""
@@ -133,6 +139,23 @@ class ClientCache:
                     if level == BEST:
                         level_mark.touch()
                     log(f"{relative} {encoding} {level}")
+
+
+@contextlib.contextmanager
+def _held(lock: Path) -> Iterator[None]:
+    """An exclusive advisory lock on `lock`, waited for (none where the system has no
+    advisory locks: Windows)."""
+    with lock.open("a") as handle:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows
+            yield
+            return
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -167,6 +167,28 @@ def test_a_second_server_does_not_compress_what_the_first_one_is_compressing(
         first.stop()
 
 
+def test_servers_starting_together_make_one_quick_pass_the_others_wait_for_it(
+        tmp_path: Path) -> None:
+    import threading
+
+    cache = ClientCache(tmp_path / "web-client", _small_web_dir(tmp_path))
+    compressed: list[list[str]] = [[], [], []]
+    whole_when_listening: list[bool] = []
+
+    def start(n: int) -> None:
+        cache.prepare_quick(log=compressed[n].append)
+        whole_when_listening.append(cache.has_quick())  # then it listens
+
+    starting = [threading.Thread(target=start, args=(n,)) for n in range(3)]
+    for server in starting:
+        server.start()
+    for server in starting:
+        server.join(60)
+    done = sorted(len(files) for files in compressed)
+    assert done == [0, 0, 2 * len(client.PRECOMPRESSED)], compressed  # one pass, br + gz
+    assert whole_when_listening == [True, True, True]
+
+
 def test_an_icon_added_to_the_ui_gets_a_new_subset_not_a_stale_cached_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import scorepad.web.icon_font as icon_font
