@@ -374,9 +374,11 @@ def wait_id_text(page: Any, identifier: str, expected: str, timeout: float = 10.
                              ) from None
 
 
-def scroll_to_id(page: Any, identifier: str, *, steps: int = 20) -> Any:
+def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
     """Scrolls the screen under the thumb until a lazily built control exists, then
-    returns it (Flutter only builds what is on or near the screen)."""
+    returns it (Flutter only builds what is on or near the screen). `steps` of 250 px:
+    the lists of the server a worker's tests share grow with every test before (a club
+    night leaves 30 tables' games); 20 steps fell short of the games' end once."""
     from playwright.sync_api import Error as PlaywrightError
 
     from tests.e2e.gestures import frames, wheel
