@@ -376,12 +376,13 @@ def wait_id_text(page: Any, identifier: str, expected: str, timeout: float = 10.
 
 def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
     """Scrolls the screen under the thumb until a lazily built control exists, then
-    returns it (Flutter only builds what is on or near the screen). `steps` of 250 px:
-    the lists of the server a worker's tests share grow with every test before (a club
-    night leaves 30 tables' games); 20 steps fell short of the games' end once."""
+    returns it (Flutter only builds what is on or near the screen). A list whose rows
+    have not come yet is waited for (gestures.scrolled_on). `steps` of 250 px: the lists
+    of the server a worker's tests share grow with every test before (a club night
+    leaves 30 tables' games)."""
     from playwright.sync_api import Error as PlaywrightError
 
-    from tests.e2e.gestures import frames, wheel
+    from tests.e2e.gestures import frames, scrolled_on
 
     page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
     for _ in range(steps):
@@ -397,7 +398,8 @@ def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
                     raise
                 frames(page, 1)  # drawn again: the new node is in the tree
                 continue
-        wheel(page, 250)
+        if not scrolled_on(page, 250):
+            break  # the list's end, and no such control
     raise AssertionError(f"{identifier} not found after scrolling")
 
 

@@ -116,6 +116,8 @@ class KilledBrowser:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/version", timeout=2)
                 break
             assert time.monotonic() < deadline, "chromium did not start"
+            # A process starting: nothing announces its debugging port open but the port
+            # answering. Asked again shortly.
             time.sleep(0.2)
         self.browser = browser_type.connect_over_cdp(f"http://127.0.0.1:{self.port}")
         context = self.browser.contexts[0]
@@ -169,7 +171,7 @@ def test_a_browser_killed_while_saving_starts_again_with_every_acknowledged_comm
             phone.kill()
             break
         phone.page.evaluate(SAVING.replace("let i = 1", f"let i = {len(numbers) + 1}"))
-        time.sleep(rng.uniform(0.3, 1.5))
+        time.sleep(rng.uniform(0.3, 1.5))  # when the kill comes: what the test varies
         kept = max(len(numbers), phone.page.evaluate("() => window.acknowledged"))
         phone.kill()
     assert kept > rounds  # saves were acknowledged, then cut short, round after round
