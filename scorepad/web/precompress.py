@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +28,8 @@ SUFFIX = {"br": ".br", "gzip": ".gz"}
 QUICK = "quick"
 BEST = "best"
 DONE_MARKER = "complete"
+#: client.client_version's names: the installation's place is the 8 hex digits
+_VERSION_FOLDER = re.compile(r"^flet-web-.+-([0-9a-f]{8})-r\w+$")
 LEGACY_FOLDERS = ("web-assets",)  # the per-response cache of earlier versions
 
 
@@ -78,10 +81,17 @@ class ClientCache:
         return (self.folder / DONE_MARKER).is_file()
 
     def prune(self) -> None:
-        """Removes other versions' folders (and the legacy cache beside this one)."""
+        """Removes the folders of this installation's other versions (and the legacy
+        cache beside this one). Another installation's (another checkout or virtualenv
+        on the same account, named by its client's folder) is left alone: two of them
+        removed each other's at every start, and each then compressed its client anew
+        before it could answer."""
         if self.root.is_dir():
             for entry in self.root.iterdir():
-                if entry.is_dir() and entry != self.folder:
+                found = _VERSION_FOLDER.match(entry.name)
+                elsewhere = found is not None and found.group(1) != client.client_place(
+                    self.web_dir)
+                if entry.is_dir() and entry != self.folder and not elsewhere:
                     shutil.rmtree(entry, ignore_errors=True)
         for name in LEGACY_FOLDERS:
             shutil.rmtree(self.root.parent / name, ignore_errors=True)

@@ -141,12 +141,17 @@ def _small_web_dir(tmp: Path) -> Path:
 def test_the_preparation_compresses_every_heavy_file_once_and_keeps_one_version(
         tmp_path: Path) -> None:
     root = tmp_path / "cache" / "web-client"
+    web = _small_web_dir(tmp_path)
     (root / "flet-web-0.9-old").mkdir(parents=True)
+    place = client.client_place(web)
+    (root / f"flet-web-1.0.4-{place}-r3").mkdir()  # this installation's earlier version
+    other = f"flet-web-1.0.5-{'0' * 8 if place != '0' * 8 else '1' * 8}-r5"
+    (root / other).mkdir()  # another checkout's, on the same account: kept
     (tmp_path / "cache" / "web-assets").mkdir()  # the earlier per-response cache
-    cache = ClientCache(root, _small_web_dir(tmp_path))
+    cache = ClientCache(root, web)
     preparation = Preparation(cache)
     assert preparation.start() and preparation.wait()
-    assert sorted(p.name for p in root.iterdir()) == [cache.folder.name]
+    assert sorted(p.name for p in root.iterdir()) == sorted([cache.folder.name, other])
     assert not (tmp_path / "cache" / "web-assets").exists()
     for relative in client.PRECOMPRESSED:
         size = (cache.web_dir / relative).stat().st_size
