@@ -412,7 +412,8 @@ def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
                     raise
                 continue
             top, bottom = box["y"], box["y"] + box["height"]
-            if (top >= 0 and bottom <= VIEWPORT["height"]) or box["height"] > VIEWPORT["height"] / 2:
+            tall = box["height"] > VIEWPORT["height"] / 2  # never whole below the bar
+            if (top >= 0 and bottom <= VIEWPORT["height"]) or tall:
                 return loc.first
             wanted = (bottom - VIEWPORT["height"] + 16 if bottom > VIEWPORT["height"]
                       else top - 96)  # below the app bar
