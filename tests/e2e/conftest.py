@@ -51,6 +51,9 @@ VIEWPORT = {"width": 390, "height": 844}
 STARTUP_TIMEOUT = 120.0
 UI_TIMEOUT_MS = 15_000
 APP_BAR = 56  # the height of a screen's top bar, where a tap reaches no field
+#: the lowest point of a control scrolled within a thumb's reach: above the tabs and a
+#: form's save bar at the screen's bottom
+REACH_BOTTOM = 676
 
 
 @dataclass
@@ -399,8 +402,10 @@ def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
         loc = by_id(page, identifier)
         if loc.count():
             # In the tree is not yet on the screen (Flutter builds a little beyond its
-            # edges): the thumb goes on until the control shows whole. The browser's own
-            # scrolling into view is not used: it scrolls the semantics tree's boxes,
+            # edges): the thumb goes on until the control shows whole between the app bar
+            # and the bars at the bottom (the tabs, the form's save bar: a tap lower
+            # would land on them), as the browser's scrolling into view put it near the
+            # middle. That scrolling is not used: it scrolls the semantics tree's boxes,
             # which Flutter follows with the list, so the box said and the picture drawn
             # differed (a QR code read off a screenshot showed the rows above it).
             try:
@@ -412,14 +417,13 @@ def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
                     raise
                 continue
             top, bottom = box["y"], box["y"] + box["height"]
-            tall = box["height"] > VIEWPORT["height"] / 2  # never whole below the bar
-            if (top >= 0 and bottom <= VIEWPORT["height"]) or tall:
+            tall = box["height"] > REACH_BOTTOM - APP_BAR  # never whole in the band
+            if (top >= APP_BAR and bottom <= REACH_BOTTOM) or tall:
                 return loc.first
-            wanted = (bottom - VIEWPORT["height"] + 16 if bottom > VIEWPORT["height"]
-                      else top - 96)  # below the app bar
-            if wheel(page, max(min(wanted, 400), -400)):
+            middle = (APP_BAR + REACH_BOTTOM) / 2
+            if wheel(page, max(min((top + bottom) / 2 - middle, 600), -600)):
                 continue
-            return loc.first  # the list moves no further: as whole as it will show
+            return loc.first  # the list moves no further: as far in as it will show
         if not scrolled_on(page, 250):
             break  # the list's end, and no such control
     raise AssertionError(f"{identifier} not found after scrolling")

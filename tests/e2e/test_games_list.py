@@ -59,11 +59,8 @@ def test_a_game_among_many_is_found_by_a_player_or_its_name_and_months_fold(
     assert "Février 2019" in header.inner_text() and "6 parties" in header.inner_text()
     assert text(page, "Grenier 2", exact=True).count() == 0
     tap_box(page, header)
-    # Open now, its games under it; a tile opens its game.
-    # (Its accessibility node is clicked: scroll_to_id scrolls the accessibility tree's
-    # own DOM, which then no longer lies over the tiles Flutter draws, and a tap at its
-    # coordinates lands on another tile; a finger's scroll moves both.)
-    scroll_to_id(page, f"game-{ids['Grenier 2']}").dispatch_event("click")
+    # Open now, its games under it; a thumb's tap on a tile opens its game.
+    tap_box(page, scroll_to_id(page, f"game-{ids['Grenier 2']}"))
     page.wait_for_url(f"{app_url}/games/{ids['Grenier 2']}")
 
 
