@@ -191,6 +191,7 @@ async def main(page: ft.Page) -> None:
     def on_connect(_e: ft.Event[ft.Page]) -> None:
         # Back from a lost connection (Wi-Fi, phone asleep, a reload): what changed
         # meanwhile, and the forms kept while it was away written to its storage.
+        drafts.loaded_again(page)
         drafts.write_again(page)
         address_again(page)
         live.refresh_all()

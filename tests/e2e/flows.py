@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import button, by_id, click, open_app, scroll_to_id, text
-from tests.e2e.gestures import tap, thumb, type_points
+from tests.e2e.conftest import UI_TIMEOUT_MS, button, by_id, click, open_app, scroll_to_id, text
+from tests.e2e.gestures import settled_box, tap, tap_at, thumb, type_points
 
 
 def type_into(page: Any, label: str, value: str) -> None:
@@ -81,3 +81,15 @@ def clear_the_kept_new_game(page: Any) -> None:
     thumb(page, button(page, "Effacer"))
     page.wait_for_function(
         "() => !document.querySelector('[flt-semantics-identifier^=\"seat-\"]')")
+
+
+def open_counter(page: Any) -> None:
+    """Opens the counter and waits, as the eye does, for the form to bring it to the top
+    of the screen (the app scrolls it there a moment after it opens: a tap made before
+    landed where the screen had moved from)."""
+    tap_at(page, page.get_by_role("button", name="Compter les points"))
+    page.wait_for_function("""() => {
+        const el = document.querySelector('[flt-semantics-identifier="pile-side-attack"]');
+        return el !== null && el.getBoundingClientRect().top < 200;
+    }""", timeout=UI_TIMEOUT_MS)
+    settled_box(page, by_id(page, "pile-side-attack"))

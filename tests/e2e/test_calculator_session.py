@@ -8,6 +8,7 @@ from typing import Any
 
 from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import by_id, open_app, wait_id_text
+from tests.e2e.flows import open_counter
 from tests.e2e.gestures import choose, open_game_menu, tap_at
 from tests.factories import FOUR
 
@@ -38,7 +39,7 @@ def test_switching_tabs_and_coming_back_keeps_the_calculators_inputs(
     taps(page, "taker-Joueur 2", "contract-garde", "bouts-2")
     type_keys(page, "49")
     wait_id_text(page, "preview-Joueur 2", "+198")
-    tap_at(page, page.get_by_role("button", name="Compter les points"))
+    open_counter(page)
     tap_at(page, "pile-kings-plus")
     wait_id_text(page, "pile-kings-value", "1")
     tab(page, "Statistiques")

@@ -8,6 +8,7 @@ from typing import Any
 
 from scorepad.services.games.game import create_game, get_sheet
 from tests.e2e.conftest import by_id, open_app, wait_id_text
+from tests.e2e.flows import open_counter
 from tests.e2e.gestures import scroll_to, tap_at
 from tests.factories import FOUR
 
@@ -27,11 +28,6 @@ def choose(page: Any, *identifiers: str) -> None:
                      ).first.wait_for()
 
 
-def open_counter(page: Any) -> None:
-    tap_at(page, page.get_by_role("button", name="Compter les points"))
-    wait_id_text(page, "pile-result", "Attaque : 0 — Défense : 91")
-
-
 def test_a_counted_attack_pile_fills_the_deal_and_is_saved_on_the_sheet(
     page: Any, app_url: str, uow_factory: Callable[[], Any]
 ) -> None:
@@ -39,6 +35,7 @@ def test_a_counted_attack_pile_fills_the_deal_and_is_saved_on_the_sheet(
     open_app(page, app_url, f"/games/{game}/deal", wait_text="Preneur")
     choose(page, "taker-André", "contract-garde")
     open_counter(page)
+    wait_id_text(page, "pile-result", "Attaque : 0 — Défense : 91")
     # 2 bouts, 3 kings, 2 queens, a knight and a jack in 44 cards: 22 + 20 + 6 + 2 + 1.
     step(page, "bouts", 2)
     step(page, "kings", 3)
@@ -70,6 +67,7 @@ def test_a_defence_pile_is_explained_until_possible_then_gives_the_attack_the_re
     open_app(page, app_url, f"/games/{game}/deal", wait_text="Preneur")
     choose(page, "taker-Cécile", "contract-prise")
     open_counter(page)
+    wait_id_text(page, "pile-result", "Attaque : 0 — Défense : 91")
     choose(page, "pile-side-defense")
     wait_id_text(page, "pile-result", "Attaque : 91 — Défense : 0")
     step(page, "bouts", 1)

@@ -18,6 +18,7 @@ from tests.e2e.conftest import (
     text,
     wait_id_text,
 )
+from tests.e2e.flows import open_counter
 from tests.e2e.gestures import choose, open_game_menu, settled_box, tap_at, thumb, wheel
 from tests.e2e.test_organiser import new_game_on_the_phone
 
@@ -187,7 +188,7 @@ def test_the_card_counters_lowest_plus_counts_at_the_first_tap(
         tap_at(page, control)
         page.locator(f'[flt-semantics-identifier="{control}"][aria-current="true"]'
                      ).first.wait_for()
-    tap_at(page, page.get_by_role("button", name="Compter les points"))
+    open_counter(page)
     wait_id_text(page, "pile-result", "Attaque : 0 — Défense : 91")
     # Where the counter settles, without any scrolling: its lowest "+" standing still.
     settled_box(page, by_id(page, "pile-jacks-plus").first)

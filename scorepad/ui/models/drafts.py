@@ -225,8 +225,18 @@ def take_draft(page: ft.Page, game_id: int, deal_id: int | None = None) -> Kept 
 
 
 def mark_saved(page: ft.Page, game_id: int, deal_id: int | None, number: int) -> None:
-    """The form's deal is stored: its draft gives way to the mark saying so."""
+    """The form's deal is stored: its draft gives way to the mark saying so. A save
+    since the page came back is seen where it was made: no form opened later is the
+    one the page came back on."""
+    page.session.store.set(_LOADED_AT, None)
     _put(page, (game_id, deal_id), Saved(number))
+
+
+def loaded_again(page: ft.Page) -> None:
+    """The phone is back (a reload the server's session outlived, the Wi-Fi back): the
+    address it came back at is where a deal saved just before is said (a reload right
+    after the save tapped: the new page reconnects to the same session)."""
+    page.session.store.set(_LOADED_AT, page.route)
 
 
 def opened_where_loaded(page: ft.Page) -> bool:
