@@ -307,6 +307,10 @@ _KEYBOARD_UP = """() => {
 }"""
 
 
+#: how long a person waits for the keyboard before tapping the field again
+AGAIN_AFTER_MS = 5_000
+
+
 def keyboard_on(page: Any, tap: Callable[[], None]) -> None:
     """`tap()` on a text field, then waits for the phone's keyboard to be on it, as a
     person waits for the keyboard before typing: the field has the focus and the app's
@@ -314,7 +318,15 @@ def keyboard_on(page: Any, tap: Callable[[], None]) -> None:
     page.evaluate(_WATCH_KEYBOARD)
     tap()
     try:
-        page.wait_for_function(_KEYBOARD_UP)
+        try:
+            page.wait_for_function(_KEYBOARD_UP, timeout=AGAIN_AFTER_MS)
+        except PlaywrightTimeout:
+            # No keyboard after a few seconds: the person taps the field again where it
+            # is drawn now (a dialog that drops its refusal as the first key is typed
+            # grows smaller, and a field tapped again just then had moved under the
+            # finger, on a loaded machine). A second tap without one fails the test.
+            tap()
+            page.wait_for_function(_KEYBOARD_UP)
     except PlaywrightTimeout:
         focused = page.evaluate(
             "() => { const f = document.activeElement;"
