@@ -717,6 +717,10 @@ def test_a_13_player_night_run_from_the_organisers_phone(
     until(lambda: t.get_tournament(uow(), tid).rounds[0].closed_at)
     assert five.game_id is not None
     before = t.tournament_results(uow(), tid).standings
+    # The organiser's screen shows the round closed (the next round's draw comes at the
+    # top, moving the tables down) before the thumb reaches for table 1's sheet: a tap
+    # measured before the screen changed landed where the link had been.
+    organiser.get_by_role("button", name="Tirer la manche 2").first.wait_for()
     touch(organiser, "r1-open-1")
     organiser.wait_for_url(re.compile(rf".*/games/{five.game_id}$"))
     touch(organiser, "line-1")
