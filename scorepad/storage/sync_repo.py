@@ -161,6 +161,14 @@ class SyncRepository(DealsRepository, GamesRepository):
             INVITATION.c.id == invitation_id, INVITATION.c.revoked_at.is_(None)
         ).values(revoked_at=db_time(at)))
 
+    def circle_cursors(self, circle_id: int) -> dict[str, int]:
+        return {str(uid): int(seq) for uid, seq in self.conn.execute(
+            select(GAME.c.uid, func.max(VERSION.c.id))
+            .join(DEAL, DEAL.c.game_id == GAME.c.id)
+            .join(VERSION, VERSION.c.deal_id == DEAL.c.id)
+            .where(GAME.c.circle_id == circle_id, GAME.c.deleted_at.is_(None))
+            .group_by(GAME.c.uid))}
+
     def circle_stamp(self, circle_id: int) -> str:
         count, revisions, latest = self.conn.execute(
             select(func.count(), func.coalesce(func.sum(GAME.c.revision), 0),

@@ -119,6 +119,10 @@ def _game(uow: UnitOfWork, invitation: InvitationRow, header: GameHeader,
         raise SyncRefused("seats", "sync_game_invalid", name=header.name,
                           reason=exc.text()) from exc
     found = uow.repo.game_by_uid(header.uid)
+    if found is not None and found.deleted_at is None and \
+            found.circle_id == invitation.circle_id and _same(found, header, rules) and \
+            len(uow.repo.known_changes([c.id for c in changes])) == len(changes):
+        return found, people  # sent again, nothing new: nothing written
     if found is None:
         last = max((c.at for c in changes), default=header.created_at)
         game_id = uow.repo.add_game(
@@ -141,6 +145,11 @@ def _game(uow: UnitOfWork, invitation: InvitationRow, header: GameHeader,
     return _as_sent(uow, game, header, rules, when), people
 
 
+def _same(game: GameRow, header: GameHeader, rules: RuleSet) -> bool:
+    return (game.name, game.status, game.rules) == (header.name, header.status,
+                                                    rules.to_dict())
+
+
 def _as_sent(uow: UnitOfWork, game: GameRow, header: GameHeader, rules: RuleSet,
              when: datetime) -> GameRow:
     """The club's game with the phone's name, status and rules (the phone is where the
@@ -161,6 +170,16 @@ def _as_sent(uow: UnitOfWork, game: GameRow, header: GameHeader, rules: RuleSet,
                                   name=game.name, reason=exc.text()) from exc
             uow.repo.set_deal_state(deal.id, state, action="rules", author=None, now=when)
     return replace(game, name=header.name, status=header.status, rules=rules.to_dict())
+
+
+def behind(uow: UnitOfWork, token: str | None, cursors: dict[str, int]) -> list[str]:
+    """Which of the phone's games (uid: the club's cursor it has) the club has changes
+    of that the phone has not had: the phone then asks for them."""
+    with uow:
+        invitation = admitted(uow, token)
+        found = uow.repo.circle_cursors(invitation.circle_id)
+    return sorted(uid for uid, cursor in cursors.items()
+                  if uid in found and found[uid] > cursor)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ the token's hash is kept (like a hand-over link's), and only the hash of the mak
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -85,12 +86,14 @@ def invitations(uow: UnitOfWork, circle_id: int | None = None, *, keys: tuple[st
 
 
 def revoke_invitation(uow: UnitOfWork, invitation_id: int, *,
-                      organiser: Organiser | None) -> InvitationRow:
-    """Stops an invitation at once: the phones that joined with it send and read
-    nothing more. Only the phone that made it (its key) or the operator."""
+                      organiser: Organiser | None, circle: int | None = None
+                      ) -> InvitationRow:
+    """Stops an invitation (of `circle`, when given) at once: the phones that joined
+    with it send and read nothing more. Only the phone that made it (its key) or the
+    operator."""
     with uow:
         row = uow.repo.get_invitation(invitation_id)
-        if row is None:
+        if row is None or (circle is not None and row.circle_id != circle):
             raise ServiceError("invitation", "invitation_not_found", id=str(invitation_id))
         if organiser is None or not (organiser.operator
                                      or secret_matches(row.key_hash, organiser.key)):
@@ -118,3 +121,33 @@ def admitted(uow: UnitOfWork, token: str | None, *, at: datetime | None = None
         raise InvitationRefused("invitation_expired", circle=row.circle,
                                 day=row.expires_at.date())
     return row
+
+
+#: Where a phone site opens an invitation (its route; the club's address and the
+#: token follow it, the address in base64url so that it stays one part of a path).
+JOIN_ROUTE = "/rejoindre"
+
+
+def join_link(server: str, token: str, phone_site: str | None = None) -> str:
+    """The link (and QR code) of an invitation: the phone site (the club's own
+    `/telephone/` unless another is named) opened on its join screen, which names the
+    club's address and the token. The site keeps its routes after a `#`, so a static
+    host serves the page whatever the rest says."""
+    origin = server.rstrip("/")
+    site = (phone_site or f"{origin}/telephone/").split("#", 1)[0]
+    coded = base64.urlsafe_b64encode(origin.encode()).decode().rstrip("=")
+    return f"{site}#{JOIN_ROUTE}/{coded}/{token}"
+
+
+def read_join(server_part: str, token: str) -> tuple[str, str] | None:
+    """(the club's address, the token) of a join link's route parts, None if they are
+    not a link's."""
+    try:
+        padded = server_part + "=" * (-len(server_part) % 4)
+        server = base64.urlsafe_b64decode(padded.encode()).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not server.startswith(("http://", "https://")) or len(server) > 300 or \
+            not 8 <= len(token) <= 100:
+        return None
+    return server, token

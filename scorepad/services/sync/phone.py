@@ -358,3 +358,18 @@ def read_season(kind: Any, data: Any) -> Any:
         return from_plain(kind, data)
     except PlainRefused:
         return None
+
+
+def cursors(uow: UnitOfWork) -> dict[str, int]:
+    """The last change of the club's each game sent has (by uid): what the phone asks
+    the club about, to hear of another phone's deal or a correction made there."""
+    with uow:
+        row = uow.repo.membership()
+        if row is None:
+            return {}
+        syncs = uow.repo.game_syncs()
+        games = uow.repo.list_games()
+    circle = members(row)
+    return {g.uid: syncs[g.id].cursor for g in games
+            if g.uid is not None and g.id in syncs and syncs[g.id].state == SENT
+            and _marked(g, syncs[g.id], row, circle)}
