@@ -121,14 +121,16 @@ class ClubLink:
     def __init__(self, uow: Callable[[], Any], transport: Transport = browser_fetch, *,
                  lang: Callable[[], str] = lambda: "fr",
                  busy: Callable[[], bool] = lambda: False,
-                 changed: Callable[[], None] = lambda: None,
+                 changed: Callable[[bool], None] = lambda _news: None,
                  protocol: Callable[[], str | None] = page_protocol) -> None:
         self.uow = uow
         self.transport = transport
         self.lang = lang
         self.busy = busy
-        #: called after a try changed what the club screen shows
+        #: called after a try changed what the club screen shows (True: the club's own
+        #: changes reached games of this phone, whose sheets read them again)
         self.changed = changed
+        self._news = False
         self.protocol = protocol
         self._wake = asyncio.Event()
         self._running: asyncio.Task[None] | None = None
@@ -165,7 +167,7 @@ class ClubLink:
 
     def leave(self) -> None:
         side.leave(self.uow())
-        self.changed()
+        self.changed(False)
 
     # -- keeping in step --------------------------------------------------------------
 
@@ -175,9 +177,15 @@ class ClubLink:
             self._running = asyncio.ensure_future(self._loop())
 
     def kick(self, *, retry: bool = False) -> None:
-        """A try soon (after a commit: the background loop waits AFTER_COMMIT)."""
+        """A try soon (the background loop waits AFTER_COMMIT, then tries)."""
         self._retry = self._retry or retry
         self._wake.set()
+
+    def committed(self) -> None:
+        """The database's commit hook: a change of this phone's (not the link's own
+        notes, made while a try runs) is sent a little later."""
+        if not self._lock.locked():
+            self._wake.set()
 
     async def _loop(self) -> None:
         while True:
@@ -204,9 +212,10 @@ class ClubLink:
                 return 0
             while self.busy():  # a deal being entered: wait for it
                 await asyncio.sleep(1.0)
+            self._news = False
             failure = await self._try(row, retry)
             side.note_try(self.uow(), failure)
-            self.changed()
+            self.changed(self._news)
             return side.waiting(self.uow())
 
     async def _try(self, row: Any, retry: bool) -> str | None:
@@ -275,8 +284,9 @@ class ClubLink:
                     continue
                 side.take_answer(self.uow(), parcel, answer)
                 progress = progress or answer.get("state") == side.SENT
+                self._news = self._news or bool(answer.get("changes"))
                 await asyncio.sleep(0)  # the screen answers a touch between two games
-            self.changed()
+            self.changed(self._news)
             if not progress:
                 return None
         return None

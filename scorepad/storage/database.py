@@ -247,8 +247,18 @@ class Database:
     def after_commit(self, hook: Callable[[], None]) -> None:
         """`hook()` runs after every successful commit of this database's units of work,
         before the listeners hear of it (the phone copies its file to the browser's
-        storage then)."""
-        self._committed = hook
+        storage then); a hook given later runs after the earlier ones (the phone's link
+        to its club hears of a change once it is stored)."""
+        before = self._committed
+        if before is None:
+            self._committed = hook
+            return
+
+        def both() -> None:
+            before()
+            hook()
+
+        self._committed = both
 
     def subscribe(self, listener: ChangeListener) -> Callable[[], None]:
         """Registers `listener`; returns the function that unregisters it. Listeners run

@@ -22,6 +22,8 @@ logger = logging.getLogger(__name__)
 GAMES_TOPIC = "scorepad/games"
 #: changes that concern every game (a player renamed)
 ALL_TOPIC = "scorepad/all"
+#: one phone alone heard from its club (a try ended: states, the season's copy)
+CLUB_TOPIC = "scorepad/club"
 
 
 def game_topic(game_id: int) -> str:
