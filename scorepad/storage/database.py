@@ -3,11 +3,12 @@ start, the SQL unit of work, and the listeners told of every committed change.""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, Self
@@ -219,6 +220,27 @@ class SqlUnitOfWork:
         assert self._conn is not None and self._repo is not None
         self._conn.rollback()
         self._repo.changes.take()
+
+    @contextlib.contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """A part of the transaction undone alone when its block raises (the rest stays,
+        to be committed together): a club takes a phone's games in one commit, each
+        refused one undone alone."""
+        assert self._conn is not None and self._repo is not None
+        dbapi = self._conn.connection.dbapi_connection
+        if self._conn.dialect.name == "sqlite" and dbapi is not None and \
+                not dbapi.in_transaction:
+            # The driver begins only before a write: a SAVEPOINT opened first would be
+            # the transaction itself, and releasing it would commit.
+            self._conn.exec_driver_sql("BEGIN")
+        nested = self._conn.begin_nested()
+        try:
+            yield
+        except BaseException:
+            nested.rollback()
+            self._repo.forget()
+            raise
+        nested.commit()
 
 
 class Database:

@@ -111,19 +111,17 @@ class DealsRepository(RepositoryBase):
         self._changed(game_id)
         self._last_number.pop(game_id, None)
         ids = self._seat_ids(game_id)
-        new_ids: list[int] = []
-        for deal in deals:
-            turn, state = deal.turn, deal.state
-            # One statement a deal keeps the ids in order on every backend.
-            new_ids.append(int(self.conn.execute(INSERT_DEAL, {
-                "game_id": game_id, "number": turn.number, "kind": state.kind.value,
-                "input_json": encode_input(state.input, ids),
-                "deleted": state.deleted, "version": deal.version,
-                "dealer_id": ids[turn.dealer],
-                "sitting_out_id": ids[turn.sitting_out[0]] if turn.sitting_out else None,
-                "created_at": deal.created_at, "updated_at": deal.updated_at,
-                "uid": deal.uid, "heads": parents_text(deal.heads),
-            }).scalar_one()))
+        rows = [{
+            "game_id": game_id, "number": deal.turn.number, "kind": deal.state.kind.value,
+            "input_json": encode_input(deal.state.input, ids),
+            "deleted": deal.state.deleted, "version": deal.version,
+            "dealer_id": ids[deal.turn.dealer],
+            "sitting_out_id": ids[deal.turn.sitting_out[0]] if deal.turn.sitting_out
+            else None,
+            "created_at": deal.created_at, "updated_at": deal.updated_at,
+            "uid": deal.uid, "heads": parents_text(deal.heads),
+        } for deal in deals]
+        new_ids = self._inserted_deals(game_id, rows)
         scores = [
             row for deal_id, deal in zip(new_ids, deals, strict=True) if not deal.state.deleted
             for row in score_rows(deal_id, game_id, deal.state.input, deal.state.scores, ids)
@@ -137,6 +135,21 @@ class DealsRepository(RepositoryBase):
         if versions:
             self.conn.execute(INSERT_VERSION, versions)
         return new_ids
+
+    def _inserted_deals(self, game_id: int, rows: list[dict[str, Any]]) -> list[int]:
+        """Inserts the deals' rows; their ids, in order. One statement a deal when a few
+        (a deal saved), else one for all and one read of their ids by uid (a game taken
+        from a file or from the other home: thousands of deals)."""
+        if len(rows) < 8:
+            return [int(self.conn.execute(INSERT_DEAL, row).scalar_one()) for row in rows]
+        self.conn.execute(insert(DEAL), rows)
+        by_uid: dict[str, int] = {}
+        uids = [str(row["uid"]) for row in rows]
+        for start in range(0, len(uids), 500):  # under every backend's parameter limit
+            by_uid.update((str(u), int(i)) for i, u in self.conn.execute(
+                select(DEAL.c.id, DEAL.c.uid).where(
+                    DEAL.c.game_id == game_id, DEAL.c.uid.in_(uids[start:start + 500]))))
+        return [by_uid[uid] for uid in uids]
 
     @staticmethod
     def _version_values(deal_id: int, version: _Version, ids: dict[str, int]

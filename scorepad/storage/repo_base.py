@@ -153,6 +153,15 @@ class RepositoryBase:
         #: the order of a statistics scope's games, as read in this transaction
         self._orders: dict[Any, dict[int, tuple[int, str]]] = {}
 
+    def forget(self) -> None:
+        """Drops what this transaction's caches hold (a savepoint was undone: an id may
+        be given again to another row)."""
+        self._names = None
+        self._seats.clear()
+        self._last_number.clear()
+        self._has_redo.clear()
+        self._orders.clear()
+
     def _changed(self, game_id: int, kind: ChangeKind = ChangeKind.UPDATED,
                  revision: int | None = None) -> None:
         self.changes.record(game_id, kind, revision)

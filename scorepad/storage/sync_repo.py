@@ -89,6 +89,16 @@ class SyncRepository(DealsRepository, GamesRepository):
         rows = self._deal_rows(and_(DEAL.c.game_id == game_id, DEAL.c.uid == uid))
         return rows[0] if rows else None
 
+    def deals_by_uid(self, game_id: int, uids: Sequence[str]) -> dict[str, DealRow]:
+        found: dict[str, DealRow] = {}
+        wanted = list(dict.fromkeys(uids))
+        for start in range(0, len(wanted), 500):  # under every backend's parameter limit
+            for row in self._deal_rows(and_(DEAL.c.game_id == game_id,
+                                            DEAL.c.uid.in_(wanted[start:start + 500]))):
+                assert row.uid is not None
+                found[row.uid] = row
+        return found
+
     def deal_stamps(self, deal_id: int) -> list[SyncChange]:
         return self._changes(VERSION.c.deal_id == deal_id)
 

@@ -77,7 +77,7 @@ def _send(phone: Any, club: Any, token: str, *, also: frozenset[str] = frozenset
     if not parcels:
         return []
     sent = [club_side.read_sent(json.loads(json.dumps(p.body))) for p in parcels]
-    answers = club_side.receive_games(club.uow, token, sent)
+    answers = club_side.receive_games(club.uow(), token, sent)
     if lost:
         return ["lost"] * len(parcels)
     return [phone_side.take_answer(phone.uow(), p, json.loads(json.dumps(

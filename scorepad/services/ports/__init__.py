@@ -10,6 +10,7 @@ small fakes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
@@ -260,3 +261,5 @@ class UnitOfWork(Protocol):
                  tb: TracebackType | None) -> None: ...
     def commit(self) -> None: ...
     def rollback(self) -> None: ...
+    #: a part of the transaction undone alone when its block raises
+    def savepoint(self) -> AbstractContextManager[None]: ...

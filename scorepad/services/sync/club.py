@@ -5,7 +5,7 @@ phone's invitation, checked anew each time (scorepad.services.sync.invitations).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
@@ -65,34 +65,44 @@ def check_invitation(uow: UnitOfWork, token: str | None) -> InvitationRow:
         return admitted(uow, token)
 
 
-def receive_games(uow_factory: Callable[[], UnitOfWork], token: str | None,
-                  games: Sequence[SentGame]) -> list[GameAnswer]:
-    """Each game in its own transaction (one refused leaves the others taken), the
-    invitation checked in each: revoked meanwhile, the rest stop at once."""
-    return [receive_game(uow_factory(), token, game) for game in games]
+def receive_games(uow: UnitOfWork, token: str | None, games: Sequence[SentGame]
+                  ) -> list[GameAnswer]:
+    """The games of one request in one transaction, one commit (a family's years come in
+    a few dozen requests), each game in a savepoint of its own: one refused is undone
+    alone and said, the others are taken. The invitation is checked in it: revoked
+    meanwhile, nothing is taken."""
+    when = now()
+    answers = []
+    with uow:
+        invitation = admitted(uow, token, at=when)
+        for sent in games:
+            answers.append(_receive(uow, sent, invitation, when))
+        uow.commit()
+    return answers
 
 
 def receive_game(uow: UnitOfWork, token: str | None, sent: SentGame) -> GameAnswer:
+    """One game in its own transaction."""
+    return receive_games(uow, token, [sent])[0]
+
+
+def _receive(uow: UnitOfWork, sent: SentGame, invitation: InvitationRow, when: datetime
+             ) -> GameAnswer:
     header = sent.header
-    when = now()
-    with uow:
-        invitation = admitted(uow, token, at=when)
-        try:
+    try:
+        with uow.savepoint():
             game, people = _game(uow, invitation, header, sent.changes, when)
             theirs = {v: k for k, v in people.items()}
             done = take_changes(uow, game, [renamed(c, lambda n: people.get(n, n))
                                             for c in sent.changes], when=when)
-        except SyncRefused as refused:
-            uow.rollback()
-            return GameAnswer(uid=header.uid, reason=refused.text(), field=refused.field,
-                              cursor=sent.cursor)
-        mine = {c.id for c in sent.changes}
-        back = [c for c in uow.repo.deal_changes(game.id, after=sent.cursor,
-                                                 limit=ANSWER_CHANGES + 1)]
-        more = len(back) > ANSWER_CHANGES
-        back = back[:ANSWER_CHANGES]
-        cursor = back[-1].seq if more else uow.repo.last_change_seq(game.id)
-        uow.commit()
+    except SyncRefused as refused:
+        return GameAnswer(uid=header.uid, reason=refused.text(), field=refused.field,
+                          cursor=sent.cursor)
+    mine = {c.id for c in sent.changes}
+    back = uow.repo.deal_changes(game.id, after=sent.cursor, limit=ANSWER_CHANGES + 1)
+    more = len(back) > ANSWER_CHANGES
+    back = back[:ANSWER_CHANGES]
+    cursor = back[-1].seq if more else uow.repo.last_change_seq(game.id)
     return GameAnswer(uid=header.uid, cursor=cursor, taken=done.taken, known=done.known,
                       changes=tuple(renamed(c, lambda n: theirs.get(n, n))
                                     for c in back if c.id not in mine),

@@ -11,11 +11,17 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from scorepad.domain import DealKind, InvalidDeal, RuleSet, Table
-from scorepad.domain.messages import Message
 from scorepad.domain.parsing import map_players
 from scorepad.domain.sync import heads, winner
 from scorepad.services.base.common import played_state
-from scorepad.services.ports import DealRow, DealState, GameRow, NewDeal, UnitOfWork
+from scorepad.services.ports import (
+    DealHistory,
+    DealRow,
+    DealState,
+    DealVersionRow,
+    GameRow,
+    UnitOfWork,
+)
 from scorepad.services.ports.sync import SyncChange
 from scorepad.services.sync.errors import SyncRefused
 
@@ -59,7 +65,11 @@ def take_changes(uow: UnitOfWork, game: GameRow, changes: Sequence[SyncChange], 
     """Inside the transaction that locked `game`: stores the changes this home lacks
     and shows the latest version of each deal they touch. SyncRefused (the transaction
     then rolls back, nothing taken) when one cannot be: a deal this home's rules refuse,
-    or a new deal whose number a live deal of this home holds with other content."""
+    or a new deal whose number a live deal of this home holds with other content.
+
+    The deals new here (a game sent the first time: all of them) are stored together,
+    each with its whole history, in a few statements; a deal this home has gets its new
+    changes one deal at a time."""
     known = uow.repo.known_changes([c.id for c in changes])
     by_deal: dict[str, list[SyncChange]] = {}
     skipped = 0
@@ -73,46 +83,53 @@ def take_changes(uow: UnitOfWork, game: GameRow, changes: Sequence[SyncChange], 
         return Taken(0, skipped)
     table, rules = Table(game.seats, game.deal_size, game.first_dealer), \
         RuleSet.from_dict(game.rules)
-    live: dict[int, DealRow] | None = None
+    here = uow.repo.deals_by_uid(game.id, list(by_deal))
+    live = {d.number: d for d in uow.repo.list_deals(game.id)} \
+        if len(here) < len(by_deal) else {}
+    new: list[DealHistory] = []
     taken = 0
     for uid, fresh in by_deal.items():
         states = [(c, state_of(c, table, rules, game.name)) for c in fresh]
-        row = uow.repo.deal_by_uid(game.id, uid)
+        row = here.get(uid)
         if row is None:
-            if live is None:
-                live = {d.number: d for d in uow.repo.list_deals(game.id)}
-            row = _new_deal(uow, game, table, states, live, when)
-            if row is None:  # the same deal, recorded here before uids: already here
+            history = _new_deal(game, table, states, live, when)
+            if history is None:  # the same deal, recorded here before uids: already here
                 skipped += len(states)
                 continue
-            states = states[1:]
-        uow.repo.add_changes(row.id, states)
-        _show_latest(uow, row, rules, table, game.name, when)
+            new.append(history)
+        else:
+            uow.repo.add_changes(row.id, states)
+            _show_latest(uow, row, rules, table, game.name, when)
         taken += len(fresh)
+    if new:
+        uow.repo.add_deal_histories(game.id, new)
     return Taken(taken, skipped)
 
 
-def _new_deal(uow: UnitOfWork, game: GameRow, table: Table,
-              states: list[tuple[SyncChange, DealState]], live: Mapping[int, DealRow],
-              when: datetime) -> DealRow | None:
-    """The deal of these changes, new in this home (from its first change); None when a
-    live deal of the same number holds the same content (the same deal, recorded before
-    deals had uids)."""
-    first, state = states[0]
+def _new_deal(game: GameRow, table: Table, states: list[tuple[SyncChange, DealState]],
+              live: Mapping[int, DealRow], when: datetime) -> DealHistory | None:
+    """A deal new in this home, with every change of its history, showing the latest
+    head; None when a live deal of the same number holds the same content (the same
+    deal, recorded before deals had uids)."""
+    first = states[0][0]
     number = first.number
-    latest = max(states, key=lambda s: (s[0].at, s[0].id))[1]
+    found = heads(c.stamp for c, _ in states)
+    latest = next(s for c, s in states if c.id == found[0].id)
     holder = live.get(number)
     if holder is not None:
         if _content(holder.state) == _content(latest):
             return None
         raise SyncRefused("number", "sync_deal_taken", number=number, name=game.name)
-    [deal_id] = uow.repo.add_deals(game.id, [NewDeal(
-        number=number, dealer=table.dealer(number), sitting_out=table.sitting_out(number),
-        state=state, author=first.author, action=first.action, uid=first.deal,
-        change=first.id, parents=first.parents, at=first.at)], now=when)
-    row = uow.repo.get_deal(deal_id)
-    assert row is not None
-    return row
+    ordered = sorted(states, key=lambda cs: (cs[0].at, cs[0].id))
+    row = DealRow(id=0, game_id=game.id, number=number, dealer=table.dealer(number),
+                  sitting_out=table.sitting_out(number), state=latest,
+                  version=len(ordered), created_at=ordered[0][0].at,
+                  updated_at=max(when, ordered[-1][0].at), uid=first.deal,
+                  heads=tuple(h.id for h in found))
+    return DealHistory(row, tuple(
+        DealVersionRow(0, version, change.action, state, change.author, change.at,
+                       change.id, change.parents)
+        for version, (change, state) in enumerate(ordered, start=1)))
 
 
 def _show_latest(uow: UnitOfWork, row: DealRow, rules: RuleSet, table: Table, name: str,
@@ -131,7 +148,3 @@ def _show_latest(uow: UnitOfWork, row: DealRow, rules: RuleSet, table: Table, na
             uow.repo.show_change(row.id, None, found, now=when)
         return
     uow.repo.show_change(row.id, state, found, now=when)
-
-
-def words(refusal: SyncRefused | Message) -> Message:
-    return refusal.text() if isinstance(refusal, SyncRefused) else refusal

@@ -233,7 +233,7 @@ def _phone_routes(router: APIRouter, ctx: ApiContext, settings: ClubSettings) ->
         sent = []
         for game in body.games:
             sent.append(club.read_sent(game.model_dump()))
-        answers = club.receive_games(ctx.uow_factory, token, sent)
+        answers = club.receive_games(ctx.uow_factory(), token, sent)
         return GamesAnswer.model_validate(
             {"games": [club.answer_dict(a, lang) for a in answers]})
 
