@@ -277,3 +277,22 @@ def test_new_rules_on_the_phone_score_the_club_s_game_again_without_a_change_of_
     assert _scores(database.uow, club_game) == _scores(phone.uow, game)
     assert s.get_sheet(database.uow(), club_game).rules.base == 30
     assert not any(d.both_sides for d in s.get_sheet(database.uow(), club_game).deals)
+
+
+def test_the_operator_makes_lists_and_revokes_invitations_from_the_command_line(
+        database: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from scorepad.cli import main
+
+    circle = s.create_circle(database.uow(), "Les mardis")
+    url = database.url
+    assert main(["--db", url, "invitations", "--new", str(circle), "--server",
+                 "https://club.example.org"]) == 0
+    link = capsys.readouterr().out.strip()
+    assert link.startswith("https://club.example.org/telephone/#/rejoindre/")
+    assert main(["--db", url, "invitations", "--json"]) == 0
+    [listed] = json.loads(capsys.readouterr().out)
+    assert listed["active"] is True
+    assert main(["--db", url, "invitations", "--revoke", str(listed["id"])]) == 0
+    assert "révoquée" in capsys.readouterr().out
+    assert main(["--db", url, "invitations", "--revoke", "99"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["field"] == "invitation"
