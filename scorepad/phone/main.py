@@ -189,7 +189,7 @@ def _start_club(page: Any, uow: Any, database: Any) -> None:
     """The phone's link to its club (scorepad.phone.club): in the background, never
     while a deal is being entered; what it hears reaches the open screens."""
     from scorepad.phone.club import ClubLink
-    from scorepad.ui.live import ALL_TOPIC, CLUB_TOPIC, GAMES_TOPIC
+    from scorepad.ui.live import ALL_TOPIC, CLUB_TOPIC, GAMES_TOPIC, session_live
     from scorepad.ui.services_context import set_club_link
 
     def lang() -> str:
@@ -200,8 +200,8 @@ def _start_club(page: Any, uow: Any, database: Any) -> None:
         return route.endswith("/deal") or route.endswith("/edit")
 
     def changed(news: bool) -> None:
-        for topic in (CLUB_TOPIC, GAMES_TOPIC, *((ALL_TOPIC,) if news else ())):
-            page.pubsub.send_all_on_topic(topic, {})
+        session_live(page).announce((CLUB_TOPIC, GAMES_TOPIC,
+                                     *((ALL_TOPIC,) if news else ())))
 
     link = ClubLink(uow, lang=lang, busy=busy, changed=changed)
     set_club_link(link)

@@ -128,6 +128,14 @@ class LiveTopics:
             callbacks = list(self._callbacks.get(topic, {}).values())
         self._schedule(callbacks)
 
+    def announce(self, topics: Iterable[str]) -> None:
+        """The screens following `topics` read again, as if another phone had changed
+        them: one phone alone hearing from its club (whose Python has no pubsub loop)."""
+        with self._lock:
+            callbacks = list({id(c): c for topic in topics
+                              for c in self._callbacks.get(topic, {}).values()}.values())
+        self._schedule(callbacks)
+
     def refresh_all(self) -> None:
         """Reloads every mounted screen (the phone has just reconnected)."""
         with self._lock:

@@ -4,6 +4,7 @@ sends nothing before the person says yes."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -40,12 +41,18 @@ def JoinView() -> ft.View:
     mode, set_mode = ft.use_state("chosen")
 
     def ask() -> None:
-        link = club_link()
-        if found is None or link is None:
+        if found is None:
             return
 
         async def read() -> None:
-            set_joining(await link.read_invitation(*found))
+            # At a start by the link itself, the phone's link to clubs comes with its
+            # storage, a moment after the first screen.
+            for _ in range(600):
+                link = club_link()
+                if link is not None:
+                    set_joining(await link.read_invitation(*found))
+                    return
+                await asyncio.sleep(0.1)
 
         page.run_task(read)
 
