@@ -277,16 +277,11 @@ class ClubLink:
             if reply.status != 200:
                 return reply.error()
             answers = {a.get("uid"): a for a in reply.json().get("games", [])}
-            progress = False
-            for parcel in parcels:
-                answer = answers.get(parcel.uid)
-                if answer is None:
-                    continue
-                side.take_answer(self.uow(), parcel, answer)
-                progress = progress or answer.get("state") == side.SENT
-                self._news = self._news or bool(answer.get("changes"))
-                await asyncio.sleep(0)  # the screen answers a touch between two games
+            side.take_answers(self.uow(), parcels, answers)
+            progress = any(a.get("state") == side.SENT for a in answers.values())
+            self._news = self._news or any(a.get("changes") for a in answers.values())
             self.changed(self._news)
+            await asyncio.sleep(0)  # the screen answers a touch between two requests
             if not progress:
                 return None
         return None

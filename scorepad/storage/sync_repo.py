@@ -71,6 +71,19 @@ class SyncRepository(DealsRepository, GamesRepository):
                      limit: int | None = None) -> list[SyncChange]:
         return self._changes(and_(DEAL.c.game_id == game_id, VERSION.c.id > after), limit)
 
+    def change_seqs(self, game_id: int, *, after: int = 0) -> list[tuple[int, str]]:
+        return [(int(seq), str(change)) for seq, change in self.conn.execute(
+            select(VERSION.c.id, VERSION.c.change).join(DEAL, DEAL.c.id == VERSION.c.deal_id)
+            .where(DEAL.c.game_id == game_id, VERSION.c.id > after,
+                   VERSION.c.change.is_not(None)).order_by(VERSION.c.id))]
+
+    def changes_by_id(self, ids: Sequence[str]) -> list[SyncChange]:
+        found: list[SyncChange] = []
+        wanted = list(dict.fromkeys(ids))
+        for start in range(0, len(wanted), 500):  # under every backend's parameter limit
+            found += self._changes(VERSION.c.change.in_(wanted[start:start + 500]))
+        return sorted(found, key=lambda c: c.seq)
+
     def last_change_seq(self, game_id: int) -> int:
         return int(self.conn.execute(
             select(func.max(VERSION.c.id)).join(DEAL, DEAL.c.id == VERSION.c.deal_id)
@@ -171,13 +184,19 @@ class SyncRepository(DealsRepository, GamesRepository):
             INVITATION.c.id == invitation_id, INVITATION.c.revoked_at.is_(None)
         ).values(revoked_at=db_time(at)))
 
-    def circle_cursors(self, circle_id: int) -> dict[str, int]:
-        return {str(uid): int(seq) for uid, seq in self.conn.execute(
-            select(GAME.c.uid, func.max(VERSION.c.id))
-            .join(DEAL, DEAL.c.game_id == GAME.c.id)
-            .join(VERSION, VERSION.c.deal_id == DEAL.c.id)
-            .where(GAME.c.circle_id == circle_id, GAME.c.deleted_at.is_(None))
-            .group_by(GAME.c.uid))}
+    def circle_cursors(self, circle_id: int, uids: Sequence[str]) -> dict[str, int]:
+        found: dict[str, int] = {}
+        wanted = list(dict.fromkeys(uids))
+        for start in range(0, len(wanted), 500):  # under every backend's parameter limit
+            found.update((str(uid), int(seq)) for uid, seq in self.conn.execute(
+                select(GAME.c.uid, func.max(VERSION.c.id))
+                .join(DEAL, DEAL.c.game_id == GAME.c.id)
+                .join(VERSION, VERSION.c.deal_id == DEAL.c.id)
+                .where(GAME.c.circle_id == circle_id, GAME.c.deleted_at.is_(None),
+                       VERSION.c.change.is_not(None),
+                       GAME.c.uid.in_(wanted[start:start + 500]))
+                .group_by(GAME.c.uid)))
+        return found
 
     def circle_stamp(self, circle_id: int) -> str:
         count, revisions, latest = self.conn.execute(

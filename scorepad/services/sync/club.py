@@ -73,10 +73,11 @@ def receive_games(uow: UnitOfWork, token: str | None, games: Sequence[SentGame]
     meanwhile, nothing is taken."""
     when = now()
     answers = []
+    seatings: dict[tuple[str, ...], dict[str, str]] = {}
     with uow:
         invitation = admitted(uow, token, at=when)
         for sent in games:
-            answers.append(_receive(uow, sent, invitation, when))
+            answers.append(_receive(uow, sent, invitation, when, seatings))
         uow.commit()
     return answers
 
@@ -86,31 +87,35 @@ def receive_game(uow: UnitOfWork, token: str | None, sent: SentGame) -> GameAnsw
     return receive_games(uow, token, [sent])[0]
 
 
-def _receive(uow: UnitOfWork, sent: SentGame, invitation: InvitationRow, when: datetime
-             ) -> GameAnswer:
+def _receive(uow: UnitOfWork, sent: SentGame, invitation: InvitationRow, when: datetime,
+             seatings: dict[tuple[str, ...], dict[str, str]]) -> GameAnswer:
     header = sent.header
     try:
         with uow.savepoint():
-            game, people = _game(uow, invitation, header, sent.changes, when)
+            game, people = _game(uow, invitation, header, sent.changes, when, seatings)
             theirs = {v: k for k, v in people.items()}
             done = take_changes(uow, game, [renamed(c, lambda n: people.get(n, n))
                                             for c in sent.changes], when=when)
     except SyncRefused as refused:
         return GameAnswer(uid=header.uid, reason=refused.text(), field=refused.field,
                           cursor=sent.cursor)
+    # The club's changes after the phone's cursor, but those the phone just sent: their
+    # ids first (a game sent the first time has nothing else), then those to give.
     mine = {c.id for c in sent.changes}
-    back = uow.repo.deal_changes(game.id, after=sent.cursor, limit=ANSWER_CHANGES + 1)
-    more = len(back) > ANSWER_CHANGES
-    back = back[:ANSWER_CHANGES]
-    cursor = back[-1].seq if more else uow.repo.last_change_seq(game.id)
+    seqs = uow.repo.change_seqs(game.id, after=sent.cursor)
+    more = len(seqs) > ANSWER_CHANGES
+    seqs = seqs[:ANSWER_CHANGES]
+    cursor = seqs[-1][0] if seqs else sent.cursor
+    back = uow.repo.changes_by_id([c for _, c in seqs if c not in mine])
     return GameAnswer(uid=header.uid, cursor=cursor, taken=done.taken, known=done.known,
-                      changes=tuple(renamed(c, lambda n: theirs.get(n, n))
-                                    for c in back if c.id not in mine),
+                      changes=tuple(renamed(c, lambda n: theirs.get(n, n)) for c in back),
                       game_id=game.id, more=more)
 
 
 def _game(uow: UnitOfWork, invitation: InvitationRow, header: GameHeader,
-          changes: Sequence[SyncChange], when: datetime) -> tuple[GameRow, dict[str, str]]:
+          changes: Sequence[SyncChange], when: datetime,
+          seatings: dict[tuple[str, ...], dict[str, str]]
+          ) -> tuple[GameRow, dict[str, str]]:
     """The club's game of `header`, write-locked (made in the invitation's circle the
     first time), and the phone's seat names as the club knows them."""
     if header.first_dealer not in header.seats:
@@ -124,7 +129,8 @@ def _game(uow: UnitOfWork, invitation: InvitationRow, header: GameHeader,
     if not header.name.strip() or len(header.name) > MAX_NAME:
         raise SyncRefused("name", "sync_game_name", max=MAX_NAME)
     try:
-        people = resolve_seats(uow, header.seats)
+        people = seatings.get(header.seats) or resolve_seats(uow, header.seats)
+        seatings[header.seats] = people
     except ServiceError as exc:  # two seats now one person (merged at the club)
         raise SyncRefused("seats", "sync_game_invalid", name=header.name,
                           reason=exc.text()) from exc
@@ -187,7 +193,7 @@ def behind(uow: UnitOfWork, token: str | None, cursors: dict[str, int]) -> list[
     of that the phone has not had: the phone then asks for them."""
     with uow:
         invitation = admitted(uow, token)
-        found = uow.repo.circle_cursors(invitation.circle_id)
+        found = uow.repo.circle_cursors(invitation.circle_id, list(cursors))
     return sorted(uid for uid, cursor in cursors.items()
                   if uid in found and found[uid] > cursor)
 

@@ -243,61 +243,71 @@ def outbox(uow: UnitOfWork, *, budget: int = PARCEL_BUDGET, retry: bool = False,
 
 
 def take_answer(uow: UnitOfWork, parcel: Parcel, answer: dict[str, Any]) -> str:
-    """Notes what the club did with a game sent (one transaction): taken, its
-    acknowledged changes and the club's own changes taken here as the club takes the
-    phone's; or refused, with the club's words. The game's state."""
+    """`take_answers` for one game."""
+    return take_answers(uow, [parcel], {parcel.uid: answer})[0]
+
+
+def take_answers(uow: UnitOfWork, parcels: list[Parcel],
+                 answers: dict[Any, dict[str, Any]]) -> list[str]:
+    """Notes what the club did with the games of one request, in one transaction (one
+    copy to the browser's storage): each taken, its acknowledged changes and the club's
+    own changes taken here as the club takes the phone's (in a savepoint: refused here,
+    that game alone is undone and said); or refused, with the club's words. Each
+    game's state (OFF: no answer for it)."""
     when = now()
+    states = []
     with uow:
-        game = uow.repo.get_game(parcel.game_id)
-        sync = uow.repo.game_syncs().get(parcel.game_id) or GameSyncRow(parcel.game_id)
-        if game is None:  # binned meanwhile: nothing more to note
-            return OFF
-        if answer.get("state") != SENT:
-            text = str(answer.get("message") or "")[:400]
-            uow.repo.set_game_sync(replace(
-                sync, state=REFUSED, reason_json=json.dumps({"text": text},
-                                                            ensure_ascii=False),
-                sent_revision=refused_at(parcel.revision), sent_at=when))
-            uow.commit()
-            return REFUSED
-        untouched = game.revision == parcel.revision
-        cursor = answer.get("cursor", sync.cursor)
-        cursor = cursor if isinstance(cursor, int) and not isinstance(cursor, bool) \
-            else sync.cursor
-        theirs = answer.get("changes") or []
-        revision, upto = parcel.revision, parcel.upto
-        if theirs:
-            try:
+        syncs = uow.repo.game_syncs()
+        for parcel in parcels:
+            answer = answers.get(parcel.uid)
+            game = uow.repo.get_game(parcel.game_id)
+            if answer is None or game is None:  # binned meanwhile: nothing to note
+                states.append(OFF)
+                continue
+            sync = syncs.get(parcel.game_id) or GameSyncRow(parcel.game_id)
+            states.append(_note(uow, game, sync, parcel, answer, when))
+        uow.commit()
+    return states
+
+
+def _note(uow: UnitOfWork, game: GameRow, sync: GameSyncRow, parcel: Parcel,
+          answer: dict[str, Any], when: datetime) -> str:
+    if answer.get("state") != SENT:
+        return _refused(uow, sync, parcel, str(answer.get("message") or ""), when)
+    untouched = game.revision == parcel.revision
+    cursor = answer.get("cursor", sync.cursor)
+    cursor = cursor if isinstance(cursor, int) and not isinstance(cursor, bool) \
+        else sync.cursor
+    theirs = answer.get("changes") or []
+    revision, upto = parcel.revision, parcel.upto
+    if theirs:
+        try:
+            with uow.savepoint():
                 changes = [read_change(c) for c in theirs]
                 locked = uow.repo.lock_game(game.id, now=when)
                 assert locked is not None
                 take_changes(uow, locked, changes, when=when)
-            except SyncRefused as refused:
-                uow.rollback()
-                return _refused_here(uow, parcel, refused, when)
-            if untouched:  # nothing of the phone's own since the parcel: all is known
-                revision, upto = locked.revision, uow.repo.last_change_seq(game.id)
-        complete = parcel.complete and not answer.get("more")
-        uow.repo.set_game_sync(replace(
-            sync, state=SENT, reason_json=None,
-            sent_revision=revision if complete and untouched else sync.sent_revision,
-            sent_upto=upto, cursor=cursor, sent_at=when))
-        uow.commit()
+        except SyncRefused as refused:
+            from scorepad.domain.messages import render_message
+
+            return _refused(uow, sync, parcel, render_message(refused.text()), when)
+        if untouched:  # nothing of the phone's own since the parcel: all is known
+            revision, upto = locked.revision, uow.repo.last_change_seq(game.id)
+    complete = parcel.complete and not answer.get("more")
+    uow.repo.set_game_sync(replace(
+        sync, state=SENT, reason_json=None,
+        sent_revision=revision if complete and untouched else sync.sent_revision,
+        sent_upto=upto, cursor=cursor, sent_at=when))
     return SENT if complete and untouched else WAITING
 
 
-def _refused_here(uow: UnitOfWork, parcel: Parcel, refused: SyncRefused,
-                  when: datetime) -> str:
-    """The club's changes this phone cannot take (its rules refuse them)."""
-    from scorepad.domain.messages import render_message
-
-    with uow:
-        sync = uow.repo.game_syncs().get(parcel.game_id) or GameSyncRow(parcel.game_id)
-        uow.repo.set_game_sync(replace(
-            sync, state=REFUSED, sent_revision=refused_at(parcel.revision), sent_at=when,
-            reason_json=json.dumps({"text": render_message(refused.text())},
-                                   ensure_ascii=False)))
-        uow.commit()
+def _refused(uow: UnitOfWork, sync: GameSyncRow, parcel: Parcel, text: str,
+             when: datetime) -> str:
+    """A game the club refused (its words), or whose club changes this phone cannot
+    take (its rules refuse them): tried again once it changes."""
+    uow.repo.set_game_sync(replace(
+        sync, state=REFUSED, sent_revision=refused_at(parcel.revision), sent_at=when,
+        reason_json=json.dumps({"text": text[:400]}, ensure_ascii=False)))
     return REFUSED
 
 
