@@ -125,7 +125,7 @@ def main() -> int:
                 uow.repo.set_game_sync(GameSyncRow(game.id, chosen=True))
             uow.commit()
         asyncio.run(_phone(phone, len(games), deals))
-        _season_reads(url, made.token, args.reads)
+        _season_reads(url, made.token, args.reads, club_url)
         phone.dispose()
     finally:
         stop_app(process)
@@ -148,9 +148,14 @@ async def _phone(phone: object, games: int, deals: int) -> None:
     await transport.client.aclose()
 
 
-def _season_reads(url: str, token: str, reads: int) -> None:
-    """The season as a phone reads it: the first read after a change (a read of the
-    circle's games), then again (kept), then with the phone's tag (304)."""
+def _season_reads(url: str, token: str, reads: int, club_url: str) -> None:
+    """The season as a phone reads it: the first read after a change (a deal recorded
+    at the club: the circle's season read again), then again (kept), then with the
+    phone's tag (304)."""
+    club = open_database(club_url, migrate=False)
+    game = next(g for g in s.list_games(club.uow()) if g.name.startswith("Table"))
+    s.record_redeal(club.uow(), game.id, "passed")
+    club.dispose()
     headers = {"X-Invitation": token}
     with httpx.Client(base_url=url, timeout=60, headers=headers) as client:
         def timed(**extra: str) -> tuple[float, httpx.Response]:

@@ -92,10 +92,13 @@ def _receive(uow: UnitOfWork, sent: SentGame, invitation: InvitationRow, when: d
     header = sent.header
     try:
         with uow.savepoint():
-            game, people = _game(uow, invitation, header, sent.changes, when, seatings)
+            known = uow.repo.known_changes([c.id for c in sent.changes])
+            game, people, made = _game(uow, invitation, header, sent.changes, when,
+                                       seatings, known)
             theirs = {v: k for k, v in people.items()}
             done = take_changes(uow, game, [renamed(c, lambda n: people.get(n, n))
-                                            for c in sent.changes], when=when)
+                                            for c in sent.changes], when=when,
+                                known=known, new_game=made)
     except SyncRefused as refused:
         return GameAnswer(uid=header.uid, reason=refused.text(), field=refused.field,
                           cursor=sent.cursor)
@@ -114,10 +117,11 @@ def _receive(uow: UnitOfWork, sent: SentGame, invitation: InvitationRow, when: d
 
 def _game(uow: UnitOfWork, invitation: InvitationRow, header: GameHeader,
           changes: Sequence[SyncChange], when: datetime,
-          seatings: dict[tuple[str, ...], dict[str, str]]
-          ) -> tuple[GameRow, dict[str, str]]:
+          seatings: dict[tuple[str, ...], dict[str, str]], known: set[str]
+          ) -> tuple[GameRow, dict[str, str], bool]:
     """The club's game of `header`, write-locked (made in the invitation's circle the
-    first time), and the phone's seat names as the club knows them."""
+    first time), the phone's seat names as the club knows them, and whether it was made
+    now."""
     if header.first_dealer not in header.seats:
         raise SyncRefused("first_dealer", "sync_first_dealer", name=header.name[:MAX_NAME])
     try:
@@ -137,8 +141,8 @@ def _game(uow: UnitOfWork, invitation: InvitationRow, header: GameHeader,
     found = uow.repo.game_by_uid(header.uid)
     if found is not None and found.deleted_at is None and \
             found.circle_id == invitation.circle_id and _same(found, header, rules) and \
-            len(uow.repo.known_changes([c.id for c in changes])) == len(changes):
-        return found, people  # sent again, nothing new: nothing written
+            len(known) == len(changes):
+        return found, people, False  # sent again, nothing new: nothing written
     if found is None:
         last = max((c.at for c in changes), default=header.created_at)
         game_id = uow.repo.add_game(
@@ -158,7 +162,7 @@ def _game(uow: UnitOfWork, invitation: InvitationRow, header: GameHeader,
     assert game is not None
     if game.circle_id is None:
         uow.repo.set_game_circle(game_id, invitation.circle_id)
-    return _as_sent(uow, game, header, rules, when), people
+    return _as_sent(uow, game, header, rules, when), people, found is None
 
 
 def _same(game: GameRow, header: GameHeader, rules: RuleSet) -> bool:

@@ -61,7 +61,8 @@ def _content(state: DealState) -> tuple[object, ...]:
 
 
 def take_changes(uow: UnitOfWork, game: GameRow, changes: Sequence[SyncChange], *,
-                 when: datetime) -> Taken:
+                 when: datetime, known: set[str] | None = None, new_game: bool = False
+                 ) -> Taken:
     """Inside the transaction that locked `game`: stores the changes this home lacks
     and shows the latest version of each deal they touch. SyncRefused (the transaction
     then rolls back, nothing taken) when one cannot be: a deal this home's rules refuse,
@@ -69,8 +70,10 @@ def take_changes(uow: UnitOfWork, game: GameRow, changes: Sequence[SyncChange], 
 
     The deals new here (a game sent the first time: all of them) are stored together,
     each with its whole history, in a few statements; a deal this home has gets its new
-    changes one deal at a time."""
-    known = uow.repo.known_changes([c.id for c in changes])
+    changes one deal at a time. `known`: the changes of `changes` already here, when
+    the caller asked; `new_game`: the game was made in this transaction (no deal yet)."""
+    known = set(known) if known is not None else \
+        uow.repo.known_changes([c.id for c in changes])
     by_deal: dict[str, list[SyncChange]] = {}
     skipped = 0
     for change in changes:
@@ -83,9 +86,9 @@ def take_changes(uow: UnitOfWork, game: GameRow, changes: Sequence[SyncChange], 
         return Taken(0, skipped)
     table, rules = Table(game.seats, game.deal_size, game.first_dealer), \
         RuleSet.from_dict(game.rules)
-    here = uow.repo.deals_by_uid(game.id, list(by_deal))
+    here = {} if new_game else uow.repo.deals_by_uid(game.id, list(by_deal))
     live = {d.number: d for d in uow.repo.list_deals(game.id)} \
-        if len(here) < len(by_deal) else {}
+        if not new_game and len(here) < len(by_deal) else {}
     new: list[DealHistory] = []
     taken = 0
     for uid, fresh in by_deal.items():
