@@ -186,6 +186,10 @@ class Phone:
     sheets: list[float] = field(default_factory=list)
     #: the statistics, a player's page, the ranking: touch to the screen, each opening
     screens: dict[str, list[float]] = field(default_factory=dict)
+    #: the CPU seconds the browser used for each of those openings (all its parts, and
+    #: Python's worker alone), from the touch to half a second after the screen showed:
+    #: what a busy machine's other work does not lengthen, as it does the wall clock
+    screens_cpu: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
     context: Any = None
     page: Any = None
     last_start: Any = None
@@ -340,8 +344,17 @@ class Phone:
         for name, touched, shown in SCREENS:
             page.wait_for_timeout(500)  # a person reads the screen before the next touch
             want(page, shown)
-            thumb(page, touched(page))
+            control = touched(page).first
+            control.wait_for()
+            control.scroll_into_view_if_needed()
+            before = browser_cpu(self.profile)
+            thumb(page, control)
             self.screens.setdefault(name, []).append(seen_after_touch(page, shown))
+            page.wait_for_timeout(500)
+            after = browser_cpu(self.profile)
+            total = sum(after.values()) - sum(before.values())
+            python = after.get("python", 0.0) - before.get("python", 0.0)
+            self.screens_cpu.setdefault(name, []).append((total, python))
             if name != "the statistics":  # a screen above the statistics: back to them
                 page.wait_for_timeout(300)
                 tap_box(page, button(page, "Retour").first)
@@ -512,8 +525,11 @@ def report(phones: list[Phone], aim: dict[str, float], args: argparse.Namespace)
         print(f"  back to the games list {median_ms(phone.backs)}, a sheet opened from it "
               f"{median_ms(phone.sheets)} ({label})")
         for name, times in phone.screens.items():
+            cpu = phone.screens_cpu.get(name, [])[1:]
+            used = (f"; the browser's CPU for it, median {median_ms([c for c, _ in cpu])} "
+                    f"(Python's worker {median_ms([p for _, p in cpu])})" if cpu else "")
             print(f"  {screen_label(name)}: first {1000 * times[0]:.0f} ms, then median "
-                  f"{median_ms(times[1:] or times)} over {len(times) - 1} ({label})")
+                  f"{median_ms(times[1:] or times)} over {len(times) - 1}{used} ({label})")
     if len(phones) == 2:
         print(ratio_line("start from the cache", phones, "starts", None))
         print(ratio_line("save", phones, "saves", 1.2))
@@ -524,6 +540,15 @@ def report(phones: list[Phone], aim: dict[str, float], args: argparse.Namespace)
             if new and past:
                 print(ratio_line(screen_label(name), phones, name, 1.2, new[1:] or new,
                                  past[1:] or past))
+                cpu = [p.screens_cpu.get(name, [])[1:] for p in phones]
+                if all(cpu):
+                    (new_cpu, new_py), (past_cpu, past_py) = (
+                        (statistics.median(c for c, _ in each),
+                         statistics.median(py for _, py in each)) for each in cpu)
+                    print(f"    the browser's CPU for it: ratio {past_cpu / new_cpu:.2f} "
+                          f"({1000 * new_cpu:.0f} / {1000 * past_cpu:.0f} ms), Python's "
+                          f"worker alone {past_py / max(new_py, 0.01):.2f} "
+                          f"({1000 * new_py:.0f} / {1000 * past_py:.0f} ms)")
                 print(f"    its first opening (nothing kept yet): new phone "
                       f"{1000 * new[0]:.0f} ms, with the history {1000 * past[0]:.0f} ms; "
                       f"ratio {past[0] / new[0]:.2f}")

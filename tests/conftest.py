@@ -124,6 +124,33 @@ def _longest_first(items: list[pytest.Item]) -> list[pytest.Item]:
     return sorted(items, key=key)
 
 
+@pytest.fixture(autouse=True)
+def _asyncio_free_of_the_browser(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test outside tests/e2e runs with no event loop marked running in its thread.
+
+    Playwright's sync API (the browser tests' session fixture) keeps its event loop
+    marked as running in the worker's main thread until the session ends, and
+    `asyncio.run()` refuses to start there. The browser tests run last for that reason
+    (pytest_collection_modifyitems), but a worker that crashes (a test past its timeout)
+    has its unrun tests handed by pytest-xdist to the others at the end of their lists,
+    after their browser tests: each then failed on its `asyncio.run()`, one crash
+    becoming dozens of failures. The mark (asyncio's private `_set_running_loop`, no
+    public API sets it) is lifted while such a test runs, when Playwright is not called,
+    and put back after. tests/unit/test_suite_shape.py fails if an upgrade changes it."""
+    import asyncio.events
+
+    running = asyncio.events._get_running_loop()
+    path = Path(os.path.relpath(request.node.fspath, ROOT)).as_posix()
+    if running is None or path.startswith("tests/e2e/"):
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(running)
+
+
 def _reset_postgres(url: str) -> None:
     from sqlalchemy import create_engine, text
 

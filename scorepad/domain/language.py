@@ -229,8 +229,10 @@ class Count(int):
 
 def fmt_count(value: int, lang: str = "fr") -> str:
     """A count as a sentence writes it: its digits grouped by three with the language's
-    group sign, CLDR's ("9 010" with a narrow no-break space in French, "9,010" in
-    English; a catalog entry, compared with Babel's `format_decimal` by the tests)."""
+    group sign, CLDR's ("9,010" in English; a catalog entry, compared with Babel's
+    `format_decimal` by the tests), but for French's narrow no-break space, which the
+    phone's font cannot draw (Roboto, offline, has no U+202F): a no-break space
+    ("9 010", never cut at the end of a line)."""
     text = f"{abs(int(value)):,}".replace(",", word("number.group", lang))
     return MINUS + text if value < 0 else text
 

@@ -148,8 +148,12 @@ def client_version(web_dir: Path) -> str:
         release = version("flet-web")
     except PackageNotFoundError:  # pragma: no cover - flet-web is a dependency
         release = "unknown"
-    where = hashlib.sha256(str(web_dir.resolve()).encode()).hexdigest()[:8]
-    return f"flet-web-{release}-{where}-r{TRANSFORM_REVISION}"
+    return f"flet-web-{release}-{client_place(web_dir)}-r{TRANSFORM_REVISION}"
+
+
+def client_place(web_dir: Path) -> str:
+    """Names the installed client's folder (8 hex digits): one installation's versions."""
+    return hashlib.sha256(str(web_dir.resolve()).encode()).hexdigest()[:8]
 
 
 def font_manifest(raw: bytes) -> bytes:

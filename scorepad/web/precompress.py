@@ -14,10 +14,11 @@ from __future__ import annotations
 import contextlib
 import gzip
 import os
+import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from scorepad.web import boot_screen, client
@@ -27,6 +28,8 @@ SUFFIX = {"br": ".br", "gzip": ".gz"}
 QUICK = "quick"
 BEST = "best"
 DONE_MARKER = "complete"
+#: client.client_version's names: the installation's place is the 8 hex digits
+_VERSION_FOLDER = re.compile(r"^flet-web-.+-([0-9a-f]{8})-r\w+$")
 LEGACY_FOLDERS = ("web-assets",)  # the per-response cache of earlier versions
 
 
@@ -78,10 +81,17 @@ class ClientCache:
         return (self.folder / DONE_MARKER).is_file()
 
     def prune(self) -> None:
-        """Removes other versions' folders (and the legacy cache beside this one)."""
+        """Removes the folders of this installation's other versions (and the legacy
+        cache beside this one). Another installation's (another checkout or virtualenv
+        on the same account, named by its client's folder) is left alone: two of them
+        removed each other's at every start, and each then compressed its client anew
+        before it could answer."""
         if self.root.is_dir():
             for entry in self.root.iterdir():
-                if entry.is_dir() and entry != self.folder:
+                found = _VERSION_FOLDER.match(entry.name)
+                elsewhere = found is not None and found.group(1) != client.client_place(
+                    self.web_dir)
+                if entry.is_dir() and entry != self.folder and not elsewhere:
                     shutil.rmtree(entry, ignore_errors=True)
         for name in LEGACY_FOLDERS:
             shutil.rmtree(self.root.parent / name, ignore_errors=True)
@@ -103,8 +113,14 @@ class ClientCache:
         return True
 
     def prepare_quick(self, *, log: Callable[[str], None] = lambda _m: None) -> None:
-        """The icon subset and the quick pass (skipping what is already there)."""
-        self._prepare((QUICK,), log)
+        """The icon subset and the quick pass (skipping what is already there), one
+        process at a time: servers starting together (a club's several processes, a test
+        run's workers) wait for one pass instead of each compressing every file at once,
+        which made each of them slower than one alone."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with _held(self.folder / ".quick.lock"):
+            if not self.has_quick():
+                self._prepare((QUICK,), log)
 
     def prepare(self, *, log: Callable[[str], None] = lambda _m: None) -> None:
         """Icon subset, quick pass, best pass, marker (skipping what is already there)."""
@@ -133,6 +149,23 @@ class ClientCache:
                     if level == BEST:
                         level_mark.touch()
                     log(f"{relative} {encoding} {level}")
+
+
+@contextlib.contextmanager
+def _held(lock: Path) -> Iterator[None]:
+    """An exclusive advisory lock on `lock`, waited for (none where the system has no
+    advisory locks: Windows)."""
+    with lock.open("a") as handle:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows
+            yield
+            return
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -9,6 +9,7 @@ import contextlib
 import os
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -45,7 +46,9 @@ def _resolve_the_wifi_name() -> None:
 
 _resolve_the_wifi_name()
 VIEWPORT = {"width": 390, "height": 844}
-STARTUP_TIMEOUT = 30.0
+#: How long a server may take to answer before its start counts as failed: a bound, not
+#: a wait (a server that exits is said at once). A loaded machine took over 30 s.
+STARTUP_TIMEOUT = 120.0
 UI_TIMEOUT_MS = 15_000
 APP_BAR = 56  # the height of a screen's top bar, where a tap reaches no field
 
@@ -339,13 +342,20 @@ def decoded_qr(page: Any, identifier: str) -> str:
     # The code is painted once its vector drawing is parsed, a frame or two after its
     # control is in the tree: a screenshot taken in between shows the white frame alone.
     # Look again, as a player holding a phone up to the screen does, for a few seconds.
+    # The page is photographed where the control stands on the screen: an element's own
+    # screenshot first scrolls its semantics node into view, which Flutter takes as a
+    # scroll of the list and moves the list under the node (it showed the rows below).
     deadline = time.monotonic() + 10
     while True:
-        shot = Image.open(io.BytesIO(by_id(page, identifier).first.screenshot())).convert("L")
-        found = zxingcpp.read_barcodes(shot)
+        box = by_id(page, identifier).first.bounding_box()
+        shot = Image.open(io.BytesIO(page.screenshot(clip=box) if box else page.screenshot()))
+        found = zxingcpp.read_barcodes(shot.convert("L")) if box else []
         if found:
             return str(found[0].text)
-        assert time.monotonic() < deadline, f"no QR code readable in {identifier}"
+        if time.monotonic() >= deadline:
+            kept = Path(tempfile.gettempdir()) / f"unreadable-{identifier}.png"
+            shot.save(kept)
+            raise AssertionError(f"no QR code readable in {identifier} (last look: {kept})")
         page.wait_for_timeout(250)
 
 
@@ -374,28 +384,44 @@ def wait_id_text(page: Any, identifier: str, expected: str, timeout: float = 10.
                              ) from None
 
 
-def scroll_to_id(page: Any, identifier: str, *, steps: int = 20) -> Any:
+def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
     """Scrolls the screen under the thumb until a lazily built control exists, then
-    returns it (Flutter only builds what is on or near the screen)."""
+    returns it (Flutter only builds what is on or near the screen). A list whose rows
+    have not come yet is waited for (gestures.scrolled_on). `steps` of 250 px: the lists
+    of the server a worker's tests share grow with every test before (a club night
+    leaves 30 tables' games)."""
     from playwright.sync_api import Error as PlaywrightError
 
-    from tests.e2e.gestures import frames, wheel
+    from tests.e2e.gestures import scrolled_on, settled_box, wheel
 
     page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
     for _ in range(steps):
         loc = by_id(page, identifier)
         if loc.count():
+            # In the tree is not yet on the screen (Flutter builds a little beyond its
+            # edges): the thumb goes on until the control shows whole. The browser's own
+            # scrolling into view is not used: it scrolls the semantics tree's boxes,
+            # which Flutter follows with the list, so the box said and the picture drawn
+            # differed (a QR code read off a screenshot showed the rows above it).
             try:
-                loc.first.scroll_into_view_if_needed()
-                return loc.first
+                box = settled_box(page, loc.first)
             except PlaywrightError as error:
-                # The screen was drawn again between finding the control and scrolling
-                # to it (after a resize, a list rebuilds its semantics nodes): look again.
+                # Drawn again between finding the control and reading its place (after
+                # a resize, a list rebuilds its semantics nodes): look again.
                 if "not attached" not in str(error):
                     raise
-                frames(page, 1)  # drawn again: the new node is in the tree
                 continue
-        wheel(page, 250)
+            top, bottom = box["y"], box["y"] + box["height"]
+            tall = box["height"] > VIEWPORT["height"] / 2  # never whole below the bar
+            if (top >= 0 and bottom <= VIEWPORT["height"]) or tall:
+                return loc.first
+            wanted = (bottom - VIEWPORT["height"] + 16 if bottom > VIEWPORT["height"]
+                      else top - 96)  # below the app bar
+            if wheel(page, max(min(wanted, 400), -400)):
+                continue
+            return loc.first  # the list moves no further: as whole as it will show
+        if not scrolled_on(page, 250):
+            break  # the list's end, and no such control
     raise AssertionError(f"{identifier} not found after scrolling")
 
 

@@ -39,6 +39,9 @@ def tap(page: Any, *identifiers: str) -> None:
 
 #: a segment is tapped at most this many times, each given this long to show itself chosen
 _TAPS, _TAKEN_MS = 3, 5000
+#: how long a control not in the tree is waited for before the thumb scrolls to look for
+#: it further on (it may be off the screen, where nothing is built), then waits again
+LOOK_FURTHER_MS = 1_000
 
 
 def tap_to_open(page: Any, control: Any, opened: Any) -> None:
@@ -91,7 +94,8 @@ def scroll_to(page: Any, locator: Any, *, steps: int = 12) -> Any:
         if locator.count() and locator.first.is_visible():
             return locator.first
         page.mouse.move(195, 400)
-        wheel(page, 350)
+        if not scrolled_on(page, 350):
+            break
     locator.first.wait_for()
     return locator.first
 
@@ -104,7 +108,13 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
     page.mouse.move(195, 400)
     for _ in range(25):
         if not locator.count():
-            wheel(page, 250)
+            # Not drawn yet: waited for (the screen being drawn, a dialog opening); a
+            # moment without it, the thumb looks further down the list.
+            try:
+                locator.first.wait_for(state="attached", timeout=LOOK_FURTHER_MS)
+            except PlaywrightTimeout:
+                if not scrolled_on(page, 250):
+                    break
             continue
         box = locator.first.bounding_box()
         if box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom:
@@ -199,11 +209,50 @@ def frames(page: Any, count: int = 2) -> None:
         f"the page drew no frame in {UI_TIMEOUT_MS / 1000:g} s"
 
 
-def wheel(page: Any, dy: float, dx: float = 0) -> None:
+#: Notes whether the semantics tree changes from now on (a list moved: its rows' nodes
+#: are given other rows' words and places; new content came)
+_WATCH_SCREEN = """() => {
+    const watch = window.scorepadScreen ??= {};
+    watch.observer?.disconnect();
+    watch.changed = false;
+    watch.observer = new MutationObserver(() => { watch.changed = true; });
+    watch.observer.observe(document.querySelector('flt-semantics-host') ?? document.body,
+        {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+#: Whether it changed since, looked at once the page has drawn `count` more frames
+_SCREEN_CHANGED = f"""async ([count, ms]) => {{
+    await ({_FRAMES})([count, ms]);
+    window.scorepadScreen.observer.disconnect();
+    return window.scorepadScreen.changed;
+}}"""
+#: Resolves once the semantics tree changes (true), or after `ms` without a change (false)
+_NEXT_CHANGE = """(ms) => new Promise((done) => {
+    const observer = new MutationObserver(() => { observer.disconnect(); done(true); });
+    observer.observe(document.querySelector('flt-semantics-host') ?? document.body,
+        {subtree: true, childList: true, attributes: true, characterData: true});
+    setTimeout(() => { observer.disconnect(); done(false); }, ms);
+})"""
+
+
+def wheel(page: Any, dy: float, dx: float = 0) -> bool:
     """The mouse wheel turned where the mouse is: Flutter moves the list at once (no
-    animation for a wheel's notch), drawn in the next frame; returns once it is drawn."""
+    animation for a wheel's notch), drawn in the next frame; returns once it is drawn,
+    saying whether the screen changed (False: no list there yet, or at its end)."""
+    page.evaluate(_WATCH_SCREEN)
     page.mouse.wheel(dx, dy)
+    return bool(page.evaluate(_SCREEN_CHANGED, [2, UI_TIMEOUT_MS]))
+
+
+def scrolled_on(page: Any, dy: float) -> bool:
+    """A step of a search down (or up) a list for a control not yet in the tree: the
+    wheel, and when nothing moved, the screen's next change waited for (the list's
+    rows come from the server a moment after the screen: a wheel before them moves
+    nothing). False: the list neither moves nor changes, at its end."""
+    if wheel(page, dy):
+        return True
+    changed = bool(page.evaluate(_NEXT_CHANGE, UI_TIMEOUT_MS))
     frames(page)
+    return changed
 
 
 def thumb(page: Any, locator: Any) -> None:

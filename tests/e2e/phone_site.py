@@ -86,6 +86,8 @@ class StaticServer:
             with contextlib.suppress(OSError), \
                     urllib.request.urlopen(self.url + "manifest.json", timeout=2):
                 return self
+            # A process starting: nothing announces it listening but its answer. Asked
+            # again shortly.
             time.sleep(0.1)
         raise AssertionError("the static server did not start")
 

@@ -4,6 +4,7 @@ first screen comes up in Chromium) and the boot screen is a bare spinner."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import io
 import time
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from playwright.sync_api import Error as PlaywrightError
 
 from scorepad.web import boot_screen, client
 from tests.e2e.conftest import (
@@ -24,6 +26,7 @@ from tests.e2e.conftest import (
     stop_server,
     text,
 )
+from tests.e2e.gestures import frames
 
 STOCK = b"Working..."
 # Every text the page exposes: the semantics tree's labels and texts (Flutter draws on a
@@ -90,6 +93,8 @@ class LoadWatch:
             shot = self.poll()
             if done(shot):
                 return shot
+            # What is awaited is in the pixels (a screenshot's), which no event of the page
+            # announces: looked at again a moment later, each look kept.
             self.page.wait_for_timeout(200)
         raise AssertionError(f"not reached in {timeout} s (screenshots in {self.shots}){why()}")
 
@@ -151,7 +156,14 @@ def test_the_boot_screen_shows_a_spinner_and_no_english(browser: Any, own_server
         stop_server(own_server)
         shot = watch.until(_boot_screen_up, timeout=30, why=lambda: (
             "" if gpu_process(browser) == gpu else "; Chromium's GPU process died meanwhile"))
-        page.wait_for_timeout(1000)
+        # The client tries the server again, in vain (its attempts 0.4, 1, 2, 4 s apart):
+        # what it shows once an attempt has failed is what a person then sees.
+        with page.expect_websocket(timeout=30_000) as attempt:
+            pass
+        with contextlib.suppress(PlaywrightError):  # refused: its error, then its close
+            if not attempt.value.is_closed():
+                attempt.value.wait_for_event("close")
+        frames(page)
         shot = watch.poll()
         assert watch.english() == []
         # Only the spinner (30 px) is drawn: no line of text under it.

@@ -41,7 +41,10 @@ def test_the_test_browser_builds_no_page_of_its_own_beside_the_app(browser: Any)
     page = browser.new_page()
     try:
         page.goto("about:blank")
-        page.wait_for_timeout(1000)  # the popups were built right after the launch
+        # The popups were built right after the launch, on the browser's own schedule:
+        # what is looked for is their absence, which no event marks. A second's window
+        # for them to show, the one fixed wait here.
+        page.wait_for_timeout(1000)
         session = browser.new_browser_cdp_session()
         targets = session.send("Target.getTargets")["targetInfos"]
         session.detach()

@@ -142,7 +142,8 @@ def _send_now(page: Any) -> None:
 def _invite(page: Any, club: Club) -> str:
     """The organiser's phone at the club: the circle's menu, an invitation; its link, as
     a phone's camera reads the QR code on the organiser's screen."""
-    open_app(page, club.url, "/circles", wait_text="Les mardis")
+    open_app(page, club.url, "/circles")
+    by_id(page, "circle-menu-Les mardis").wait_for(timeout=SEEN_MS)
     tap_box(page, by_id(page, "circle-menu-Les mardis"))
     thumb(page, page.get_by_role("menuitem", name="Inviter des téléphones").or_(
         page.get_by_text("Inviter des téléphones", exact=True)).first)
@@ -302,7 +303,8 @@ def _restore(page: Any, backup: Path) -> None:
 
 def _revoke(page: Any, club: Club) -> None:
     """The organiser's phone: the circle's invitations, "Révoquer" on the one it made."""
-    open_app(page, club.url, "/circles", wait_text="Les mardis")
+    open_app(page, club.url, "/circles")
+    by_id(page, "circle-menu-Les mardis").wait_for(timeout=SEEN_MS)
     tap_box(page, by_id(page, "circle-menu-Les mardis"))
     thumb(page, page.get_by_role("menuitem", name="Inviter des téléphones").or_(
         page.get_by_text("Inviter des téléphones", exact=True)).first)

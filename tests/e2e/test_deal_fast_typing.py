@@ -21,7 +21,7 @@ def test_points_typed_quickly_on_fixed_spots_are_all_taken(
     for ident in spots:
         box = spots[ident]
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_timeout(60)
+        page.wait_for_timeout(60)  # a fast thumb's pace between taps: what is tested
     # "4" alone is impossible with 2 bouts: its error must not have moved the "9" key.
     wait_id_text(page, "points-value", "49")
     wait_id_text(page, "preview-Bruno", "+198")

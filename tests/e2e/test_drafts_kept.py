@@ -35,6 +35,20 @@ def test_a_reload_brings_back_the_deal_being_typed_in_words(
     assert len(get_sheet(uow_factory(), game).deals) == 1
 
 
+#: Whether the browser's storage keeps a deal form of `taker` with `points` typed
+#: (scorepad.ui.models.drafts, under shared_preferences' "flutter." prefix, JSON-encoded)
+_KEPT = """([taker, points]) => {
+    let kept = localStorage.getItem('flutter.scorepad.drafts');
+    try {
+        while (typeof kept === 'string') kept = JSON.parse(kept);
+    } catch (error) {
+        return false;
+    }
+    return Object.values(kept ?? {}).some(
+        (draft) => draft.form?.taker === taker && draft.form?.points_text === points);
+}"""
+
+
 def test_a_closed_tab_s_deal_comes_back_in_the_next_one(
         page: Any, app_url: str, uow_factory: UoW) -> None:
     """The server forgets a closed tab's session: the browser's copy brings it back."""
@@ -42,7 +56,9 @@ def test_a_closed_tab_s_deal_comes_back_in_the_next_one(
     open_app(page, app_url, f"/games/{game}/deal", wait_text="Preneur")
     fill_garde(page, "Didier", points="51")
     wait_id_text(page, "preview-Didier", "+210")
-    page.wait_for_timeout(300)  # the last key's copy on its way to the browser's storage
+    # The last key's copy reaches the browser's storage (written by the server, a moment
+    # after the screen shows the key): the tab is closed once it is there.
+    page.wait_for_function(_KEPT, arg=["Didier", "51"])
     again = page.context.new_page()
     page.close()
     again.goto(f"{app_url}/games/{game}/deal")
@@ -60,7 +76,7 @@ def test_a_reload_right_after_the_save_never_reopens_an_empty_form_with_no_word(
         tap_spot(page, button(page, "Nouvelle donne"))
         fill_garde(page, "Bruno")
         tap_spot(page, button(page, "Enregistrer la donne"))
-        page.wait_for_timeout(delay)
+        page.wait_for_timeout(delay)  # the moment of the reload: what the test varies
         reload_now(page)
         came = what_came_back(page, number, "Bruno")
         outcomes.append(came)
@@ -95,6 +111,8 @@ def wait_for_deals(uow_factory: UoW, game: int, count: int) -> None:
     deadline = time.monotonic() + 15
     while len(get_sheet(uow_factory(), game).deals) < count:
         assert time.monotonic() < deadline, "the deal was not saved"
+        # A commit the test reads from its own process: no event of the page or of the
+        # server announces it to the test. Read again shortly.
         time.sleep(0.1)
 
 

@@ -12,6 +12,10 @@ import pytest
 from scorepad.services import create_game
 from scorepad.web import client
 from tests.e2e.conftest import by_id, enable_semantics, new_phone
+from tests.e2e.gestures import frames
+
+#: the font the client draws its text with (Flet's web client)
+TEXT_FONT = "assets/fonts/roboto.woff2"
 
 
 class FirstLoad:
@@ -30,10 +34,18 @@ class FirstLoad:
         self.page.on("console", lambda m: self.errors.append(m.text)
                      if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(url)
-        enable_semantics(self.page)
-        by_id(self.page, "total-André").first.wait_for()
-        self.page.wait_for_timeout(1500)  # late requests (fonts) belong to the first load
+        # Late requests (fonts) belong to the first load: the screen is taken once it is
+        # drawn with its fonts (the icons' and the text's, asked for as it is laid out),
+        # and two frames more (a font asked for by a glyph of those frames is asked then).
+        with self._font_loaded(client.ICON_FONT), self._font_loaded(TEXT_FONT):
+            self.page.goto(url)
+            enable_semantics(self.page)
+            by_id(self.page, "total-André").first.wait_for()
+        frames(self.page)
+
+    def _font_loaded(self, path: str) -> Any:
+        return self.page.expect_event("requestfinished",
+                                      predicate=lambda r: r.url.endswith("/" + path))
 
     def paths(self) -> list[str]:
         return [r.url.split("/", 3)[-1].split("?")[0] for r in self.requests

@@ -206,8 +206,9 @@ def test_a_phone_that_lost_the_wifi_shows_the_current_sheet_when_it_comes_back(
     wait_id_text(page, "next-deal", "Donne 2 : Bruno distribue")
     # Also a change from outside the server process (the command line).
     record_deal(uow_factory(), game, {**GARDE, "taker": "Cécile"})
+    # Shown on the other phone: the server has sent both changes to every phone of the
+    # game, this one too, while it was away (its messages held until it is back).
     wait_id_text(page, "next-deal", "Donne 3 : Cécile distribue", timeout=10)
-    second_page.wait_for_timeout(1_500)
     second_page.context.set_offline(False)
     wait_id_text(second_page, "next-deal", "Donne 3 : Cécile distribue", timeout=30)
     wait_id_text(second_page, "total-Cécile", "+198", timeout=10)

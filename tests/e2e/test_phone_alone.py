@@ -30,10 +30,11 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.flows import enter_deal, start_new_game
-from tests.e2e.gestures import open_game_menu, tap, thumb, type_points
+from tests.e2e.gestures import open_game_menu, tap, tap_at, thumb, type_points
 from tests.e2e.phone_history import history_backup, history_database
 from tests.e2e.phone_site import (
     FRAME_PRINTS,
+    START_TIMEOUT_MS,
     StaticServer,
     clear_http_cache,
     keep_as_the_earlier_version_did,
@@ -172,13 +173,12 @@ def test_a_phone_starts_from_its_memory_snapshot_after_the_first_start_and_works
     heard.clear()
     phone = open_phone(browser.browser_type, profile)
     phone.on("console", lambda message: heard.append(message.text))
-    page = start_app(phone, static_server.url, ready="Au salon")
-    request.node.stash[PHONE_PAGE] = page
-    page.wait_for_function("() => 'client connects' in window.scorepadMarks")
-    for _ in range(100):  # the report comes right after the first screen
-        if _startup_marks(heard):
-            break
-        page.wait_for_timeout(50)
+    # The report comes right after the first screen: awaited from the start.
+    with phone.expect_event("console", timeout=START_TIMEOUT_MS,
+                            predicate=lambda m: m.text.startswith("scorepad-startup ")):
+        page = start_app(phone, static_server.url, ready="Au salon")
+        request.node.stash[PHONE_PAGE] = page
+        page.wait_for_function("() => 'client connects' in window.scorepadMarks")
     marks = _startup_marks(heard)
     assert marks["snapshot"] == "restored"
     assert marks["imports"] - marks["python"] < 500, "the imports were in the snapshot"
@@ -307,7 +307,7 @@ def test_a_reload_at_any_moment_after_the_save_brings_back_the_deal_or_the_fille
         type_points(page, "49")
         wait_id_text(page, "preview-Bruno", "+198")
         tap_box(page, button(page, "Enregistrer la donne").first)
-        page.wait_for_timeout(delay)
+        page.wait_for_timeout(delay)  # the moment of the reload: what the test varies
         reload_now(page)
         came = came_back[delay] = what_came_back(page, number, "Bruno")
         if came == "restored":   # not stored: the form is back as it was typed
@@ -341,7 +341,36 @@ def _fill_garde_for_bruno(page: Any) -> None:
     tap(page, "taker-Bruno", "contract-garde", "bouts-2")
     type_points(page, "49")
     wait_id_text(page, "preview-Bruno", "+198")
-    page.wait_for_timeout(1500)  # the keys' ripples gone: the form's top stands still
+    _top_stands_still(page)
+
+
+#: Resolves once the screen's top third (FRAME_PRINTS, recorded meanwhile) has shown no
+#: new picture over `frames` animation frames in a row: what the page presents last is
+#: what it keeps showing (a key's ripple below the top changes nothing there).
+_TOP_STILL = """async (frames) => {
+    const prints = window.scorepadFrames;
+    let seen = 0, shown = null, still = 0;
+    while (still < frames) {
+        await new Promise((drawn) => requestAnimationFrame(drawn));
+        let moved = false;
+        for (; seen < prints.length; seen++) {
+            moved = moved || (shown !== null && prints[seen][1] !== shown);
+            shown = prints[seen][1];
+        }
+        still = moved ? 0 : still + 1;
+    }
+}"""
+
+
+def _top_stands_still(page: Any, frames: int = 10) -> None:
+    """Waits for the top of the screen to stand still (the pixels the page presents, not
+    its semantics tree, which can lag them), recording its frames meanwhile."""
+    recording = page.evaluate("() => Array.isArray(window.scorepadFrames)")
+    if not recording:
+        page.evaluate("() => { window.scorepadFrames = []; }")
+    page.evaluate(_TOP_STILL, frames)
+    if not recording:
+        page.evaluate("() => { window.scorepadFrames = null; }")
 
 
 def test_a_saved_deal_s_sheet_comes_straight_after_the_form_and_takes_a_thumb_at_once(
@@ -364,7 +393,7 @@ def test_a_saved_deal_s_sheet_comes_straight_after_the_form_and_takes_a_thumb_at
     page.evaluate("() => { window.scorepadFrames = []; }")
     tap_box(page, button(page, "Enregistrer la donne").first)
     wait_id_text(page, "row-2-Bruno", "+198")
-    page.wait_for_timeout(800)
+    _top_stands_still(page)  # what the screen settles on, every frame till then recorded
     frames = page.evaluate("() => window.scorepadFrames.map(([, p]) => p)")
     form = frames[0]  # the button's ripple is below the screen's top
     changed = [i for i, picture in enumerate(frames) if picture != form]
@@ -472,14 +501,10 @@ def test_a_players_page_and_its_pdf_are_made_on_the_phone(
     tap_box(page, by_id(page, "player-Bruno"))
     wait_id_text(page, "fig-total", "+198", timeout=30)
     wait_id_text(page, "fig-takes", "1/1")
-    button_pdf = page.get_by_role("button", name="Fiche en PDF")
-    for _ in range(12):  # at the bottom of the page
-        if button_pdf.count():
-            break
-        page.mouse.move(195, 400)
-        page.mouse.wheel(0, 600)
-        page.wait_for_timeout(300)
-    with page.expect_download() as saved:
-        thumb(page, button_pdf)
+    # At the bottom of the page (no bar under it): scrolled to until it is whole on the
+    # screen (a control built just below the screen's edge is in the tree, not yet under
+    # a thumb). The phone's own Python makes the PDF: seconds, more on a loaded machine.
+    with page.expect_download(timeout=60_000) as saved:
+        tap_at(page, page.get_by_role("button", name="Fiche en PDF"), bottom=836)
     assert saved.value.suggested_filename == "fiche-bruno.pdf"
     assert Path(saved.value.path()).read_bytes().startswith(b"%PDF")

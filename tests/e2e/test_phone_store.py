@@ -75,12 +75,13 @@ def test_a_save_copies_the_pieces_it_changed_whatever_the_phone_holds(
         costs[name] = pieces_of_commits(page, 8)
     size = (Path(harness.folder) / "history.db").stat().st_size
     assert size > 3_000_000
-    # A deal's commit copies a few pieces (about 100 KB): as many with 4,500 deals as
+    # A deal's commit copies a few pieces (about 140 KB): as many with 4,500 deals as
     # with 30, give or take one more level in each B-tree it writes (the deals, their
-    # scores, the games' totals, the players' sums, and their indexes: a dozen); IDBFS
-    # copied the whole file (3 MB and more here).
-    assert max(costs["history.db"]) <= max(costs["small.db"]) + 12, costs
-    assert max(costs["history.db"]) <= 32, costs
+    # scores, the games' totals, the players' sums, and their indexes, the players'
+    # tallies kept whole for the statistics among them since migration 0011: about
+    # fifteen); IDBFS copied the whole file (3 MB and more here).
+    assert max(costs["history.db"]) <= max(costs["small.db"]) + 16, costs
+    assert max(costs["history.db"]) <= 40, costs
 
     # Started again: every commit is there, in a database SQLite finds whole.
     load(page, harness.url)
@@ -116,6 +117,8 @@ class KilledBrowser:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/version", timeout=2)
                 break
             assert time.monotonic() < deadline, "chromium did not start"
+            # A process starting: nothing announces its debugging port open but the port
+            # answering. Asked again shortly.
             time.sleep(0.2)
         self.browser = browser_type.connect_over_cdp(f"http://127.0.0.1:{self.port}")
         context = self.browser.contexts[0]
@@ -169,7 +172,7 @@ def test_a_browser_killed_while_saving_starts_again_with_every_acknowledged_comm
             phone.kill()
             break
         phone.page.evaluate(SAVING.replace("let i = 1", f"let i = {len(numbers) + 1}"))
-        time.sleep(rng.uniform(0.3, 1.5))
+        time.sleep(rng.uniform(0.3, 1.5))  # when the kill comes: what the test varies
         kept = max(len(numbers), phone.page.evaluate("() => window.acknowledged"))
         phone.kill()
     assert kept > rounds  # saves were acknowledged, then cut short, round after round

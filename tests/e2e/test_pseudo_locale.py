@@ -15,6 +15,7 @@ from scorepad.domain.names import short_labels
 from scripts.screenshots import circle_data, demo_data
 from tests.e2e.conftest import (
     AppServer,
+    by_id,
     click,
     enable_semantics,
     new_phone,
@@ -23,7 +24,7 @@ from tests.e2e.conftest import (
     start_server,
     stop_server,
 )
-from tests.e2e.gestures import scroll_to
+from tests.e2e.gestures import scroll_to, wheel
 from tests.pseudo_locale import leaks, mark
 
 SIX = ["Jean-Baptiste", "Jean-Bernard", "Marie-Hélène", "Maximilien", "Maxime", "Zoé"]
@@ -40,15 +41,23 @@ DATA = [*PLAYERS,
 #: first supported locale for one it does not know): not scorepad's to translate
 FLUTTER = ["Retour", "Fermer", "Ignorer", "Afficher le menu", "Fermer le menu"]
 
-#: Every kind of screen the router serves, by its path (`{...}` from the demo data).
-ROUTES = [
-    "/", "/new", "/games/{tuesday}", "/games/{tuesday}/deal", "/games/{tuesday}/stats",
-    "/games/{tuesday}/rules", "/games/{tuesday}/deals/{deal}",
-    "/games/{tuesday}/deals/{deal}/edit", "/games/{holidays}", "/games/{six}",
-    "/circles", "/circles/{circle}/ranking", "/circles/{circle}/soiree", "/players", "/bin",
-    "/calculator", "/stats", "/stats/ranking", "/grand-ecran/{circle}", "/settings",
-    "/organiser/no-such-token", "/no/such/page",
-]
+#: Every kind of screen the router serves, by its path (`{...}` from the demo data), with
+#: words its data bring: a screen's first picture comes before the data it reads (the
+#: games list, a ranking: the server sends them a moment later), and is read once they show.
+ROUTES = {
+    "/": "Mardi soir", "/new": "Zoé", "/games/{tuesday}": "Donne 9 : André distribue",
+    "/games/{tuesday}/deal": "Donneur : André", "/games/{tuesday}/stats": "+80,1",
+    "/games/{tuesday}/rules": "Enregistrer les règles",
+    "/games/{tuesday}/deals/{deal}": "Cécile −294",
+    "/games/{tuesday}/deals/{deal}/edit": "Modifier la donne 3",
+    "/games/{holidays}": "Donne 4 : Didier distribue",
+    "/games/{six}": "Donne 6 : Zoé distribue", "/circles": "Les mardis",
+    "/circles/{circle}/ranking": "+1105", "/circles/{circle}/soiree": "+1105",
+    "/players": "Actions de Bruno", "/bin": "Corbeille vide", "/calculator": "Joueur 1",
+    "/stats": "+1105", "/stats/ranking": "+1105", "/grand-ecran/{circle}": "Mardi soir",
+    "/settings": "THÈME", "/organiser/no-such-token": "Lien non valable",
+    "/no/such/page": "Page introuvable",
+}
 
 _TEXTS = """() => {
   const out = [];
@@ -83,15 +92,18 @@ def pseudo_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppSe
     stop_server(server)
 
 
-def _shown(page: Any, *, steps: int = 12) -> list[str]:
-    """Every text of the screen, scrolled to its end: Flutter builds (and exposes) only
-    what is on or near the screen."""
-    page.wait_for_timeout(1200)  # the last frame's semantics follow the render
+def _shown(page: Any, data: str | None = None, *, steps: int = 12) -> list[str]:
+    """Every text of the screen, once `data` shows (words its data bring), scrolled to its
+    end: Flutter builds (and exposes) only what is on or near the screen, each wheel's
+    scroll in the frame that follows it."""
+    if data is not None:
+        with contextlib.suppress(PlaywrightTimeout):  # if not, its words are listed below
+            page.wait_for_function(f"(data) => ({_TEXTS})().some(t => t.includes(data))",
+                                   arg=data)
     texts: list[str] = page.evaluate(_TEXTS)
     page.mouse.move(195, 420)
     for _ in range(steps):
-        page.mouse.wheel(0, 500)
-        page.wait_for_timeout(400)
+        wheel(page, 500)
         more = [t for t in page.evaluate(_TEXTS) if t not in texts]
         if not more:
             break
@@ -127,19 +139,22 @@ def test_every_screen_shows_only_the_catalogs_words_in_the_pseudo_locale(
         settings.get_by_text(mark("Réglages")).first.wait_for()
         settings.close()
         found: dict[str, list[tuple[str, list[str]]]] = {}
-        for route in ROUTES:
+        for route, data in ROUTES.items():
             path = route.format(**ids)
             page = _open(context, server.url + path)
-            texts = _shown(page)
+            texts = _shown(page, data)
             page.close()
             if path.endswith("/deal"):  # with its bonuses open, then its card counter
                 page = _open(context, server.url + path)
                 scroll_to_id(page, "extras-toggle").click()
+                page.locator('[flt-semantics-identifier="extras-toggle"]'
+                             '[aria-expanded="true"]').wait_for()  # opened
                 texts += _shown(page)
                 page.close()
                 page = _open(context, server.url + path)
                 scroll_to(page, page.get_by_role("button", name=mark("Compter les points"))
                           ).click()
+                by_id(page, "pile-result").wait_for(state="attached")  # the counter opened
                 texts += _shown(page)
                 page.close()
             if leaked := _leaks(texts):

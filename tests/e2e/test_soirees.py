@@ -10,7 +10,7 @@ from typing import Any
 
 from scorepad import services
 from tests.e2e.conftest import UI_TIMEOUT_MS, by_id, open_app, scroll_to_id, wait_id_text
-from tests.e2e.gestures import tap_at, tap_between, thumb, type_points
+from tests.e2e.gestures import tap_at, tap_between, thumb, type_points, wheel
 
 GARDE_ANDRE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}  # +198 / −66
 PRISE_BRUNO = {"taker": "Bruno", "contract": "prise", "bouts": 1, "points": 58}  # +96 / −32
@@ -56,8 +56,7 @@ def test_a_circle_made_on_the_phone_gets_an_evening_recap_and_its_picture(
         if picture.count() and picture.first.is_visible():
             break
         page.mouse.move(195, 500)
-        page.mouse.wheel(0, 300)
-        page.wait_for_timeout(250)
+        wheel(page, 300)
     with page.expect_download(timeout=UI_TIMEOUT_MS) as download:
         thumb(page, picture)
     name = download.value.suggested_filename
@@ -120,8 +119,7 @@ def test_two_names_of_one_player_are_merged_from_the_players_screen_then_split(
     thumb(page, page.get_by_role("button", name="Fusionner", exact=True))
     scroll_to_id(page, "merged-Kar")
     for _ in range(4):  # to the end of the list, above the snackbar
-        page.mouse.wheel(0, 400)
-        page.wait_for_timeout(150)
+        wheel(page, 400)
     assert "Kar" not in [p.name for p in services.list_players(uow_factory())]
     karim = next(p for p in services.list_players(uow_factory()) if p.name == "Karim")
     assert karim.games == 2
@@ -129,8 +127,7 @@ def test_two_names_of_one_player_are_merged_from_the_players_screen_then_split(
     thumb(page, page.get_by_role("button", name="Séparer"))
     page.mouse.move(195, 300)  # on the list, above the message
     for _ in range(10):  # back to the top of the list, then down to "Kar"
-        page.mouse.wheel(0, -2000)
-        page.wait_for_timeout(100)
+        wheel(page, -2000)
     scroll_to_id(page, "player-Kar")
     assert by_id(page, "merged-Kar").count() == 0
     names = [p.name for p in services.list_players(uow_factory())]

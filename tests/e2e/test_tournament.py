@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from scorepad import services
 from scorepad.services import tournament as tm
 from tests.e2e.conftest import (
@@ -24,7 +26,7 @@ from tests.e2e.conftest import (
     wait_id_text,
 )
 from tests.e2e.flows import type_into
-from tests.e2e.gestures import choose, tap_at, thumb, type_points
+from tests.e2e.gestures import choose, tap_at, thumb, type_points, wheel
 from tests.integration.tournament_helpers import play
 
 REGULARS = ["Aimé", "Blaise", "Chloé", "Denis", "Edith", "Félix", "Gaël", "Hugo", "Irène",
@@ -39,8 +41,7 @@ def reach(page: Any, target: Any, *, from_top: bool = False) -> None:
     far off the screen is not built, so it cannot be looked for below)."""
     if from_top:
         page.mouse.move(195, 400)
-        page.mouse.wheel(0, -5000)
-        page.wait_for_timeout(300)
+        wheel(page, -5000)
     tap_at(page, target, bottom=830)
 
 
@@ -105,8 +106,7 @@ def _scrolled_text(page: Any, number: int) -> str:
     deadline = time.monotonic() + 20
     while True:
         page.mouse.move(200, 400)
-        page.mouse.wheel(0, -20_000)
-        page.wait_for_timeout(300)
+        wheel(page, -20_000)
         try:
             scroll_to_id(page, f"table-link-{number}")
             return id_text(page, f"table-link-{number}")
@@ -146,17 +146,6 @@ def _deal_by_taps(phone: Any, link: str, seats: tuple[str, ...], game_id: int) -
     thumb(phone, phone.get_by_role("button", name="Enregistrer la donne"))
     phone.wait_for_url(re.compile(r".*/games/\d+$"))
     return progress
-
-
-def _swapped(uow: Callable[[], Any], tid: int, first: str, second: str) -> bool:
-    """Whether the two players' seats were exchanged (waits up to 3 s)."""
-    for _ in range(30):
-        drawn = tm.get_tournament(uow(), tid).round(1)
-        assert drawn is not None
-        if drawn.tables[0].seats[0] == second:
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def _code(link: str) -> str:
@@ -207,12 +196,16 @@ def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
         first, second = drawn.tables[0].seats[0], drawn.tables[1].seats[0]
         reach(page, f"r1-seat-{first}")
         wait_id_text(page, "swap-hint", f"Touchez le joueur à échanger avec {first}.")
-        for _ in range(3):  # a tap that lands while the page redraws: the thumb taps again
+        said = page.get_by_text(f"{first} et {second} ont échangé leur place").first
+        for attempt in range(3):  # a tap that lands while the page redraws: tapped again
             reach(page, f"r1-seat-{second}")
-            if _swapped(uow, tid, first, second):
+            try:
+                said.wait_for(timeout=5_000)
                 break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
             assert id_text(page, "swap-hint").endswith(f"avec {first}.")
-        page.get_by_text(f"{first} et {second} ont échangé leur place").first.wait_for()
         swapped = tm.get_tournament(uow(), tid).round(1)
         assert swapped is not None
         assert swapped.tables[0].seats[0] == second and swapped.tables[1].seats[0] == first

@@ -20,6 +20,7 @@ import pytest
 from scorepad import services as s
 from scorepad.domain import GameStatus
 from scorepad.services import tournament as t
+from scorepad.ui.models.tournament_board import PAGE_SECONDS
 from tests.e2e.conftest import _FAILED as FAILED
 from tests.e2e.conftest import (
     FAILURE_SHOTS,
@@ -28,10 +29,12 @@ from tests.e2e.conftest import (
     AppServer,
     by_id,
     clipboard_text,
+    decoded_qr,
     id_text,
     open_app,
     wait_id_text,
 )
+from tests.e2e.gestures import frames, settled_box, wheel
 from tests.e2e.touch import (
     ABOVE_A_MESSAGE,
     reach,
@@ -96,6 +99,8 @@ def until(read: Callable[[], T | None], timeout: float = 15.0) -> T:
     deadline = time.monotonic() + timeout
     while (value := read()) is None:
         assert time.monotonic() < deadline, "the step never showed in the database"
+        # A commit to the database, which the test reads from its own process: no event
+        # of the page or of the server announces it to the test. Read again shortly.
         time.sleep(0.1)
     return value
 
@@ -259,26 +264,6 @@ def on_screen(page: Any, identifier: str) -> bool:
         box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
 
 
-def decoded_qr(page: Any, identifier: str) -> str:
-    """The text of the QR code a control shows, read off the screen by a QR reader."""
-    import io
-
-    import zxingcpp
-    from PIL import Image
-
-    # The picture is decoded and painted by the browser after its control is drawn: a
-    # screenshot taken in between shows the white frame alone. Look again, as a player
-    # holding a phone up to the screen does, for a few seconds.
-    deadline = time.monotonic() + 10
-    while True:
-        shot = Image.open(io.BytesIO(by_id(page, identifier).first.screenshot())).convert("L")
-        found = zxingcpp.read_barcodes(shot)
-        if found:
-            return str(found[0].text)
-        assert time.monotonic() < deadline, f"no QR code readable in {identifier}"
-        page.wait_for_timeout(500)
-
-
 def night_of(uow: Uow, players: int, deals: int = 2) -> tuple[int, s.Organiser]:
     """A night of `players`: round 1 played `deals` deals a table, round 2 drawn."""
     tid, who = new_night(uow, players, rounds=3)
@@ -352,16 +337,23 @@ def test_the_tv_shows_all_40_in_columns_and_pages_that_turn(
         by_id(big, "big-standings-page").wait_for(timeout=30_000)
         seen: dict[str, str] = {}
         pages: set[str] = set()
-        # Two page turns at most: every player is seen whole on the screen.
-        deadline = time.monotonic() + 40
-        while len(seen) < 40 and time.monotonic() < deadline:
-            pages.add(id_text(big, "big-standings-page"))
+        # Two page turns at most: every player is seen whole on the screen. The TV turns
+        # its pages by itself (PAGE_SECONDS): each one is read as it is shown.
+        for _ in range(3):
+            shown = id_text(big, "big-standings-page")
+            pages.add(shown)
             for line in standings.lines:
                 ident = f"big-total-{line.player}"
                 if line.player not in seen and on_screen(big, ident):
                     seen[line.player] = id_text(big, ident)
             pages.add(id_text(big, "big-standings-page"))
-            big.wait_for_timeout(500)
+            if len(seen) == 40:
+                break
+            big.wait_for_function(  # the next page (its lines drawn in the same frame)
+                """(shown) => document.querySelector(
+                    '[flt-semantics-identifier="big-standings-page"]')?.innerText.trim()
+                    !== shown""", arg=shown, timeout=2 * PAGE_SECONDS * 1000)
+            frames(big)
         assert {x.player for x in standings.lines} == set(seen)
         assert seen == {x.player: signed(x.score) for x in standings.lines}
         assert pages == {"Page 1 sur 2", "Page 2 sur 2"}
@@ -411,9 +403,9 @@ def test_the_organisers_page_shows_each_tables_code_qr_and_whole_link_and_copies
     t.draw_next_round(uow(), tid, organiser=who)
     t.start_round(uow(), tid, 1, organiser=who)
     table_codes = codes(uow, tid, 1, who)
+    # (No clipboard permission for the page: on the Wi-Fi, not a secure context, none can
+    # be granted, and the app copies without one; clipboard_text reads it on loopback.)
     organiser = phones({tid: who.key or ""})
-    organiser.context.grant_permissions(["clipboard-read", "clipboard-write"],
-                                        origin=app_url)
     open_app(organiser, app_url, f"/tournaments/{tid}", wait_text="Manche 1")
     for number in (1, 2, 3):
         # Above the message a copy leaves at the bottom of the screen for a while.
@@ -609,16 +601,15 @@ def test_the_night_reads_right_check_in_stays_put_names_whole_words_french(
         wait_id_text(organiser, "present-count", f"{count} joueurs présents")
         assert not by_id(organiser, f"candidate-{name}").count()
     reach(organiser, "checkin-field")
-    organiser.wait_for_timeout(300)
-    assert box_of(organiser, "checkin-field")["y"] == field["y"]  # it did not move down
+    moved = settled_box(organiser, by_id(organiser, "checkin-field").first)
+    assert moved["y"] == field["y"]  # it did not move down
 
     # 12 players: 4 + 4 + 4. Round 1 drawn and started: the next draw sits under it.
     t.draw_next_round(uow(), tid, organiser=who)
     entry = t.start_round(uow(), tid, 1, organiser=who)
     draw = organiser.get_by_role("button", name="Tirer la manche 2")
     reach(organiser, draw)  # the page follows the start by itself
-    organiser.mouse.wheel(0, -5000)  # back to the top of the page
-    organiser.wait_for_timeout(400)
+    wheel(organiser, -5000)  # back to the top of the page
     reach(organiser, "round-1")
     assert not draw.count() or box_of(organiser, "round-1")["y"] < box_of(organiser, draw)["y"]
     # Closing it while tables play: the reason in French.
@@ -679,8 +670,8 @@ def test_a_13_player_night_run_from_the_organisers_phone(
     # button is on the drawn round's row too, at another place: a tap measured on the
     # screen before the row changed can land beside it (seen once with three test workers
     # on two cores: no download within 30 s).
+    # (touch_button taps "Imprimer les tables" once it stands still where it now is)
     organiser.get_by_role("button", name="Clore la manche 1").first.wait_for()
-    organiser.wait_for_timeout(300)  # the row stands still, as a thumb waits for it
     # The printed sheets: each QR code read off the paper opens its table.
     with organiser.expect_download(timeout=30_000) as download:
         touch_button(organiser, "Imprimer les tables")

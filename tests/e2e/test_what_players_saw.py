@@ -18,7 +18,7 @@ from tests.e2e.conftest import (
     text,
     wait_id_text,
 )
-from tests.e2e.gestures import choose, open_game_menu, tap_at, thumb
+from tests.e2e.gestures import choose, open_game_menu, settled_box, tap_at, thumb, wheel
 from tests.e2e.test_organiser import new_game_on_the_phone
 
 MADE_GARDE = {"contract": "garde", "bouts": 2, "points": 60}
@@ -35,9 +35,8 @@ def wait_value(page: Any, label: str, expected: str, timeout: float = 10_000) ->
 
 
 def top_of(page: Any, identifier: str) -> float:
-    box = by_id(page, identifier).first.bounding_box()
-    assert box is not None, identifier
-    return float(box["y"])
+    """Where the control's top is drawn, once it stands still."""
+    return float(settled_box(page, by_id(page, identifier).first)["y"])
 
 
 def test_after_enter_the_new_player_field_shows_only_the_next_name(page: Any,
@@ -102,9 +101,7 @@ def test_players_are_listed_in_french_order(page: Any, app_url: str,
         if last.count() and last.first.is_visible():
             break
         page.mouse.move(195, 400)
-        page.mouse.wheel(0, 250)
-        page.wait_for_timeout(200)
-    page.wait_for_timeout(500)
+        wheel(page, 250)
     tops = [top_of(page, f"player-{name}") for name in names]
     assert tops == sorted(tops), list(zip(names, tops, strict=True))
 
@@ -136,8 +133,7 @@ def test_the_ranking_fits_a_phone_and_its_contract_table_says_it_scrolls(
         box = hint.bounding_box() if hint.count() else None
         if box is not None and 64 <= box["y"] <= 300:
             break
-        page.mouse.wheel(0, 80)
-        page.wait_for_timeout(250)
+        wheel(page, 80)
     assert id_text(page, "scroll-hint").startswith("Faites glisser le tableau vers la gauche")
     contre = page.get_by_role("columnheader", name="Garde contre").first
     box = contre.bounding_box()
@@ -147,10 +143,8 @@ def test_the_ranking_fits_a_phone_and_its_contract_table_says_it_scrolls(
     assert scrolling is not None
     page.mouse.move(width / 2, scrolling["y"] + 60)
     for _ in range(4):  # the sideways swipe, as a wheel or a touchpad gives it
-        page.mouse.wheel(200, 0)
-        page.wait_for_timeout(250)
-    page.wait_for_timeout(500)
-    box = contre.bounding_box()
+        wheel(page, 0, dx=200)
+    box = settled_box(page, contre)
     assert box is not None and box["width"] > cut + 40, box  # swiped: the column shows
     assert box["x"] + box["width"] <= width, box
 
@@ -179,8 +173,7 @@ def test_the_evenings_worst_deal_names_the_three_players_who_share_it(
         if worst.count() and worst.first.is_visible():
             break
         page.mouse.move(195, 500)
-        page.mouse.wheel(0, 300)
-        page.wait_for_timeout(250)
+        wheel(page, 300)
     assert id_text(page, "soiree-worst").startswith("Sidonie Ex, Théo Ex et Ulla Ex −")
     assert id_text(page, "soiree-best").startswith("Roméo Ex +")
 
@@ -196,12 +189,12 @@ def test_the_card_counters_lowest_plus_counts_at_the_first_tap(
                      ).first.wait_for()
     tap_at(page, page.get_by_role("button", name="Compter les points"))
     wait_id_text(page, "pile-result", "Attaque : 0 — Défense : 91")
-    page.wait_for_timeout(1500)  # where the counter settles, without any scrolling
+    # Where the counter settles, without any scrolling: its lowest "+" standing still.
+    settled_box(page, by_id(page, "pile-jacks-plus").first)
     preview = min(top_of(page, "save-reason"), top_of(page, "preview-Véra"))
     for name in ("bouts", "kings", "queens", "knights", "jacks"):
-        plus = by_id(page, f"pile-{name}-plus").first
-        box = plus.bounding_box()
-        assert box is not None and box["y"] + box["height"] < preview, name
+        box = settled_box(page, by_id(page, f"pile-{name}-plus").first)
+        assert box["y"] + box["height"] < preview, name
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         wait_id_text(page, f"pile-{name}-value", "1")
 

@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import UI_TIMEOUT_MS, VIEWPORT, by_id
-from tests.e2e.gestures import keyboard_on, settled_box, wheel
+from tests.e2e.gestures import LOOK_FURTHER_MS, keyboard_on, settled_box, wheel
 
 #: the app bar: nothing under it is a target of the screen below
 TOP = 64
@@ -59,7 +59,7 @@ def reach(page: Any, target: Any, *, top: float = TOP,
                 # nothing is built), and waits again.
                 start = time.monotonic()
                 try:
-                    locator.first.wait_for(state="attached", timeout=_LOOK_FURTHER_MS)
+                    locator.first.wait_for(state="attached", timeout=LOOK_FURTHER_MS)
                 except PlaywrightTimeout:
                     wheel(page, -250 if above else 250)
                 waited += (time.monotonic() - start) * 1000
@@ -75,10 +75,6 @@ def reach(page: Any, target: Any, *, top: float = TOP,
         wheel(page, 200 if below else -200)
     raise AssertionError(f"{target} never came within reach of a thumb")
 
-
-#: how long a control not in the tree is waited for before the thumb scrolls to look for
-#: it further on (it may be off the screen) and waits again
-_LOOK_FURTHER_MS = 1_000
 
 
 def touch_button(page: Any, name: str, *, exact: bool = True, from_top: bool = False

@@ -1,7 +1,8 @@
 """Counts in sentences: each count takes its own plural form (a player's page and its
 CSV/PDF: "1 gagné · 0 perdu", "1 gagnée / 1"), a count of deals or games has its digits
-grouped as CLDR writes them (Babel: "9 010" with a narrow no-break space in French), and
-a refusal names the very button the tab shows."""
+grouped as CLDR writes them (Babel: "9 010"; French's narrow no-break space drawn as a
+no-break space, the one the phone's font has), and a refusal names the very button the
+tab shows."""
 
 from __future__ import annotations
 
@@ -18,27 +19,29 @@ from scorepad.ui.i18n import nt, set_lang
 from scorepad.ui.widgets.record_parts import won_lost
 from tests.unit.test_exports_player import _record
 
-NARROW = "\u202f"
+NARROW = "\u202f"  # CLDR's French group sign, which the phone's font lacks
+GROUP = "\u00a0"  # what the app writes in its place (tests/unit/test_glyphs.py)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("value", [0, 1, 999, 1000, 9010, 12_345, 300_000, 1_234_567, -9010])
 def test_a_count_is_grouped_as_babel_writes_it(lang: str, value: int) -> None:
-    assert fmt_count(value, lang) == format_decimal(value, locale=lang).replace("-", "−")
+    expected = format_decimal(value, locale=lang).replace("-", "−").replace(NARROW, GROUP)
+    assert fmt_count(value, lang) == expected
 
 
 def test_the_backup_reminder_groups_the_deals_count() -> None:
     said = render_count("phone.backup.reminder", 9010, {"when": "1/12"}, "fr")
-    assert said.startswith(f"9{NARROW}010 donnes jouées")
+    assert said.startswith(f"9{GROUP}010 donnes jouées")
     said = render_count("phone.backup.reminder", 9010, {"when": "1/12"}, "en")
     assert said.startswith("9,010 deals")
 
 
 def test_counts_given_to_a_plain_sentence_are_grouped_and_scores_are_not() -> None:
     said = render("phone.backup.progress", {"done": Count(1200), "total": Count(9010)}, "fr")
-    assert f"1{NARROW}200" in said and f"9{NARROW}010" in said
+    assert f"1{GROUP}200" in said and f"9{GROUP}010" in said
     # A score stays one word: no group sign inside it.
-    assert NARROW not in render("import.totals_mismatch", {
+    assert GROUP not in render("import.totals_mismatch", {
         "player": "André", "recorded": 1234, "computed": 1240}, "fr")
 
 

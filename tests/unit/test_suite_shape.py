@@ -72,3 +72,34 @@ def test_every_file_the_conftest_runs_first_exists_and_runs_before_the_rest_of_i
     assert [i.fspath for i in ordered] == [str(ROOT / p) for p in (
         LONGEST_FIRST[4], LONGEST_FIRST[5], "tests/e2e/test_typing.py",
         "tests/e2e/test_sheet.py")]
+
+
+def test_a_test_run_after_the_browser_s_session_started_can_still_run_asyncio() -> None:
+    import asyncio
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import _asyncio_free_of_the_browser
+
+    class Request:  # what the fixture reads of a test outside tests/e2e
+        class node:
+            fspath = __file__
+
+    async def answer() -> int:
+        return 42
+
+    with sync_playwright():  # as the browser tests' session fixture holds it
+        refused = answer()
+        try:
+            asyncio.run(refused)
+        except RuntimeError:
+            refused.close()  # what a crashed worker's test met after the browser tests
+        else:
+            raise AssertionError("Playwright no longer marks its loop running: the guard "
+                                 "in tests/conftest.py can go")
+        guard = _asyncio_free_of_the_browser.__wrapped__(Request())  # type: ignore[attr-defined]
+        next(guard)
+        try:
+            assert asyncio.run(answer()) == 42
+        finally:
+            next(guard, None)

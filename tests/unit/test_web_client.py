@@ -141,12 +141,17 @@ def _small_web_dir(tmp: Path) -> Path:
 def test_the_preparation_compresses_every_heavy_file_once_and_keeps_one_version(
         tmp_path: Path) -> None:
     root = tmp_path / "cache" / "web-client"
+    web = _small_web_dir(tmp_path)
     (root / "flet-web-0.9-old").mkdir(parents=True)
+    place = client.client_place(web)
+    (root / f"flet-web-1.0.4-{place}-r3").mkdir()  # this installation's earlier version
+    other = f"flet-web-1.0.5-{'0' * 8 if place != '0' * 8 else '1' * 8}-r5"
+    (root / other).mkdir()  # another checkout's, on the same account: kept
     (tmp_path / "cache" / "web-assets").mkdir()  # the earlier per-response cache
-    cache = ClientCache(root, _small_web_dir(tmp_path))
+    cache = ClientCache(root, web)
     preparation = Preparation(cache)
     assert preparation.start() and preparation.wait()
-    assert sorted(p.name for p in root.iterdir()) == [cache.folder.name]
+    assert sorted(p.name for p in root.iterdir()) == sorted([cache.folder.name, other])
     assert not (tmp_path / "cache" / "web-assets").exists()
     for relative in client.PRECOMPRESSED:
         size = (cache.web_dir / relative).stat().st_size
@@ -165,6 +170,28 @@ def test_a_second_server_does_not_compress_what_the_first_one_is_compressing(
         assert Preparation(cache).start() is False
     finally:
         first.stop()
+
+
+def test_servers_starting_together_make_one_quick_pass_the_others_wait_for_it(
+        tmp_path: Path) -> None:
+    import threading
+
+    cache = ClientCache(tmp_path / "web-client", _small_web_dir(tmp_path))
+    compressed: list[list[str]] = [[], [], []]
+    whole_when_listening: list[bool] = []
+
+    def start(n: int) -> None:
+        cache.prepare_quick(log=compressed[n].append)
+        whole_when_listening.append(cache.has_quick())  # then it listens
+
+    starting = [threading.Thread(target=start, args=(n,)) for n in range(3)]
+    for server in starting:
+        server.start()
+    for server in starting:
+        server.join(60)
+    done = sorted(len(files) for files in compressed)
+    assert done == [0, 0, 2 * len(client.PRECOMPRESSED)], compressed  # one pass, br + gz
+    assert whole_when_listening == [True, True, True]
 
 
 def test_an_icon_added_to_the_ui_gets_a_new_subset_not_a_stale_cached_one(

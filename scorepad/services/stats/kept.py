@@ -35,8 +35,11 @@ from scorepad.services.ports.stats import Asked, GameStamp, PlayerSums, ScopeGam
 LIVE = 8
 #: what is read of a game kept game by game (a read asking less takes part of it)
 EVERYTHING = Asked(takes=True, extremes="cells")
-#: scopes kept summed, and games kept game by game, for each database
+#: scopes kept summed, whole reads kept (a player's page over a club's years holds a
+#: thousand games' lines: a few hundred kB), and games kept game by game, for each
+#: database
 SCOPES = 64
+READS = 24
 GAMES = 512
 
 Stamp = tuple[int, datetime]
@@ -149,7 +152,7 @@ class StatsKept:
         with self._lock:
             source.reads[key] = (stamp, read)
             source.reads.move_to_end(key)
-            while len(source.reads) > SCOPES:
+            while len(source.reads) > READS:
                 source.reads.popitem(last=False)
 
     def scope_games(self, uow: UnitOfWork, index: Sequence[GameStamp],

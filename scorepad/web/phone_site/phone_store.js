@@ -298,6 +298,7 @@ self.scorepadStore = (function () {
   }
 
   async function claim() {
+    refusedUnsaid = false;  // this tab writes again: what it commits now is stored
     if (idb === null) return;
     var tx = idb.transaction(["meta"], "readwrite");
     tx.objectStore("meta").put({id: writer().id, at: Date.now()}, "writer");
@@ -305,9 +306,13 @@ self.scorepadStore = (function () {
   }
 
   // The database as stored (another tab wrote meanwhile), in place of this tab's copy.
-  async function reload() {
-    if (idb === null) return;
+  // Whether it read it: `following`, a tab that only looks does not write the stored
+  // files over a commit its Python made while they were being read (that commit is
+  // refused in words at its save first, then the tab follows).
+  async function reload(following) {
+    if (idb === null) return true;
     var files = await readFiles(idb);
+    if (following === true && dirty.size > 0) return false;
     var fs = FS();
     tracking = false;
     try {
@@ -319,6 +324,7 @@ self.scorepadStore = (function () {
     } finally {
       tracking = true;
     }
+    return true;
   }
 
   // -- what the phone's Python calls ------------------------------------------------
@@ -336,9 +342,8 @@ self.scorepadStore = (function () {
     try {
       idb = await openDatabase();
       migrated = await migrate(idb);
-      writer().hooks = {claim: claim, reload: reload, flush: function () {
-        return persist(true);
-      }};
+      writer().hooks = {claim: claim, reload: reload, follow: followStored,
+                        flush: function () { return persist(true); }};
       writes = await writer().start();
       var files = await readFiles(idb);
       for (var name in files) fs.writeFile(path + "/" + name, files[name], {canOwn: true});
@@ -439,8 +444,8 @@ self.scorepadStore = (function () {
       // unavailable), each save does not say it again.
       if (idb === null) return null;
       await betweenTransactions();
-      if (dirty.size === 0) return null;
-      if (!writer().holding && last !== true) return ELSEWHERE;
+      if (dirty.size === 0) return refusedUnsaid ? refusedHere() : null;
+      if (!writer().holding && last !== true) return refusedHere();
       var changes = snapshot();
       var added = 0;
       var superseded = false;
@@ -477,10 +482,40 @@ self.scorepadStore = (function () {
         writer().stored();  // the tabs that only look follow
         return null;
       } catch (error) {
+        if (superseded) return refusedHere(last);
         putBack(changes);
-        return superseded ? ELSEWHERE : describe(error);
+        return describe(error);
       }
     });
+  }
+
+  // This tab's copy refused: another tab holds the database. What it changed can never be
+  // stored (taking the database back reads it again from storage): it is dropped, the
+  // refusal said (ELSEWHERE), and the tab may then follow what the writer stores.
+  // A refusal made by the copy before letting go (`last`, which no one awaits) is said to
+  // the next save asked for, the one the app awaits for its commit.
+  var refusedUnsaid = false;
+  function refusedHere(last) {
+    dirty.clear();
+    refusedUnsaid = last === true;
+    if (followWaiting) setTimeout(function () { writer().follow(); }, 0);
+    return ELSEWHERE;
+  }
+
+  // A tab that only looks reads again what the writing tab stored (phone_writer.js), but
+  // never over a commit of its own not yet stored (made just before the database was
+  // taken from it): that copy is refused first, in words, then the tab follows. Whether
+  // it read the database again.
+  var followWaiting = false;
+  async function followStored() {
+    if (dirty.size > 0) {
+      followWaiting = true;
+      return false;
+    }
+    followWaiting = false;
+    if (await reload(true)) return true;
+    followWaiting = true;
+    return false;
   }
 
   // When the phone is idle: each file rewritten in segments once many pieces were

@@ -44,6 +44,7 @@ self.scorepadWriter = (function () {
     claim: async function () {},   // writes this tab as the writer in IndexedDB
     reload: async function () {},  // reads the database again from IndexedDB
     flush: async function () {},   // stores what this tab changed, before letting go
+    follow: async function () { return false; },  // reads what the writer stored
   };
   var channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
 
@@ -183,13 +184,15 @@ self.scorepadWriter = (function () {
       return;
     }
     following = (async function () {
+      var read = false;
       do {
         followAgain = false;
-        await hooks.reload();
+        read = (await hooks.follow()) || read;
       } while (followAgain && !holding);
-    })().then(function () {
+      return read;
+    })().then(function (read) {
       following = null;
-      if (!holding) listener("stored");
+      if (read && !holding) listener("stored");
     }, function (error) {
       following = null;
       console.warn("scorepad: could not read what the other tab stored (" + error + ")");
@@ -234,6 +237,7 @@ self.scorepadWriter = (function () {
     start: start,
     takeOver: takeOver,
     stored: stored,
+    follow: function () { if (!holding) follow(); },
     get holding() { return holding; },
     set hooks(value) { hooks = Object.assign({}, hooks, value); },
     listen: function (fn) { listener = fn; },
