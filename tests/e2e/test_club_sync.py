@@ -283,7 +283,10 @@ def _edit_first_deal(page: Any, app: str, game: int) -> None:
 
 
 def _backup_of(page: Any, tmp: Path) -> Path:
-    tap_box(page, page.get_by_role("tab", name="Réglages").first)
+    """Réglages → "Sauvegarder": the phone's backup file (the club's screen, where the
+    phone was, is a page of Réglages without the tabs: the address goes back to it)."""
+    page.goto(page.url.split("#")[0] + "#/settings")
+    by_id(page, "backup-save").wait_for(timeout=SEEN_MS)
     with page.expect_download(timeout=120_000) as saved:
         thumb(page, by_id(page, "backup-save"))
     path = tmp / "sauvegarde.json"
