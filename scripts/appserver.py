@@ -75,15 +75,16 @@ def free_port() -> int:
 def start_app(db_url: str, log: Path, *, extra_env: dict[str, str] | None = None,
               timeout: float = 30.0, extra_args: list[str] | None = None,
               command: tuple[str, ...] = ("serve",),
-              entry: tuple[str, ...] = ("-m", "scorepad"),
+              entry: tuple[str, ...] = ("-m", "scorepad"), port: int | None = None,
               ) -> tuple[subprocess.Popen[bytes], str]:
     """Starts `python -m scorepad --db URL serve [extra_args]` on a free loopback port and
     returns the process and its base URL on loopback (`on_the_wifi` gives the one a
     phone's browser opens) once /healthz answers; the server's output goes to `log`.
     `command=()` gives serve's options at the top level, as `scorepad --port 8600` does.
     `entry` is what Python runs (a wrapper script and its arguments, then the module, for
-    scripts/frozen_clock.py)."""
-    port = free_port()
+    scripts/frozen_clock.py). `port`: that port rather than a free one (a server started
+    again where its phones knew it)."""
+    port = port or free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
     env.pop("SCOREPAD_DATABASE_URL", None)
     with log.open("wb") as out:

@@ -60,6 +60,8 @@ SLOW = (
     "tests/unit/test_importer.py::test_any_json_value_is_refused_cleanly",
     "tests/unit/test_period_and_soiree.py::test_soiree_totals_are_the_sum_of_its_games_totals",
     "tests/unit/test_scoring_properties.py",
+    "tests/unit/test_sync_merge.py"
+    "::test_any_interleaving_keeps_every_change_once_and_both_sides_agree",
     "tests/unit/test_screenshots.py::test_each_picture_shows_its_screen_s_title",
     "tests/unit/test_web_client.py"
     "::test_the_preparation_compresses_every_heavy_file_once_and_keeps_one_version",

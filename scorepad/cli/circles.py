@@ -1,5 +1,5 @@
 """CLI commands of circles and soirées: `circles`, `circle new|rename|delete`, `ranking`,
-`export-soiree DATE --format csv/pdf/png`."""
+`invitations` (phones alone joining a circle), `export-soiree DATE --format csv/pdf/png`."""
 
 from __future__ import annotations
 
@@ -56,6 +56,40 @@ def cmd_ranking(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_invitations(args: argparse.Namespace) -> int:
+    """The operator's hand on the circles' invitations of phones alone: list them, make
+    one (its link printed), revoke any."""
+    from scorepad import services
+    from scorepad.services.sync import invitations as inv
+
+    uow = units_of_work(args)
+    lang = args.lang
+    if args.revoke is not None:
+        row = inv.revoke_invitation(uow(), args.revoke, organiser=services.OPERATOR)
+        sys.stdout.write(render("cli.invitation_revoked", {"id": row.id,
+                                                           "circle": row.circle}, lang) + "\n")
+        return 0
+    if args.new is not None:
+        made = inv.invite(uow(), args.new, days=args.days, by_operator=True)
+        sys.stdout.write(inv.join_link(args.server, made.token, args.phone_site) + "\n")
+        return 0
+    lines = inv.invitations(uow(), args.circle)
+
+    def said(line: inv.InvitationLine) -> str:
+        if line.revoked_at is not None:
+            return render("invite.line_revoked", {"day": line.revoked_at.date()}, lang)
+        key = "invite.line_active" if line.active else "invite.line_ended"
+        return render(key, {"day": line.expires_at.date()}, lang)
+
+    return print_list(
+        lines, as_json=args.json,
+        item_json=lambda i: {"id": i.id, "created_at": i.created_at.isoformat(),
+                             "expires_at": i.expires_at.isoformat(), "active": i.active,
+                             "revoked_at": i.revoked_at.isoformat() if i.revoked_at else None},
+        item_line=lambda i: f"{i.id:>4}  {said(i)}",
+        empty=word("cli.no_invitations", lang))
+
+
 def cmd_export_soiree(args: argparse.Namespace) -> int:
     from scorepad import services
 
@@ -90,6 +124,20 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                        help="the circle (default: every game)")
         p.add_argument("--period", default="season", help="evening, month, season, all, "
                        "YYYY-MM-DD, YYYY-MM or YYYY-MM-DD..YYYY-MM-DD (default: season)")
+
+    with command(sub, "invitations", cmd_invitations,
+                 help="the circles' invitations of phones alone: list, new, revoke") as p:
+        p.add_argument("--circle", type=int, metavar="ID", help="one circle's (listing)")
+        p.add_argument("--new", type=int, metavar="CIRCLE",
+                       help="a new invitation into that circle; prints its link")
+        p.add_argument("--days", type=int, default=30, help="how long it lasts (default 30)")
+        p.add_argument("--server", default="http://localhost:8550", metavar="URL",
+                       help="the club's address as phones reach it (for --new)")
+        p.add_argument("--phone-site", metavar="URL",
+                       help="the phone site the link opens (default: the server's "
+                            "/telephone/)")
+        p.add_argument("--revoke", type=int, metavar="ID", help="stop that invitation now")
+        p.add_argument("--json", action="store_true", help="print JSON")
 
     with command(sub, "export-soiree", cmd_export_soiree,
                  help="export an evening's recap as CSV, PDF or PNG") as p:

@@ -35,6 +35,16 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                    help="another name this server answers to (a reverse proxy's domain); "
                         "repeatable")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   type=functools.partial(_origin, lang=lang),
+                   help="a phone site on another origin (https://its.host) that may reach "
+                        "this club's sync routes (/api/club/); repeatable")
+    p.add_argument("--phone-site", metavar="URL", type=functools.partial(_origin_url, lang=lang),
+                   help="the phone site the circles' invitations open (default: this "
+                        "server's /telephone/); its origin is allowed too")
+    p.add_argument("--club", metavar="NAME",
+                   help="the club's name, as its members' phones say it (default: the "
+                        "server's address)")
     p.add_argument("--proxy-headers", action="store_true",
                    help="trust X-Forwarded-For/-Proto from --forwarded-allow-ips "
                         "(a reverse proxy in front)")
@@ -49,6 +59,23 @@ def _port(text: str, lang: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(render("serve.port", {"text": text}, lang))
     return int(text)
+
+
+def _origin(text: str, lang: str) -> str:
+    from scorepad.web.guard import origin_of
+
+    found = origin_of(text)
+    if found is None or found != text.strip().rstrip("/").lower():
+        raise argparse.ArgumentTypeError(render("serve.origin", {"text": text[:80]}, lang))
+    return found
+
+
+def _origin_url(text: str, lang: str) -> str:
+    from scorepad.web.guard import origin_of
+
+    if origin_of(text) is None:
+        raise argparse.ArgumentTypeError(render("serve.phone_site", {"text": text[:80]}, lang))
+    return text.strip()
 
 
 def lan_addresses() -> list[str]:
@@ -216,12 +243,17 @@ def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
     # Changes made elsewhere (the command line, another server) reach the phones too.
     database.watch()
     cache = _client_cache()
-    guard = GuardSettings.for_server(_own_addresses(args.host), args.allowed_host)
+    from scorepad.web.api.club import ClubSettings
+    from scorepad.web.guard import origin_of
+
+    origins = [*args.allow_origin, *([origin_of(args.phone_site) or ""]
+                                     if args.phone_site else [])]
+    guard = GuardSettings.for_server(_own_addresses(args.host), args.allowed_host, origins)
     # Export workers (separate processes) open the same database without migrating it.
     worker_database = functools.partial(open_database, database.url, migrate=False)
     app = create_app(database.uow, client_cache=cache, subscribe=database.subscribe,
                      guard=guard, worker_database=worker_database, listening=args.host,
-                     lang=args.lang)
+                     lang=args.lang, club=ClubSettings(args.club, args.phone_site))
     _compress_quickly(cache, args.lang)
     sock.listen(2048)
     sys.stdout.write(addresses_banner(args.host, args.port, qr=not args.no_qr, lang=args.lang,

@@ -40,6 +40,8 @@ CODES: dict[str, tuple[int, str]] = {
     "BackupRefused": (1, "phone.backup"),
     "ServiceError": (1, "service"),
     "MergeRefused": (1, "service"),
+    "InvitationRefused": (0, "service"),
+    "SyncRefused": (1, "service"),
     "CopyError": (1, "copy"),
     "BadRequest": (1, "api"),
     "DealWarning": (0, "warning"),

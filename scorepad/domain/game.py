@@ -42,6 +42,11 @@ class DealRecord(DealTurn):
     scores: dict[str, int] = field(default_factory=dict)
     #: when the deal was first recorded (None when unknown, e.g. built in memory)
     created_at: datetime | None = None
+    #: its identity in every home of the game, the change it shows and the changes that
+    #: change was made on (scorepad.domain.sync; None and () when unknown)
+    uid: str | None = None
+    change: str | None = None
+    parents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +60,8 @@ class GameRecord:
     #: when the game last changed (None when unknown, e.g. built in memory): what a list
     #: of games shows, kept through an export and an import
     updated_at: datetime | None = None
+    #: the game's identity in every home (scorepad.domain.sync; None when unknown)
+    uid: str | None = None
 
     @property
     def seats(self) -> tuple[str, ...]:

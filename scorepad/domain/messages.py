@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, TypeVar
 
 from scorepad.domain.language import (
     N_,
     NP_,
     Count,
+    day_text,
     de_name,
     fmt_count,
     fmt_list,
@@ -141,6 +143,8 @@ def _shown(params: Mapping[str, Any], lang: str) -> dict[str, object]:
             shown[key] = fmt_list(value, lang)
         elif isinstance(value, Count):
             shown[key] = fmt_count(value, lang)
+        elif isinstance(value, date):  # a day, the language's short way
+            shown[key] = day_text(value, lang)
         elif isinstance(value, int | float) and not isinstance(value, bool):
             shown[key] = fmt_number(value, lang)
         else:

@@ -17,6 +17,7 @@ from scorepad.domain.game import DealKind, DealRecord, GameRecord, GameStatus
 from scorepad.domain.messages import N_, Message, render_message
 from scorepad.domain.parsing import MAX_NAME, parse_deal
 from scorepad.domain.scoring import score_deal
+from scorepad.domain.sync import is_uid
 from scorepad.exports.json_export import FORMAT_NAME, FORMAT_VERSION
 
 MAX_BYTES = 20_000_000
@@ -25,10 +26,12 @@ MAX_DEAL_NUMBER = 100_000
 MAX_GAME_NAME = 200
 
 GAME_KEYS = (
-    "format", "version", "name", "created_at", "updated_at", "status", "seats", "deal_size",
-    "first_dealer", "rules", "deals", "totals",
+    "format", "version", "uid", "name", "created_at", "updated_at", "status", "seats",
+    "deal_size", "first_dealer", "rules", "deals", "totals",
 )
 DEAL_KEYS = ("number", "dealer", "sitting_out", "kind", "input", "scores")
+#: a deal's optional keys: its identity in every home of the game (scorepad.domain.sync)
+DEAL_IDENTITY = ("uid", "change", "parents")
 _REQUIRED = ("format", "version", "name", "created_at", "seats", "deal_size", "rules",
              "deals", "totals")
 
@@ -164,6 +167,7 @@ def parse_game_export(data: bytes | str) -> GameRecord:
     if isinstance(version, bool) or version != FORMAT_VERSION:
         _refuse("version", field="version", got=version)
 
+    uid = _uid(doc.get("uid"), "uid")
     name = _name(doc["name"])
     created_at = _created_at(doc["created_at"])
     updated_at = _moment(doc["updated_at"], "updated_at") if "updated_at" in doc else None
@@ -191,9 +195,30 @@ def parse_game_export(data: bytes | str) -> GameRecord:
         deals.append(record)
         previous = record.number
 
-    game = GameRecord(name, created_at, table, rules, tuple(deals), status, updated_at)
+    game = GameRecord(name, created_at, table, rules, tuple(deals), status, updated_at, uid)
     _check_totals(doc["totals"], game)
     return game
+
+
+def _uid(value: object, key: str, **at: Any) -> str | None:
+    """An optional uid: 32 lower-case hexadecimal digits."""
+    if value is None:
+        return None
+    if not is_uid(value):
+        _refuse("uid", field=key, key=key, got=value, **at)
+    assert isinstance(value, str)
+    return value
+
+
+def _identity(raw: dict[str, Any], number: int) -> dict[str, Any]:
+    """A deal's optional uid, the change it shows and that change's parents."""
+    at = {"deal": number}
+    parents = raw.get("parents", [])
+    if not isinstance(parents, list) or len(parents) > 8:
+        _refuse("uid", field="parents", key="parents", got=parents, **at)
+    return {"uid": _uid(raw.get("uid"), "uid", **at),
+            "change": _uid(raw.get("change"), "change", **at),
+            "parents": tuple(_uid(p, "parents", **at) or "" for p in parents)}
 
 
 def _name(value: object) -> str:
@@ -278,8 +303,9 @@ def _deal(raw: object, position: int, previous: int, table: Table, rules: RuleSe
                 max=MAX_DEAL_NUMBER)
     at = {"deal": number}
     for key in raw:
-        if key not in DEAL_KEYS:
-            _refuse("unknown_key", field=key, key=key[:40], allowed=", ".join(DEAL_KEYS), **at)
+        if key not in DEAL_KEYS and key not in DEAL_IDENTITY:
+            _refuse("unknown_key", field=key, key=key[:40],
+                    allowed=", ".join((*DEAL_IDENTITY, *DEAL_KEYS)), **at)
     for key in DEAL_KEYS:
         if key not in raw:
             _refuse("missing", field=key, key=key, **at)
@@ -297,16 +323,10 @@ def _deal(raw: object, position: int, previous: int, table: Table, rules: RuleSe
 
     active = table.active_players(number)
     scores = _scores(raw["scores"], number)
+    identity = _identity(raw, number)
     if kind is not DealKind.PLAYED:
-        if raw["input"] is not None:
-            _refuse("deal_input_null", field="input", kind=kind.value, **at)
-        for player, value in scores.items():
-            if player not in active:
-                _refuse("scores_players", field="scores", expected=active,
-                        got=_names(list(scores)), **at)
-            if value != 0:
-                _refuse("scores_not_zero", field="scores", player=player, got=value, **at)
-        return DealRecord(number, dealer, sitting_out, kind, None, scores)
+        _check_redeal(raw, kind, scores, active, number)
+        return DealRecord(number, dealer, sitting_out, kind, None, scores, **identity)
 
     if raw["input"] is None:
         _refuse("deal_input_missing", field="input", **at)
@@ -328,7 +348,22 @@ def _deal(raw: object, position: int, previous: int, table: Table, rules: RuleSe
         if scores[player] != computed:
             _refuse("scores_mismatch", field="scores", player=player,
                     recorded=scores[player], computed=computed, **at)
-    return DealRecord(number, dealer, sitting_out, kind, parsed, dict(scored.scores))
+    return DealRecord(number, dealer, sitting_out, kind, parsed, dict(scored.scores),
+                      **identity)
+
+
+def _check_redeal(raw: dict[str, Any], kind: DealKind, scores: dict[str, int],
+                  active: tuple[str, ...], number: int) -> None:
+    """A deal that scored nothing: no input, and nothing but zeros for its players."""
+    at = {"deal": number}
+    if raw["input"] is not None:
+        _refuse("deal_input_null", field="input", kind=kind.value, **at)
+    for player, value in scores.items():
+        if player not in active:
+            _refuse("scores_players", field="scores", expected=active,
+                    got=_names(list(scores)), **at)
+        if value != 0:
+            _refuse("scores_not_zero", field="scores", player=player, got=value, **at)
 
 
 def _scores(value: object, number: int) -> dict[str, int]:

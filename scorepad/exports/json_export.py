@@ -22,14 +22,18 @@ def iso_datetime(value: datetime) -> str:
 def game_to_dict(game: GameRecord) -> dict[str, Any]:
     """FORMAT.md §5, plus the optional keys `first_dealer` and `status` so that a game
     with no deal yet keeps its rotation and state through an export and an import, and
-    `updated_at` (when known) so that an imported game keeps the day it was played."""
+    `updated_at` (when known) so that an imported game keeps the day it was played, and
+    `uid` with each deal's `uid`, `change` and `parents` (when known) so that the game
+    is the same game in every home it is restored in (scorepad.domain.sync)."""
     seats = game.seats
     moments = {"created_at": iso_datetime(game.created_at)}
     if game.updated_at is not None:
         moments["updated_at"] = iso_datetime(game.updated_at)
+    identity = {"uid": game.uid} if game.uid is not None else {}
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
+        **identity,
         "name": game.name,
         **moments,
         "status": game.status.value,
@@ -47,7 +51,13 @@ def _deal_to_dict(deal: DealRecord, seats: tuple[str, ...]) -> dict[str, Any]:
     # so that the same game always gives the same bytes.
     order = {name: i for i, name in enumerate(seats)}
     scores = dict(sorted(deal.scores.items(), key=lambda item: order.get(item[0], len(order))))
+    identity: dict[str, Any] = {}
+    if deal.uid is not None:
+        identity["uid"] = deal.uid
+    if deal.change is not None:
+        identity.update(change=deal.change, parents=list(deal.parents))
     return {
+        **identity,
         "number": deal.number,
         "dealer": deal.dealer,
         "sitting_out": list(deal.sitting_out),

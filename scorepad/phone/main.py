@@ -161,6 +161,8 @@ class _Prepared:
         self.writer = OneWriter(self.storage)
         self.ready: asyncio.Future[tuple[str | None, StorageOpening]] = \
             asyncio.ensure_future(self._open())
+        #: the storage's Database once opened
+        self.database: Any = None
 
     async def _open(self) -> tuple[str | None, StorageOpening]:
         from scorepad.phone.opening import StorageOpening
@@ -175,12 +177,37 @@ class _Prepared:
     def _open_storage(self) -> UowFactory:
         from scorepad.storage.database import open_database
 
-        database = open_database(f"sqlite:///{DATABASE}")
+        database = self.database = open_database(f"sqlite:///{DATABASE}")
         # The migrations just written (a new site version's schema) are stored at once.
         self.storage.changed()
         database.after_commit(self.storage.changed)
         mark("storage opened")
         return self.writer.attach(database)
+
+
+def _start_club(page: Any, uow: Any, database: Any) -> None:
+    """The phone's link to its club (scorepad.phone.club): in the background, never
+    while a deal is being entered; what it hears reaches the open screens."""
+    from scorepad.phone.club import ClubLink
+    from scorepad.ui.live import ALL_TOPIC, CLUB_TOPIC, GAMES_TOPIC, session_live
+    from scorepad.ui.services_context import set_club_link
+
+    def lang() -> str:
+        return str(page.session.store.get("scorepad.lang") or "fr")
+
+    def busy() -> bool:
+        route = str(page.route or "")
+        return route.endswith("/deal") or route.endswith("/edit")
+
+    def changed(news: bool) -> None:
+        session_live(page).announce((CLUB_TOPIC, GAMES_TOPIC,
+                                     *((ALL_TOPIC,) if news else ())))
+
+    link = ClubLink(uow, lang=lang, busy=busy, changed=changed)
+    set_club_link(link)
+    if database is not None:
+        database.after_commit(link.committed)
+    link.start()
 
 
 async def main(page: Any, prepared: _Prepared) -> None:
@@ -219,6 +246,7 @@ async def main(page: Any, prepared: _Prepared) -> None:
         finally:
             _collect_again()
         _report_startup("scorepad-storage")
+        _start_club(page, opening.storage(), prepared.database)
         await snapshot.ask_when_idle()
 
     page.run_task(open_storage)

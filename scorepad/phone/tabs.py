@@ -62,6 +62,9 @@ class GuardedUnitOfWork:
     def rollback(self) -> None:
         self._inner.rollback()
 
+    def savepoint(self) -> Any:
+        return self._inner.savepoint()
+
 
 class OneWriter:
     """What a tab says and does as the database moves between tabs: `factory()` is the

@@ -9,7 +9,14 @@ from sqlalchemy import delete, func, insert, select, update
 
 from scorepad.collation import sorted_by_name
 from scorepad.services.ports import CircleRow
-from scorepad.storage.repo_base import CIRCLE, GAME, RepositoryBase, db_time, py_time
+from scorepad.storage.repo_base import (
+    CIRCLE,
+    GAME,
+    INVITATION,
+    RepositoryBase,
+    db_time,
+    py_time,
+)
 
 
 class CirclesRepository(RepositoryBase):
@@ -57,6 +64,8 @@ class CirclesRepository(RepositoryBase):
             select(GAME.c.id).where(GAME.c.circle_id == circle_id)).scalars()]
         for game_id in games:
             self.set_game_circle(game_id, None)
+        # Its invitations stop with it (explicit, whether or not ON DELETE runs).
+        self.conn.execute(delete(INVITATION).where(INVITATION.c.circle_id == circle_id))
         self.conn.execute(delete(CIRCLE).where(CIRCLE.c.id == circle_id))
 
     def set_game_circle(self, game_id: int, circle_id: int | None) -> None:

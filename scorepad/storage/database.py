@@ -3,11 +3,12 @@ start, the SQL unit of work, and the listeners told of every committed change.""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, Self
@@ -220,6 +221,27 @@ class SqlUnitOfWork:
         self._conn.rollback()
         self._repo.changes.take()
 
+    @contextlib.contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """A part of the transaction undone alone when its block raises (the rest stays,
+        to be committed together): a club takes a phone's games in one commit, each
+        refused one undone alone."""
+        assert self._conn is not None and self._repo is not None
+        dbapi = self._conn.connection.dbapi_connection
+        if self._conn.dialect.name == "sqlite" and dbapi is not None and \
+                not dbapi.in_transaction:
+            # The driver begins only before a write: a SAVEPOINT opened first would be
+            # the transaction itself, and releasing it would commit.
+            self._conn.exec_driver_sql("BEGIN")
+        nested = self._conn.begin_nested()
+        try:
+            yield
+        except BaseException:
+            nested.rollback()
+            self._repo.forget()
+            raise
+        nested.commit()
+
 
 class Database:
     """An opened, migrated database: `uow()` gives a new unit of work; `subscribe(fn)`
@@ -247,8 +269,18 @@ class Database:
     def after_commit(self, hook: Callable[[], None]) -> None:
         """`hook()` runs after every successful commit of this database's units of work,
         before the listeners hear of it (the phone copies its file to the browser's
-        storage then)."""
-        self._committed = hook
+        storage then); a hook given later runs after the earlier ones (the phone's link
+        to its club hears of a change once it is stored)."""
+        before = self._committed
+        if before is None:
+            self._committed = hook
+            return
+
+        def both() -> None:
+            before()
+            hook()
+
+        self._committed = both
 
     def subscribe(self, listener: ChangeListener) -> Callable[[], None]:
         """Registers `listener`; returns the function that unregisters it. Listeners run

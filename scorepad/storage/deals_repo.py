@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import and_, delete, func, insert, select, update
 
 from scorepad.domain import DealKind, DealTurn
+from scorepad.domain.sync import parents_of, parents_text
 from scorepad.services.ports import (
     DealHistory,
     DealRow,
@@ -33,26 +34,42 @@ from scorepad.storage.repo_base import (
     decode_input,
     dumps,
     encode_input,
+    new_uid,
     py_time,
 )
 
 #: the columns a deal row is read from, in one place
 DEAL_COLUMNS = (DEAL.c.id, DEAL.c.game_id, DEAL.c.number, DEAL.c.dealer_id,
                 DEAL.c.sitting_out_id, DEAL.c.kind, DEAL.c.input_json, DEAL.c.deleted,
-                DEAL.c.version, as_text(DEAL.c.created_at), as_text(DEAL.c.updated_at))
+                DEAL.c.version, as_text(DEAL.c.created_at), as_text(DEAL.c.updated_at),
+                DEAL.c.uid, DEAL.c.heads)
 KINDS = {kind.value: kind for kind in DealKind}
 
 
+class _Version(NamedTuple):
+    """An entry of a deal's audit trail to insert."""
+
+    version: int
+    action: str
+    state: DealState
+    author: str | None
+    at: datetime
+    change: str | None
+    parents: tuple[str, ...] = ()
+
+
 class _Stored(NamedTuple):
-    """A deal to insert: its turn, state, version and times, then its audit trail
-    (version, action, state, author, time)."""
+    """A deal to insert: its turn, state, version and times, its uid and heads, then its
+    audit trail."""
 
     turn: DealTurn
     state: DealState
     version: int
     created_at: datetime
     updated_at: datetime
-    trail: list[tuple[int, str, DealState, str | None, datetime]]
+    trail: list[_Version]
+    uid: str
+    heads: tuple[str, ...]
 
 
 class DealsRepository(RepositoryBase):
@@ -66,17 +83,24 @@ class DealsRepository(RepositoryBase):
         return int(value or 0)
 
     def add_deals(self, game_id: int, deals: Sequence[NewDeal], *, now: datetime) -> list[int]:
-        stamp = db_time(now)
-        return self._insert(game_id, [
-            _Stored(deal, deal.state, 1, stamp, stamp,
-                    [(1, deal.action, deal.state, deal.author, stamp)]) for deal in deals])
+        stored = []
+        for deal in deals:
+            stamp = db_time(deal.at or now)
+            change = deal.change or new_uid()
+            stored.append(_Stored(
+                deal, deal.state, 1, stamp, stamp,
+                [_Version(1, deal.action, deal.state, deal.author, stamp, change,
+                          deal.parents)],
+                deal.uid or new_uid(), (change,)))
+        return self._insert(game_id, stored)
 
     def add_deal_histories(self, game_id: int, deals: Sequence[DealHistory]) -> list[int]:
         return self._insert(game_id, [
             _Stored(h.deal, h.deal.state, h.deal.version, db_time(h.deal.created_at),
                     db_time(h.deal.updated_at),
-                    [(v.version, v.action, v.state, v.author, db_time(v.at))
-                     for v in h.versions])
+                    [_Version(v.version, v.action, v.state, v.author, db_time(v.at),
+                              v.change, v.parents) for v in h.versions],
+                    h.deal.uid or new_uid(), h.deal.heads)
             for h in deals])
 
     def _insert(self, game_id: int, deals: Sequence[_Stored]) -> list[int]:
@@ -87,18 +111,17 @@ class DealsRepository(RepositoryBase):
         self._changed(game_id)
         self._last_number.pop(game_id, None)
         ids = self._seat_ids(game_id)
-        new_ids: list[int] = []
-        for deal in deals:
-            turn, state = deal.turn, deal.state
-            # One statement a deal keeps the ids in order on every backend.
-            new_ids.append(int(self.conn.execute(INSERT_DEAL, {
-                "game_id": game_id, "number": turn.number, "kind": state.kind.value,
-                "input_json": encode_input(state.input, ids),
-                "deleted": state.deleted, "version": deal.version,
-                "dealer_id": ids[turn.dealer],
-                "sitting_out_id": ids[turn.sitting_out[0]] if turn.sitting_out else None,
-                "created_at": deal.created_at, "updated_at": deal.updated_at,
-            }).scalar_one()))
+        rows = [{
+            "game_id": game_id, "number": deal.turn.number, "kind": deal.state.kind.value,
+            "input_json": encode_input(deal.state.input, ids),
+            "deleted": deal.state.deleted, "version": deal.version,
+            "dealer_id": ids[deal.turn.dealer],
+            "sitting_out_id": ids[deal.turn.sitting_out[0]] if deal.turn.sitting_out
+            else None,
+            "created_at": deal.created_at, "updated_at": deal.updated_at,
+            "uid": deal.uid, "heads": parents_text(deal.heads),
+        } for deal in deals]
+        new_ids = self._inserted_deals(game_id, rows)
         scores = [
             row for deal_id, deal in zip(new_ids, deals, strict=True) if not deal.state.deleted
             for row in score_rows(deal_id, game_id, deal.state.input, deal.state.scores, ids)
@@ -106,22 +129,38 @@ class DealsRepository(RepositoryBase):
         if scores:
             self.conn.execute(INSERT_SCORE, scores)
         versions = [
-            self._version_values(deal_id, *version, ids)
+            self._version_values(deal_id, version, ids)
             for deal_id, deal in zip(new_ids, deals, strict=True) for version in deal.trail
         ]
         if versions:
             self.conn.execute(INSERT_VERSION, versions)
         return new_ids
 
+    def _inserted_deals(self, game_id: int, rows: list[dict[str, Any]]) -> list[int]:
+        """Inserts the deals' rows; their ids, in order. One statement a deal when a few
+        (a deal saved), else one for all and one read of their ids by uid (a game taken
+        from a file or from the other home: thousands of deals)."""
+        if len(rows) < 8:
+            return [int(self.conn.execute(INSERT_DEAL, row).scalar_one()) for row in rows]
+        self.conn.execute(insert(DEAL), rows)
+        by_uid: dict[str, int] = {}
+        uids = [str(row["uid"]) for row in rows]
+        for start in range(0, len(uids), 500):  # under every backend's parameter limit
+            by_uid.update((str(u), int(i)) for i, u in self.conn.execute(
+                select(DEAL.c.id, DEAL.c.uid).where(
+                    DEAL.c.game_id == game_id, DEAL.c.uid.in_(uids[start:start + 500]))))
+        return [by_uid[uid] for uid in uids]
+
     @staticmethod
-    def _version_values(deal_id: int, version: int, action: str, state: DealState,
-                        author: str | None, stamp: datetime,
-                        ids: dict[str, int]) -> dict[str, Any]:
+    def _version_values(deal_id: int, version: _Version, ids: dict[str, int]
+                        ) -> dict[str, Any]:
+        state = version.state
         return {
-            "deal_id": deal_id, "version": version, "action": action,
+            "deal_id": deal_id, "version": version.version, "action": version.action,
             "kind": state.kind.value, "input_json": encode_input(state.input, ids),
             "scores_json": dumps({str(ids[p]): v for p, v in state.scores.items()}),
-            "deleted": state.deleted, "author": author, "at": stamp,
+            "deleted": state.deleted, "author": version.author, "at": version.at,
+            "change": version.change, "parents": parents_text(version.parents),
         }
 
     def _scores_by_deal(self, where: Any, names: dict[int, str]) -> dict[int, dict[str, int]]:
@@ -207,41 +246,58 @@ class DealsRepository(RepositoryBase):
         """A row of DEAL_COLUMNS as a DealRow (unpacked by position: a season reads
         thousands, and a Row's attributes by name cost more than the rest)."""
         (deal_id, game_id, number, dealer_id, sitting, kind, input_json, deleted, version,
-         created_at, updated_at) = d
+         created_at, updated_at, uid, heads) = d
         return DealRow(
             id=deal_id, game_id=game_id, number=number, dealer=names[dealer_id],
             sitting_out=(names[sitting],) if sitting is not None else (),
             state=DealState(kind=KINDS[kind], input=decode_input(input_json, names),
                             scores=scores, deleted=bool(deleted)),
             version=version, created_at=py_time(created_at), updated_at=py_time(updated_at),
+            uid=uid, heads=parents_of(heads),
         )
 
     def set_deal_state(self, deal_id: int, state: DealState, *, action: str,
                        author: str | None, now: datetime) -> int:
         row = self.conn.execute(
-            select(DEAL.c.game_id, DEAL.c.version).where(DEAL.c.id == deal_id)
+            select(DEAL.c.game_id, DEAL.c.version, DEAL.c.kind, DEAL.c.input_json,
+                   DEAL.c.deleted, DEAL.c.heads).where(DEAL.c.id == deal_id)
         ).one()
         game_id, version = row[0], row[1] + 1
-        self._changed(game_id)
-        self._last_number.pop(game_id, None)
+        ids = self._ids_of(game_id, now)
+        stamp = db_time(now)
+        # A change of what was entered gets an id, made on the deal's heads (joining
+        # them when it was changed on both sides); the scores alone worked out again
+        # under new rules change nothing of the deal's history (scorepad.domain.sync).
+        content = (state.kind.value, encode_input(state.input, ids), bool(state.deleted))
+        change = None if content == (row[2], row[3], bool(row[4])) else new_uid()
+        parents = parents_of(row[5]) if change is not None else ()
+        self._set_current(deal_id, game_id, state, version, stamp, ids,
+                          heads=(change,) if change is not None else None)
+        self.conn.execute(insert(VERSION).values(**self._version_values(
+            deal_id, _Version(version, action, state, author, stamp, change, parents), ids)))
+        return int(version)
+
+    def _ids_of(self, game_id: int, now: datetime) -> dict[str, int]:
         # A deal played by somebody no longer seated (a tournament table's player who
         # left, replaced or not) still names them.
-        ids = _SeatIds(self._seat_ids(game_id), lambda name: self._player_id(name, now))
-        stamp = db_time(now)
-        self.conn.execute(
-            update(DEAL).where(DEAL.c.id == deal_id).values(
-                kind=state.kind.value, input_json=encode_input(state.input, ids),
-                deleted=state.deleted, version=version, updated_at=stamp,
-            )
-        )
+        return _SeatIds(self._seat_ids(game_id), lambda name: self._player_id(name, now))
+
+    def _set_current(self, deal_id: int, game_id: int, state: DealState, version: int,
+                     stamp: datetime, ids: dict[str, int], *,
+                     heads: Sequence[str] | None) -> None:
+        """The deal shows `state` (its score rows written again), at `version`."""
+        self._changed(game_id)
+        self._last_number.pop(game_id, None)
+        values: dict[str, Any] = {
+            "kind": state.kind.value, "input_json": encode_input(state.input, ids),
+            "deleted": state.deleted, "version": version, "updated_at": stamp}
+        if heads is not None:
+            values["heads"] = parents_text(heads)
+        self.conn.execute(update(DEAL).where(DEAL.c.id == deal_id).values(**values))
         self.conn.execute(delete(SCORE).where(SCORE.c.deal_id == deal_id))
         if not state.deleted and state.scores:
             self.conn.execute(insert(SCORE), score_rows(deal_id, game_id, state.input,
                                                         state.scores, ids))
-        self.conn.execute(insert(VERSION).values(
-            **self._version_values(deal_id, version, action, state, author, stamp, ids)
-        ))
-        return int(version)
 
     def _version_rows(self, where: Any) -> list[DealVersionRow]:
         names = self._player_names()
@@ -257,6 +313,7 @@ class DealsRepository(RepositoryBase):
                     deleted=bool(r["deleted"]),
                 ),
                 author=r["author"], at=py_time(r["at"]),
+                change=r["change"], parents=parents_of(r["parents"]),
             )
             for r in rows
         ]

@@ -27,7 +27,7 @@ from scorepad.storage.migrations import LATEST_MIGRATION
 
 _GAMES = """SELECT id, name, status, deal_size, first_dealer, rules_json, created_at,
   updated_at, code_hash, revision, circle_id, organiser_hash, made_by_operator, deleted_at,
-  tournament_id, tournament_round, tournament_table, deal_limit
+  tournament_id, tournament_round, tournament_table, deal_limit, uid
 FROM game WHERE deleted_at IS {} NULL"""
 _SEATS = """SELECT game_seat.game_id, player.name FROM game_seat
 JOIN player ON player.id = game_seat.player_id
@@ -95,7 +95,7 @@ class FirstReadRepository:
             made_by_operator=bool(g[12]),
             deleted_at=_time(g[13]) if g[13] is not None else None,
             tournament_id=g[14], tournament_round=g[15], tournament_table=g[16],
-            deal_limit=g[17],
+            deal_limit=g[17], uid=g[18],
         ) for g in self._rows(_GAMES.format("NOT" if binned else ""))]
 
     def list_games(self) -> list[GameRow]:

@@ -17,6 +17,7 @@ from scorepad.storage.repo_base import (
     DEAL,
     GAME,
     GAME_STAMP,
+    GAME_SYNC,
     HANDOVER,
     LOCK_GAME,
     LOCK_GAME_SQLITE,
@@ -30,6 +31,7 @@ from scorepad.storage.repo_base import (
     RepositoryBase,
     db_time,
     dumps,
+    new_uid,
     py_time,
 )
 
@@ -108,7 +110,8 @@ class GamesRepository(RepositoryBase):
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
                  created_at: datetime, circle_id: int | None = None,
-                 organiser_hash: str | None = None, made_by_operator: bool = False) -> int:
+                 organiser_hash: str | None = None, made_by_operator: bool = False,
+                 uid: str | None = None) -> int:
         # The game row first: on SQLite this takes the write lock before players are
         # looked up, so two games created at once cannot both insert the same new player.
         game_id = int(self.conn.execute(
@@ -116,7 +119,7 @@ class GamesRepository(RepositoryBase):
                 name=name, status=status.value, deal_size=deal_size, first_dealer=first_dealer,
                 rules_json=dumps(rules), created_at=db_time(created_at),
                 updated_at=db_time(now), circle_id=circle_id, organiser_hash=organiser_hash,
-                made_by_operator=made_by_operator,
+                made_by_operator=made_by_operator, uid=uid or new_uid(),
             ).returning(GAME.c.id)
         ).scalar_one())
         self.conn.execute(insert(SEAT), [
@@ -150,6 +153,7 @@ class GamesRepository(RepositoryBase):
             deleted_at=py_time(g["deleted_at"]) if g["deleted_at"] is not None else None,
             tournament_id=g["tournament_id"], tournament_round=g["tournament_round"],
             tournament_table=g["tournament_table"], deal_limit=g["deal_limit"],
+            uid=g["uid"],
         )
 
     def _game_rows(self, game_id: int | None, *, binned: bool = False) -> list[GameRow]:
@@ -213,6 +217,7 @@ class GamesRepository(RepositoryBase):
         self.conn.execute(delete(OPERATION).where(OPERATION.c.game_id == game_id))
         self.conn.execute(delete(SEAT).where(SEAT.c.game_id == game_id))
         self.conn.execute(delete(HANDOVER).where(HANDOVER.c.game_id == game_id))
+        self.conn.execute(delete(GAME_SYNC).where(GAME_SYNC.c.game_id == game_id))
         # The derived figures last: the deletions above updated them through triggers.
         self.conn.execute(delete(TOTAL).where(TOTAL.c.game_id == game_id))
         self.conn.execute(delete(TALLY).where(TALLY.c.game_id == game_id))

@@ -5,6 +5,7 @@ breaks history) and the transaction's connection, caches and change log."""
 from __future__ import annotations
 
 import json
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,11 +28,14 @@ from scorepad.services.ports import InputJson
 from scorepad.services.ports.events import ChangeKind, ChangeLog
 from scorepad.storage.tables import (
     Circle,
+    CircleInvitation,
+    ClubMembership,
     Deal,
     DealScore,
     DealVersion,
     Game,
     GameSeat,
+    GameSync,
     GameTally,
     GameTotal,
     Operation,
@@ -49,6 +53,8 @@ PLAYER, GAME, SEAT, DEAL = table_of(Player), table_of(Game), table_of(GameSeat),
 SCORE, VERSION, OPERATION = table_of(DealScore), table_of(DealVersion), table_of(Operation)
 CIRCLE = table_of(Circle)
 HANDOVER = table_of(OrganiserHandover)
+INVITATION, MEMBERSHIP = table_of(CircleInvitation), table_of(ClubMembership)
+GAME_SYNC = table_of(GameSync)
 #: derived by the database's triggers (migration 0007), read only
 TOTAL, TALLY = table_of(GameTotal), table_of(GameTally)
 
@@ -90,6 +96,11 @@ INSERT_VERSION = insert(VERSION)
 DROP_REDO = delete(OPERATION).where(OPERATION.c.game_id == bindparam("game_id"),
                                      OPERATION.c.undone.is_(True))
 INSERT_OPERATION = insert(OPERATION).returning(OPERATION.c.id)
+
+
+def new_uid() -> str:
+    """A new uid (a game's, a deal's, a change's: scorepad.domain.sync)."""
+    return uuid.uuid4().hex
 
 
 def db_time(value: datetime) -> datetime:
@@ -141,6 +152,15 @@ class RepositoryBase:
         self._has_redo: dict[int, bool] = {}
         #: the order of a statistics scope's games, as read in this transaction
         self._orders: dict[Any, dict[int, tuple[int, str]]] = {}
+
+    def forget(self) -> None:
+        """Drops what this transaction's caches hold (a savepoint was undone: an id may
+        be given again to another row)."""
+        self._names = None
+        self._seats.clear()
+        self._last_number.clear()
+        self._has_redo.clear()
+        self._orders.clear()
 
     def _changed(self, game_id: int, kind: ChangeKind = ChangeKind.UPDATED,
                  revision: int | None = None) -> None:

@@ -14,11 +14,13 @@ from scorepad.storage.history_repo import HistoryRepository
 from scorepad.storage.players_repo import PlayersRepository
 from scorepad.storage.repo_base import DEAL, GAME, OPERATION, PLAYER, SCORE, SEAT, VERSION
 from scorepad.storage.stats_repo import StatsRepository
+from scorepad.storage.sync_repo import SyncRepository
 from scorepad.storage.tournaments_repo import TournamentsRepository
 
 __all__ = ["DEAL", "GAME", "OPERATION", "PLAYER", "SCORE", "SEAT", "VERSION", "SqlRepository"]
 
 
-class SqlRepository(BinRepository, DealsRepository, HistoryRepository, PlayersRepository,
-                    CirclesRepository, TournamentsRepository, StatsRepository):
+class SqlRepository(SyncRepository, BinRepository, DealsRepository, HistoryRepository,
+                    PlayersRepository, CirclesRepository, TournamentsRepository,
+                    StatsRepository):
     """Persistence operations inside one Session (one transaction)."""

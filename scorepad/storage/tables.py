@@ -70,6 +70,9 @@ class Game(GameBase, table=True):
     tournament_round: int | None = None
     tournament_table: int | None = None
     deal_limit: int | None = None
+    #: the game's identity in every home (a phone, a club's server; migration 0012):
+    #: minted where it was made, kept in its export and backup
+    uid: str | None = Field(default=None, max_length=32, unique=True)
 
 
 class OrganiserHandover(SQLModel, table=True):
@@ -110,6 +113,7 @@ class DealBase(SQLModel):
 class Deal(DealBase, table=True):
     __table_args__ = (
         Index("ix_deal_game_number", "game_id", "number"),
+        Index("ix_deal_game_uid", "game_id", "uid", unique=True),
         # The deals a player sat out (few: most deals have nobody out).
         Index("ix_deal_sitting_out", "sitting_out_id", "game_id",
               sqlite_where=text("sitting_out_id IS NOT NULL"),
@@ -122,6 +126,11 @@ class Deal(DealBase, table=True):
     sitting_out_id: int | None = Field(default=None, foreign_key="player.id")
     created_at: datetime
     updated_at: datetime
+    #: the deal's identity in every home of its game (migration 0012)
+    uid: str | None = Field(default=None, max_length=32)
+    #: the changes of its history no other change was made on (ids separated by
+    #: spaces): one, or several when it was changed on both sides (scorepad.domain.sync)
+    heads: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 #: A deal_score row's role: taker, called partner, defender (scorepad.storage.parts)
@@ -220,6 +229,11 @@ class DealVersion(SQLModel, table=True):
     deleted: bool = False
     author: str | None = Field(default=None, max_length=80)
     at: datetime
+    #: the change's id in every home of the game (null: the scores alone were worked
+    #: out again, under new rules: no change of what was entered)
+    change: str | None = Field(default=None, max_length=32, unique=True)
+    #: the changes it was made on, ids separated by spaces (null: the first)
+    parents: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class Operation(SQLModel, table=True):
@@ -331,3 +345,64 @@ class TournamentHandover(SQLModel, table=True):
     token_hash: str = Field(max_length=200, unique=True)
     expires_at: datetime
     created_at: datetime
+
+
+class CircleInvitation(SQLModel, table=True):
+    """A club server's invitation of phones into a circle (a link and its QR code): it
+    lets a phone add games to that circle and read that circle, nothing else, until
+    `expires_at` or until revoked. Only the token's hash is kept, and the hash of the key
+    of the phone that made it (which may revoke it, as the operator may)."""
+
+    __tablename__ = "circle_invitation"
+
+    id: int | None = Field(default=None, primary_key=True)
+    circle_id: int = Field(foreign_key="circle.id", ondelete="CASCADE", index=True)
+    token_hash: str = Field(max_length=200, unique=True)
+    key_hash: str | None = Field(default=None, max_length=200)
+    expires_at: datetime
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+
+class ClubMembership(SQLModel, table=True):
+    """On a phone alone: the club's circle it joined, the invitation that lets it in,
+    which games it sends, and its read-only copy of the circle's season."""
+
+    __tablename__ = "club_membership"
+
+    id: int | None = Field(default=None, primary_key=True)
+    server: str = Field(max_length=300)
+    token: str = Field(max_length=100)
+    club: str = Field(max_length=200)
+    circle_id: int
+    circle: str = Field(max_length=60)
+    expires_at: datetime
+    #: "all": every game whose players are the circle's; "chosen": game by game
+    mode: str = Field(max_length=8)
+    joined_at: datetime
+    season_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    season_tag: str | None = Field(default=None, max_length=100)
+    refreshed_at: datetime | None = None
+    #: why the last try did not reach the club (a message and its parameters)
+    failure_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    tried_at: datetime | None = None
+
+
+class GameSync(SQLModel, table=True):
+    """On a phone alone: a game's state towards the club (waiting, sent, refused and
+    why), what the club has of it (the game's revision sent, the club's cursor), and the
+    person's choice for it (null: as the membership's mode says)."""
+
+    __tablename__ = "game_sync"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
+    chosen: bool | None = None
+    state: str = Field(max_length=16, default="waiting",
+                       sa_column_kwargs={"server_default": "waiting"})
+    reason_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    sent_revision: int = Field(default=-1, sa_column_kwargs={"server_default": "-1"})
+    #: the last change of this phone's history the club acknowledged
+    sent_upto: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: the last change of the club's history this phone took
+    cursor: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    sent_at: datetime | None = None

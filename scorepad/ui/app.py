@@ -60,6 +60,10 @@ BigScreenRoute = _lazy("big_screen", "BigScreenRoute")
 BinView = _lazy("bin", "BinView")
 CalculatorView = _lazy("calculator", "CalculatorView")
 CirclesView = _lazy("circles", "CirclesView")
+ClubView = _lazy("club", "ClubView")
+ClubSeasonView = _lazy("club_season", "ClubSeasonView")
+ClubMemberView = _lazy("club_season", "ClubMemberView")
+JoinView = _lazy("club_join", "JoinView")
 ClaimView = _lazy("claim", "ClaimView")
 TournamentClaimView = _lazy("claim", "TournamentClaimView")
 DealDetailView = _lazy("deal_detail", "DealDetailView")
@@ -129,6 +133,10 @@ ROUTES: RouteTree = {
     "/tournaments/:tid/grand-ecran": TournamentBigScreenRoute,
     "/tournaments/:tid/tables/:round/:table": TableLinkView,
     "/settings": SettingsView,
+    # One phone alone and its club: the circle joined, the season's copy, a member's
+    # page; an invitation's link (its QR code) opens the join screen.
+    "/club": (ClubView, {"season": (ClubSeasonView, {"player/:name": ClubMemberView})}),
+    "/rejoindre/:server/:token": JoinView,
     # A hand-over link: takes the organiser role, then opens the game.
     "/organiser/:token": ClaimView,
     # Last: any other address gets a real screen (with its bar) rather than a blank page.
@@ -139,6 +147,8 @@ ROUTES: RouteTree = {
 #: Addresses that other devices open on a server (a TV, a hand-over link): one phone
 #: alone has none of them, and such an address gets the "page not found" screen.
 SERVER_ONLY = ("/grand-ecran", "/organiser/")
+#: Addresses of one phone alone and its club: a server has none of them.
+PHONE_ONLY = ("/club", "/rejoindre/")
 
 
 def routes(tree: RouteTree = ROUTES) -> list[ft.Route]:
@@ -146,6 +156,8 @@ def routes(tree: RouteTree = ROUTES) -> list[ft.Route]:
     made = []
     for path, target in tree.items():
         if not wiring().server and path.startswith(SERVER_ONLY):
+            continue
+        if wiring().server and path.startswith(PHONE_ONLY):
             continue
         if isinstance(target, tuple):
             component, children = target

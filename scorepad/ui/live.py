@@ -22,6 +22,8 @@ logger = logging.getLogger(__name__)
 GAMES_TOPIC = "scorepad/games"
 #: changes that concern every game (a player renamed)
 ALL_TOPIC = "scorepad/all"
+#: one phone alone heard from its club (a try ended: states, the season's copy)
+CLUB_TOPIC = "scorepad/club"
 
 
 def game_topic(game_id: int) -> str:
@@ -124,6 +126,14 @@ class LiveTopics:
         # the callbacks run in a task of the page (`_schedule`).
         with self._lock:
             callbacks = list(self._callbacks.get(topic, {}).values())
+        self._schedule(callbacks)
+
+    def announce(self, topics: Iterable[str]) -> None:
+        """The screens following `topics` read again, as if another phone had changed
+        them: one phone alone hearing from its club (whose Python has no pubsub loop)."""
+        with self._lock:
+            callbacks = list({id(c): c for topic in topics
+                              for c in self._callbacks.get(topic, {}).values()}.values())
         self._schedule(callbacks)
 
     def refresh_all(self) -> None:

@@ -26,6 +26,19 @@ def set_listening(host: str | None) -> None:
     _listening[0] = host
 
 
+#: the phone site a circle's invitations open (None: the server's own /telephone/)
+_phone_site: list[str | None] = [None]
+
+
+def set_phone_site(url: str | None) -> None:
+    """Wired by `scorepad serve --phone-site URL`."""
+    _phone_site[0] = url
+
+
+def phone_site() -> str | None:
+    return _phone_site[0]
+
+
 def origin_of(url: str | None, fallback: str = FALLBACK) -> str:
     """"http://192.168.1.20:8550" from the address the page was reached at
     ("ws://192.168.1.20:8550", "https://club.example.org/..."): the scheme a browser

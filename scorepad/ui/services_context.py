@@ -77,6 +77,20 @@ def use_uow() -> UowFactory:
     return _factory[0]
 
 
+#: one phone alone's link to its club (scorepad.phone.club.ClubLink; None on a server)
+_club: list[Any] = [None]
+
+
+def set_club_link(link: Any) -> None:
+    """Wired by the phone's entry point once its storage is open."""
+    _club[0] = link
+
+
+def club_link() -> Any:
+    """The phone's link to its club (None: a server, or a phone not ready yet)."""
+    return _club[0]
+
+
 def set_wiring(wiring: Wiring) -> None:
     """Wired once by the entry point (`scorepad serve` keeps SERVED, the phone ONE_PHONE)."""
     _wiring[0] = wiring

@@ -29,6 +29,8 @@ PREF_NEW_GAME = "scorepad.new_game"
 #: one phone alone: when its last backup was saved (ISO 8601), and after how many new
 #: deals it reminds the person to save one (0: never)
 PREF_LAST_BACKUP = "scorepad.last_backup"
+#: the keys of the circles' invitations this browser made (it may revoke them), by id
+PREF_INVITATIONS = "scorepad.invitations"
 PREF_BACKUP_EVERY = "scorepad.backup_every"
 #: the reminder's default: about two evenings at a table
 BACKUP_EVERY = 50
@@ -81,6 +83,8 @@ class AppState:
     organiser_keys: dict[int, str] = field(default_factory=dict)
     #: the tournaments' organiser keys this browser holds, by tournament id (local storage)
     tournament_keys: dict[int, str] = field(default_factory=dict)
+    #: the keys of the circles' invitations this browser made, by invitation id
+    invitation_keys: dict[int, str] = field(default_factory=dict)
     #: what this browser kept of forms left unsaved, as read at start (PREF_DRAFTS,
     #: PREF_NEW_GAME -> the stored text): scorepad.ui.models.drafts takes them from here
     kept_forms: dict[str, object] = field(default_factory=dict)
@@ -194,6 +198,15 @@ class AppState:
         _persist(PREF_TOURNAMENTS, json.dumps({str(k): v for k, v in keys.items()}))
 
 
+    def remember_invitation(self, invitation_id: int, key: str | None) -> None:
+        """Keeps the key of an invitation this browser made (it may revoke it)."""
+        if key is None:
+            return
+        keys = {**self.invitation_keys, invitation_id: key}
+        self.invitation_keys = keys
+        _persist(PREF_INVITATIONS, json.dumps({str(k): v for k, v in keys.items()}))
+
+
 def _organiser_keys(raw: object) -> dict[int, str]:
     try:
         data = json.loads(raw) if isinstance(raw, str) else {}
@@ -239,14 +252,16 @@ async def load_state() -> AppState:
     prefs = preferences()
     # Asked together: one round trip to the browser before the first screen, not eight.
     (lang, theme, organiser, tournaments, kept, new_game, last_backup,
-     backup_every) = await asyncio.gather(
+     backup_every, invitations) = await asyncio.gather(
         prefs.get(PREF_LANG), prefs.get(PREF_THEME), prefs.get(PREF_ORGANISER),
         prefs.get(PREF_TOURNAMENTS), prefs.get(PREF_DRAFTS), prefs.get(PREF_NEW_GAME),
-        prefs.get(PREF_LAST_BACKUP), prefs.get(PREF_BACKUP_EVERY))
+        prefs.get(PREF_LAST_BACKUP), prefs.get(PREF_BACKUP_EVERY),
+        prefs.get(PREF_INVITATIONS))
     return AppState(lang=language(lang), lang_chosen=isinstance(lang, str) and bool(lang),
                     theme=theme if theme in THEMES else "system",
                     organiser_keys=_organiser_keys(organiser),
                     tournament_keys=_organiser_keys(tournaments),
+                    invitation_keys=_organiser_keys(invitations),
                     kept_forms={PREF_DRAFTS: kept, PREF_NEW_GAME: new_game},
                     last_backup=_moment(last_backup), backup_every=_every(backup_every))
 

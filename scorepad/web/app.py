@@ -15,13 +15,14 @@ from scorepad.domain.language import DEFAULT_LANGUAGE
 from scorepad.services.base.access import CodeAttempts
 from scorepad.services.ports.events import ChangeListener, Subscribe
 from scorepad.ui.i18n import set_server_language
-from scorepad.ui.origin import set_listening
+from scorepad.ui.origin import set_listening, set_phone_site
 from scorepad.ui.services_context import (
     UowFactory,
     set_code_attempts,
     set_uow_factory,
     sheet_cache,
 )
+from scorepad.web.api.club import ClubSettings
 from scorepad.web.assets import StaticAssetsMiddleware
 from scorepad.web.guard import GuardSettings, SecurityGuard
 from scorepad.web.late_sends import LateSendsDropped
@@ -65,11 +66,21 @@ def short_frame_text() -> None:
     Message.__repr__ = short  # type: ignore[method-assign]
 
 
+def _wire_ui(uow_factory: UowFactory, listening: str | None, lang: str | None,
+             club: ClubSettings | None) -> None:
+    """What the app's screens read of the server: its database, its address, its
+    language, the phone site its invitations open."""
+    set_uow_factory(uow_factory)
+    set_listening(listening)
+    set_server_language(lang or DEFAULT_LANGUAGE)
+    set_phone_site(club.phone_site if club is not None else None)
+
+
 def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = None,
                subscribe: Subscribe | None = None, guard: GuardSettings | None = None,
                worker_database: Callable[[], Any] | None = None,
                phone_folder: Path | None = None, listening: str | None = None,
-               lang: str | None = None) -> Any:
+               lang: str | None = None, club: ClubSettings | None = None) -> Any:
     """Builds the ASGI app served by uvicorn (routes, then Flet at `/`, wrapped in the
     static-client middleware, which serves `client_cache`'s precompressed files when
     there are some, and in the security guard: `guard` names the hosts served, loopback
@@ -80,7 +91,8 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     language, which the big screens speak unless asked for another). `subscribe`
     (`Database.subscribe`) feeds
     the live updates: every committed change is announced to the phones' sessions and to
-    the API's event streams."""
+    the API's event streams; `club` names the club and the phone site its circles'
+    invitations open (scorepad.web.api.club)."""
     import flet.fastapi as flet_fastapi
 
     from scorepad.ui.app import main as ui_main
@@ -90,9 +102,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     from scorepad.web.phone_site.build import site_folder
 
     short_frame_text()
-    set_uow_factory(uow_factory)
-    set_listening(listening)
-    set_server_language(lang or DEFAULT_LANGUAGE)
+    _wire_ui(uow_factory, listening, lang, club)
     # One wrong-code counter per client address, for the app's dialogs and the API alike.
     attempts = CodeAttempts()
     set_code_attempts(attempts)
@@ -110,7 +120,8 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
                                openapi_url="/api/openapi.json",
                                on_startup=[attach_pubsub], on_shutdown=[streams.close_all])
     app.include_router(build_api_router(uow_factory, subscribe=subscribe, hub=streams,
-                                        attempts=attempts, sheets=sheet_cache()))
+                                        attempts=attempts, sheets=sheet_cache(),
+                                        club_settings=club))
 
     @app.get("/healthz")
     def healthz() -> JSONResponse:

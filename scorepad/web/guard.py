@@ -1,6 +1,9 @@
 """The server's front door (ASGI middleware): only this server's own names in `Host`, no
 writes or websocket from another site's pages, request bodies capped, and the security
-headers on every answer.
+headers on every answer. One exception, narrow: a phone site on another origin (a static
+host) may call the club's sync routes (`/api/club/`, scorepad.web.api.club), and only
+from the origins the operator lists (`scorepad serve --allow-origin`): those answers
+name that origin (CORS), every other origin is refused there in words.
 
 A page on another site can make a phone's browser send requests here (a form or a
 `text/plain` fetch needs no preflight) and DNS rebinding can even make them look
@@ -22,6 +25,13 @@ from scorepad.domain.messages import N_, render
 from scorepad.web.assets import ASGIApp, Message, Receive, Scope, Send
 
 API_BODY_LIMIT = 64 * 1024
+#: What a phone sends its club at once (games and their changes, in parts past this).
+SYNC_BODY_LIMIT = 512 * 1024
+#: The routes a page of an allowed origin may call, and the one taking the larger bodies.
+CORS_PREFIX = "/api/club/"
+SYNC_GAMES_PATH = "/api/club/games"
+CORS_HEADERS = "content-type, x-invitation, if-none-match, accept-language"
+CORS_MAX_AGE = "600"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 # A page's origin next to a Host header: default ports are left out of both.
@@ -53,13 +63,27 @@ class GuardSettings:
 
     allowed_hosts: frozenset[str] = field(default_factory=lambda: frozenset(LOOPBACK_NAMES))
     body_limit: int = API_BODY_LIMIT
+    #: the origins whose pages may call the sync routes (`serve --allow-origin`)
+    allowed_origins: frozenset[str] = frozenset()
+    sync_body_limit: int = SYNC_BODY_LIMIT
 
     @classmethod
-    def for_server(cls, addresses: Iterable[str], extra: Iterable[str] = ()) -> GuardSettings:
+    def for_server(cls, addresses: Iterable[str], extra: Iterable[str] = (),
+                   origins: Iterable[str] = ()) -> GuardSettings:
         """Loopback, `addresses` (the LAN ones printed), the hostname and `extra`
-        (`serve --allowed-host`)."""
+        (`serve --allowed-host`); `origins` (`serve --allow-origin`)."""
         names = {*LOOPBACK_NAMES, *host_names(), *addresses, *extra}
-        return cls(allowed_hosts=frozenset(_bare_host(n) for n in names if n))
+        return cls(allowed_hosts=frozenset(_bare_host(n) for n in names if n),
+                   allowed_origins=frozenset(o for o in map(origin_of, origins) if o))
+
+
+def origin_of(url: str) -> str | None:
+    """An origin as browsers send it (scheme://host[:port], default port left out,
+    lower case), from an origin or any URL of it; None if it is not one."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or "@" in parts.netloc:
+        return None
+    return f"{parts.scheme}://{_netloc(parts.netloc, parts.scheme)}"
 
 
 def _bare_host(host: str) -> str:
@@ -111,12 +135,32 @@ class SecurityGuard:
         refusal = self.refusal(scope, headers)
         if refusal is not None:
             status, key = refusal
-            await _send_refusal(scope, send, status, word(key, _lang(scope, headers)))
+            lang = _lang(scope, headers)
+            await _send_refusal(scope, send, status, render(key, {
+                "origin": (headers.get("origin") or "")[:80]}, lang)
+                if key == N_("web.origin_not_allowed") else word(key, lang))
             return
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
-        await _Capped(self.app, scope, headers, self.settings.body_limit).run(receive, send)
+        cors = self.cors_origin(scope, headers)
+        if cors is not None and scope.get("method") == "OPTIONS":
+            await _send_preflight(send, cors)
+            return
+        limit = (self.settings.sync_body_limit if scope.get("path") == SYNC_GAMES_PATH
+                 else self.settings.body_limit)
+        await _Capped(self.app, scope, headers, limit, cors=cors).run(receive, send)
+
+    def cors_origin(self, scope: Scope, headers: dict[str, str]) -> str | None:
+        """The foreign origin a sync route's answer names (an allowed one), else None."""
+        origin = headers.get("origin")
+        if origin is None or not str(scope.get("path", "")).startswith(CORS_PREFIX):
+            return None
+        if self.same_origin(headers, headers.get("host", "")):
+            return None
+        found = origin_of(origin)
+        return found if found is not None and found in self.settings.allowed_origins \
+            else None
 
     def refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
         """(status, message key) when the request must not reach the app."""
@@ -126,6 +170,12 @@ class SecurityGuard:
         # The address the connection came in on is ours even if it changed since start.
         if not host or (bare not in self.settings.allowed_hosts and bare != server[0]):
             return 400, N_("web.host")
+        if scope["type"] == "http" and str(scope.get("path", "")).startswith(CORS_PREFIX) \
+                and "origin" in headers and not self.same_origin(headers, host):
+            # A page of another origin: only an allowed one, and only here.
+            if self.cors_origin(scope, headers) is None:
+                return 403, N_("web.origin_not_allowed")
+            return None
         writes = scope["type"] == "websocket" or scope.get("method") in UNSAFE_METHODS
         if writes and not self.same_origin(headers, host):
             return 403, N_("web.origin")
@@ -145,6 +195,23 @@ class SecurityGuard:
         if not parts.scheme or not parts.netloc:
             return False  # "null": a sandboxed frame or a local file
         return _netloc(parts.netloc, parts.scheme) == _netloc(host, None)
+
+
+def cors_headers(origin: str) -> list[tuple[bytes, bytes]]:
+    """What an answer to an allowed origin's page says (that origin alone, never *)."""
+    return [(b"access-control-allow-origin", origin.encode("latin-1")),
+            (b"vary", b"Origin"), (b"access-control-expose-headers", b"ETag")]
+
+
+async def _send_preflight(send: Send, origin: str) -> None:
+    """The browser's question before a sync request from an allowed origin's page."""
+    await send({"type": "http.response.start", "status": 204, "headers": [
+        *cors_headers(origin),
+        (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
+        (b"access-control-allow-headers", CORS_HEADERS.encode()),
+        (b"access-control-max-age", CORS_MAX_AGE.encode()),
+        (b"content-length", b"0"), *SECURITY_HEADERS]})
+    await send({"type": "http.response.body", "body": b""})
 
 
 async def _send_refusal(scope: Scope, send: Send, status: int, message: str) -> None:
@@ -175,8 +242,9 @@ class _Capped:
     """One HTTP request: its body counted as it is read, its answer given the headers."""
 
     def __init__(self, app: ASGIApp, scope: Scope, headers: dict[str, str],
-                 limit: int) -> None:
+                 limit: int, *, cors: str | None = None) -> None:
         self.app, self.scope, self.limit = app, scope, limit
+        self.cors = cors
         self.lang = _lang(scope, headers)
         self.secure = _secure_context(scope, headers)
         self.declared = headers.get("content-length", "")
@@ -206,6 +274,8 @@ class _Capped:
                 self.started = True
                 message["headers"] = _with_security_headers(message.get("headers", []),
                                                             secure=self.secure)
+                if self.cors is not None:
+                    message["headers"] += cors_headers(self.cors)
             await send(message)
 
         try:
@@ -220,9 +290,11 @@ class _Capped:
 
     async def answer_too_large(self, send: Send) -> None:
         body = too_large_body(self.lang, self.limit)
+        cors = cors_headers(self.cors) if self.cors is not None else []
         await send({"type": "http.response.start", "status": 413, "headers": [
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-            (b"cache-control", b"no-store"), (b"connection", b"close"), *SECURITY_HEADERS]})
+            (b"cache-control", b"no-store"), (b"connection", b"close"), *SECURITY_HEADERS,
+            *cors]})
         await send({"type": "http.response.body", "body": body})
 
 

@@ -22,7 +22,8 @@ class SlowLink:
     still in order: a chunk never overtakes the one before it."""
 
     def __init__(self, target_url: str, *, delay: float = 0.1,
-                 jitter: tuple[float, float] | None = None, seed: int = 0) -> None:
+                 jitter: tuple[float, float] | None = None, seed: int = 0,
+                 port: int = 0) -> None:
         parts = urlsplit(target_url)
         # The browser's name for the server is Chromium's alone: this proxy is on loopback.
         self.target_host = ("127.0.0.1" if parts.hostname in (None, LAN_NAME)
@@ -30,6 +31,8 @@ class SlowLink:
         self.target_port = parts.port or 80
         self.delay = delay
         self.jitter = jitter
+        #: the port it listens on (0: a free one; a given one: the same link again)
+        self.port = port
         self._draw = random.Random(seed)
         self.url = ""
         self.chunks = 0
@@ -60,7 +63,8 @@ class SlowLink:
         self._thread.join(5)
 
     async def _listen(self) -> int:
-        self._server = await asyncio.start_server(self._client, "127.0.0.1", 0)
+        self._server = await asyncio.start_server(self._client, "127.0.0.1", self.port,
+                                                  reuse_address=True)
         return int(self._server.sockets[0].getsockname()[1])
 
     async def _client(self, reader: asyncio.StreamReader,

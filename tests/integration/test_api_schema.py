@@ -159,6 +159,40 @@ def _circles(api: Checked, database: Any) -> None:
     assert "Fiche de André · Les mardis · Saison" in record.content.decode("utf-8-sig")
 
 
+def _club(api: Checked, database: Any, game: int) -> None:
+    """A circle's invitation, and a phone's requests with it (FORMAT.md §8)."""
+    circle = int(s.create_circle(database.uow(), "Au club"))
+    c = {"circle_id": circle}
+    made = api.call("post", "/api/circles/{circle_id}/invitations", 201, path=c,
+                    json={"days": 30}).json()
+    key = {"X-Organiser-Key": made["key"]}
+    api.call("get", "/api/circles/{circle_id}/invitations", 200, path=c, headers=key)
+    token = {"X-Invitation": made["token"]}
+    api.call("get", "/api/club/invitation", 200, headers=token)
+    api.call("get", "/api/club/invitation", 403, headers={"X-Invitation": "n" * 24})
+    with database.uow() as uow:
+        row = uow.repo.get_game(game)
+        changes = uow.repo.deal_changes(game)
+    from scorepad.services.sync.wire import GameHeader, change_to_dict
+
+    body = {**GameHeader.of(row).to_dict(), "cursor": 0,
+            "changes": [change_to_dict(c) for c in changes]}
+    answer = api.call("post", "/api/club/games", 200, headers=token,
+                      json={"games": [body]}).json()
+    assert answer["games"][0]["state"] == "sent"
+    refused = api.call("post", "/api/club/games", 200, headers=token, json={"games": [
+        {**body, "changes": [{**change_to_dict(changes[0]), "number": 7}]}]}).json()
+    assert refused["games"][0]["state"] == "sent"  # known already: taken once, no refusal
+    api.call("post", "/api/club/behind", 200, headers=token,
+             json={"games": {row.uid: 0}})
+    season = api.call("get", "/api/club/season", 200, headers=token)
+    api.client.get("/api/club/season", headers={**token,
+                                                "If-None-Match": season.headers["etag"]})
+    api.call("delete", "/api/circles/{circle_id}/invitations/{invitation_id}", 200,
+             path={**c, "invitation_id": made["id"]}, headers=key)
+    api.call("post", "/api/club/games", 403, headers=token, json={"games": []})
+
+
 def _downloads(api: Checked, game: int) -> None:
     for fmt in ("csv", "json"):
         api.call("get", "/export/games/{game_id}.{fmt}", 200,
@@ -244,6 +278,7 @@ def test_every_route_answers_what_the_generated_schema_says(
     _deals(api, game)
     _bin(api, database)
     _circles(api, database)
+    _club(api, database, game)
     _downloads(api, game)
     _tournaments(api)
     api.called.add(("get", "/api/games/{game_id}/events"))  # on a real server, below

@@ -163,3 +163,29 @@ def test_a_database_one_migration_behind_is_still_brought_up_to_date(db_url: str
     upgrade(engine)
     assert _stored_revisions(engine) == {LATEST_MIGRATION}
     engine.dispose()
+
+
+def test_0012_gives_games_deals_and_changes_their_identities_in_every_home(
+        db_url: str) -> None:
+    from datetime import datetime
+
+    from scorepad.domain.sync import game_uid, is_uid
+
+    _fill_first_schema(db_url)
+    db = open_database(db_url)
+    with db.uow() as uow:
+        game = uow.repo.get_game(1)
+        [deal] = uow.repo.list_deals(1)
+        [version] = uow.repo.deal_versions(deal.id)
+    # The uid the import recognises the game by: the same on every phone restoring it.
+    assert game.uid == game_uid("Avant", datetime.fromisoformat(AT + "+00:00"),
+                                ("André", "Bruno", "Cécile", "Didier"))
+    assert is_uid(deal.uid) and is_uid(version.change)
+    assert deal.heads == (version.change,) and version.parents == ()
+    s.edit_deal(db.uow(), 1, deal.id, {"taker": "André", "contract": "garde", "bouts": 2,
+                                       "points": 50})
+    with db.uow() as uow:
+        edited = uow.repo.deal_versions(deal.id)[-1]
+        assert uow.repo.get_deal(deal.id).heads == (edited.change,)
+    assert edited.parents == (version.change,)
+    db.dispose()

@@ -39,7 +39,8 @@ class FakeRepository:
     def add_game(self, *, name: str, seats: Sequence[str], deal_size: int, first_dealer: int,
                  rules: dict[str, Any], status: GameStatus, now: datetime,
                  created_at: datetime, circle_id: int | None = None,
-                 organiser_hash: str | None = None, made_by_operator: bool = False) -> int:
+                 organiser_hash: str | None = None, made_by_operator: bool = False,
+                 uid: str | None = None) -> int:
         for seat in seats:
             if seat not in self.players.values():
                 self.players[self._next()] = seat
@@ -49,8 +50,19 @@ class FakeRepository:
                                       first_dealer=first_dealer, rules=rules,
                                       created_at=created_at, updated_at=now,
                                       circle_id=circle_id, organiser_hash=organiser_hash,
-                                      made_by_operator=made_by_operator)
+                                      made_by_operator=made_by_operator,
+                                      uid=uid or f"{game_id:032x}")
         return game_id
+
+    def game_by_uid(self, uid: str) -> GameRow | None:
+        return next((g for g in self.games.values() if g.uid == uid), None)
+
+    def known_changes(self, ids: Sequence[str]) -> set[str]:
+        return set()
+
+    def deal_changes(self, game_id: int, *, after: int = 0,
+                     limit: int | None = None) -> list[Any]:
+        return []
 
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None:
         if game_id not in self.games or self.games[game_id].deleted_at is not None:

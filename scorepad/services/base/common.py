@@ -208,7 +208,7 @@ def sheet_deal(row: DealRow, rules: RuleSet) -> SheetDeal:
     base: dict[str, Any] = {
         "id": row.id, "game_id": row.game_id, "number": row.number, "dealer": row.dealer,
         "sitting_out": row.sitting_out, "kind": state.kind, "scores": dict(state.scores),
-        "version": row.version, "input": None,
+        "version": row.version, "input": None, "both_sides": len(row.heads) > 1,
     }
     if state.kind is DealKind.PLAYED and state.input is not None:
         deal = deal_input(state.input, rules)

@@ -64,6 +64,9 @@ class SheetDeal(DealTurn):
     taker: str | None = None
     partner: str | None = None
     warnings: tuple[DealWarning, ...] = ()
+    #: changed on both sides (a phone and its club) before either heard of the other:
+    #: both versions are in its history, this is the later (scorepad.domain.sync)
+    both_sides: bool = False
 
 
 @dataclass(frozen=True, slots=True)

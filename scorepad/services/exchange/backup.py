@@ -25,7 +25,12 @@ from scorepad.services.base.access import hash_secret
 from scorepad.services.base.common import now
 from scorepad.services.base.errors import ImportRefused
 from scorepad.services.club.players import resolve_seats
-from scorepad.services.exchange.games import IMPORT_MAX_BYTES, parse_import, stored_deal
+from scorepad.services.exchange.games import (
+    IMPORT_MAX_BYTES,
+    free_uid,
+    parse_import,
+    stored_deals,
+)
 from scorepad.services.games.record import load_record
 from scorepad.services.ports import DealRow, UnitOfWork
 
@@ -149,16 +154,22 @@ def _take(uow: UnitOfWork, records: Iterable[GameRecord], total: int,
     added = extended = unchanged = 0
     games: list[int] = []
     with uow:
-        stored = {(g.name, _moment(g.created_at), g.seats): g.id
-                  for g in uow.repo.list_games()}
+        rows = uow.repo.list_games()
+        stored = {(g.name, _moment(g.created_at), g.seats): g.id for g in rows}
+        # The same game, whatever it is called here now (scorepad.domain.sync).
+        by_uid = {g.uid: g.id for g in rows if g.uid is not None}
         for done, record in enumerate(records, start=1):
             people = resolve_seats(uow, record.seats)
             seats = tuple(people[s] for s in record.seats)
             key = (record.name, _moment(record.created_at), seats)
-            game_id = stored.get(key)
+            game_id = by_uid.get(record.uid) if record.uid else None
+            if game_id is None:
+                game_id = stored.get(key)
             if game_id is None:
                 game_id = stored[key] = _add(uow, record, people, organiser_key)
                 added += 1
+                if record.uid:
+                    by_uid[record.uid] = game_id
             else:
                 outcome = _extend(uow, game_id, record, people)
                 extended += outcome
@@ -183,8 +194,9 @@ def _add(uow: UnitOfWork, record: GameRecord, people: dict[str, str],
         deal_size=record.deal_size, first_dealer=record.table.first_dealer,
         rules=record.rules.to_dict(), status=record.status, now=when,
         created_at=record.created_at,
-        organiser_hash=hash_secret(organiser_key) if organiser_key else None)
-    uow.repo.add_deals(game_id, [stored_deal(d, people) for d in record.deals], now=when)
+        organiser_hash=hash_secret(organiser_key) if organiser_key else None,
+        uid=free_uid(uow, record))
+    uow.repo.add_deals(game_id, stored_deals(uow, record.deals, people), now=when)
     return game_id
 
 
@@ -199,7 +211,7 @@ def _extend(uow: UnitOfWork, game_id: int, record: GameRecord, people: dict[str,
         return 0
     if len(have) < len(wanted) and wanted[:len(have)] == have:
         later = record.deals[len(have):]
-        uow.repo.add_deals(game_id, [stored_deal(d, people) for d in later],
+        uow.repo.add_deals(game_id, stored_deals(uow, later, people),
                            now=record.updated_at or now())
         return 1
     differs = next((i for i, (a, b) in enumerate(zip(have, wanted, strict=False)) if a != b),

@@ -133,8 +133,12 @@ class _Copy:
         circles = self._copy_circles()
         self.tournaments = copy_tournaments(self.src, self.dst, circles)
         present: dict[GameKey, list[int]] = {}
+        #: the target's games by uid: the same game, whatever it is called there now
+        self.uids: dict[str, int] = {}
         for game in _all_games(self.dst):
             present.setdefault(_key(game, game.seats), []).append(game.id)
+            if game.uid is not None:
+                self.uids[game.uid] = game.id
         live = self.src.deal_counts()
         copied: list[GameCopy] = []
         skipped: list[GameCopy] = []
@@ -144,6 +148,10 @@ class _Copy:
             found = present.get(_key(game, [names[seat] for seat in game.seats]))
             if found:  # a list: a game imported twice on the phone is matched twice
                 skipped.append(GameCopy(game.name, game.id, found.pop(0), live.get(game.id, 0)))
+                continue
+            if game.uid is not None and game.uid in self.uids:
+                skipped.append(GameCopy(game.name, game.id, self.uids[game.uid],
+                                        live.get(game.id, 0)))
                 continue
             target_id = self._copy_game(game, names, circles)
             self.names[game.id] = names
@@ -193,7 +201,10 @@ class _Copy:
             deal_size=game.deal_size, first_dealer=game.first_dealer, rules=game.rules,
             status=game.status, now=game.updated_at, created_at=game.created_at,
             circle_id=None if game.circle_id is None else circles[game.circle_id],
-            organiser_hash=game.organiser_hash, made_by_operator=game.made_by_operator)
+            organiser_hash=game.organiser_hash, made_by_operator=game.made_by_operator,
+            uid=game.uid)
+        if game.uid is not None:
+            self.uids[game.uid] = game_id
         if game.code_hash is not None:
             self.dst.set_code_hash(game_id, game.code_hash)
         link_table_game(self.dst, game, game_id, self.tournaments)

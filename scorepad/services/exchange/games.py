@@ -3,11 +3,13 @@ import of its JSON export (FORMAT.md §5)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from scorepad.domain import DealRecord, GameRecord
 from scorepad.domain.messages import N_, Message
 from scorepad.domain.parsing import map_players
+from scorepad.domain.sync import game_uid
 from scorepad.services.base.access import hash_secret
 from scorepad.services.base.common import load_game
 from scorepad.services.base.errors import ImportRefused, ServiceError
@@ -54,16 +56,16 @@ def import_game(uow: UnitOfWork, data: bytes, *, organiser_key: str | None = Non
     with uow:
         # A merged player's name in the file means the player it was merged into.
         people = resolve_seats(uow, record.seats)
+        uid = free_uid(uow, record)
         game_id = uow.repo.add_game(
             name=record.name, seats=[people[s] for s in record.seats],
             deal_size=record.deal_size, first_dealer=record.table.first_dealer,
             rules=record.rules.to_dict(), status=record.status, now=when,
             created_at=record.created_at,
             organiser_hash=hash_secret(organiser_key) if organiser_key else None,
-            made_by_operator=by_operator,
+            made_by_operator=by_operator, uid=uid,
         )
-        uow.repo.add_deals(game_id, [stored_deal(deal, people) for deal in record.deals],
-                           now=when)
+        uow.repo.add_deals(game_id, stored_deals(uow, record.deals, people), now=when)
         uow.commit()
     return game_id
 
@@ -83,7 +85,24 @@ def parse_import(data: bytes) -> GameRecord:
         raise ImportRefused(exc, field=exc.field or "file") from exc
 
 
-def stored_deal(deal: DealRecord, people: dict[str, str]) -> NewDeal:
+def free_uid(uow: UnitOfWork, record: GameRecord) -> str | None:
+    """The uid a game taken from a file is stored with: the file's, else the one its
+    name, start and seats give (the same game restored on two phones is one game on a
+    club's server); None (a new one) when another game of the database has it already
+    (the same file imported twice by `scorepad import`, which adds it twice)."""
+    uid = record.uid or game_uid(record.name, record.created_at, record.seats)
+    return None if uow.repo.game_by_uid(uid) is not None else uid
+
+
+def stored_deals(uow: UnitOfWork, deals: Sequence[DealRecord], people: dict[str, str]
+                 ) -> list[NewDeal]:
+    """The deals of a file to store, each keeping the change it shows unless this
+    database has that change already (the same game imported twice): then a new one."""
+    known = uow.repo.known_changes([d.change for d in deals if d.change])
+    return [stored_deal(d, people, keep=d.change not in known) for d in deals]
+
+
+def stored_deal(deal: DealRecord, people: dict[str, str], *, keep: bool = True) -> NewDeal:
     def who(name: str) -> str:
         return people.get(name, name)
 
@@ -93,5 +112,6 @@ def stored_deal(deal: DealRecord, people: dict[str, str]) -> NewDeal:
         number=deal.number, dealer=who(deal.dealer),
         sitting_out=tuple(who(n) for n in deal.sitting_out),
         state=DealState(deal.kind, data, {who(p): v for p, v in deal.scores.items()}),
-        action="imported",
+        action="imported", uid=deal.uid if keep else None,
+        change=deal.change if keep else None, parents=deal.parents if keep else (),
     )

@@ -10,6 +10,7 @@ small fakes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
@@ -17,6 +18,7 @@ from typing import Any, Protocol, Self
 
 from scorepad.domain import DealKind, DealTurn, GameStatus
 from scorepad.services.ports.stats import StatsRepository
+from scorepad.services.ports.sync import SyncRepository
 from scorepad.services.ports.tournament import TournamentRepository
 
 #: A deal input as JSON (FORMAT.md §1 without rules), player names as they are now.
@@ -58,6 +60,8 @@ class GameRow(GameFacts):
     made_by_operator: bool = False
     #: when the game went to the bin (None: it is not in the bin)
     deleted_at: datetime | None = None
+    #: the game's identity in every home (a phone, a club's server): scorepad.domain.sync
+    uid: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,11 @@ class DealRow(DealTurn):
     version: int
     created_at: datetime
     updated_at: datetime
+    #: the deal's identity in every home of its game (scorepad.domain.sync)
+    uid: str | None = None
+    #: the changes of its history no change was made on: two or more when the deal was
+    #: changed on both sides (a phone and its club) before either heard of the other
+    heads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +99,10 @@ class DealVersionRow:
     state: DealState
     author: str | None
     at: datetime
+    #: the change's id in every home (None: the scores alone worked out again) and the
+    #: ids of the changes it was made on
+    change: str | None = None
+    parents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +157,15 @@ class NewDeal(DealTurn):
     state: DealState
     author: str | None = None
     action: str = "created"
+    #: kept as given (a game taken from a file or from the other home), else minted
+    uid: str | None = None
+    change: str | None = None
+    parents: tuple[str, ...] = ()
+    #: when the change was made (None: the time of the write)
+    at: datetime | None = None
 
 
-class Repository(TournamentRepository, StatsRepository, Protocol):
+class Repository(TournamentRepository, StatsRepository, SyncRepository, Protocol):
     """Keyword-style persistence operations; names are player names, ids are row ids."""
 
     # games
@@ -154,7 +173,7 @@ class Repository(TournamentRepository, StatsRepository, Protocol):
                  rules: dict[str, Any], status: GameStatus, now: datetime,
                  created_at: datetime, circle_id: int | None = None,
                  organiser_hash: str | None = None,
-                 made_by_operator: bool = False) -> int: ...
+                 made_by_operator: bool = False, uid: str | None = None) -> int: ...
     def lock_game(self, game_id: int, *, now: datetime) -> GameRow | None: ...
     def get_game(self, game_id: int) -> GameRow | None: ...
     #: (revision, created_at) of a game, without its seats and rules (a cheap check)
@@ -242,3 +261,5 @@ class UnitOfWork(Protocol):
                  tb: TracebackType | None) -> None: ...
     def commit(self) -> None: ...
     def rollback(self) -> None: ...
+    #: a part of the transaction undone alone when its block raises
+    def savepoint(self) -> AbstractContextManager[None]: ...

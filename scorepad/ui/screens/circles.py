@@ -12,10 +12,12 @@ from scorepad import services
 from scorepad.services import CircleRow
 from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
+from scorepad.ui.dialogs.invite import use_invite_dialog
 from scorepad.ui.dialogs.name import AskName, use_name_dialog
 from scorepad.ui.i18n import current_lang, nt, t
 from scorepad.ui.live import GAMES_TOPIC
-from scorepad.ui.services_context import UowFactory, use_uow
+from scorepad.ui.services_context import UowFactory, use_uow, wiring
+from scorepad.ui.state import use_app_state
 from scorepad.ui.widgets.layout import (
     empty_state,
     list_card,
@@ -45,6 +47,8 @@ class CircleActions:
     ask_name: Callable[[AskName], None]
     confirm: AskConfirm
     show_error: ShowError
+    #: opens a circle's invitations of phones alone (a club's server only; None elsewhere)
+    invite: Callable[[CircleRow], None] | None = None
 
     def _named(self, said: Callable[[str], str]) -> Callable[[str], None]:
         """What follows a name accepted: the list again, and what `said(name)` says."""
@@ -107,6 +111,9 @@ def _circle_tile(circle: CircleRow, actions: CircleActions) -> ft.Control:
                      lambda: page.navigate(f"/circles/{circle.id}/ranking")),
                 item(ft.Icons.NIGHTLIFE, t("nav.evening"),
                      lambda: page.navigate(f"/circles/{circle.id}/soiree")),
+                *([item(ft.Icons.QR_CODE_2, t("circles.invite"),
+                        lambda: actions.invite(circle) if actions.invite else None)]
+                  if actions.invite is not None else []),
                 item(ft.Icons.EDIT_OUTLINED, t("common.rename"),
                      lambda: actions.rename(circle)),
                 item(ft.Icons.DELETE_OUTLINE, t("common.delete"),
@@ -120,7 +127,9 @@ def CirclesView() -> ft.View:
     uow = use_uow()
     page_key = use_page_key("/circles")
     data = use_data(lambda: services.list_circles(uow()), topics=[GAMES_TOPIC])
-    actions = CircleActions(uow, data.again_then, use_name_dialog(), use_confirm(), use_error())
+    invite = use_invite_dialog(use_app_state(), uow)
+    actions = CircleActions(uow, data.again_then, use_name_dialog(), use_confirm(), use_error(),
+                            invite if wiring().server else None)
     if not data.loaded:
         items: list[ft.Control] = [loading_state()]
     elif not data.value:

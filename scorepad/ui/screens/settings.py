@@ -42,7 +42,12 @@ def SettingsView() -> ft.View:
             *[_choice(label, state.theme == code, lambda _, c=code: state.set_theme(c), icon)
               for code, label, icon in themes],
             # One phone alone keeps the games: they go out and back as one file.
-            *([section_title(t("phone.backup.section")), PhoneBackup(picker)]
+            *([section_title(t("phone.backup.section")), PhoneBackup(picker),
+               section_title(t("club.section")),
+               ft.Semantics(identifier="settings-club", container=True, content=ft.ListTile(
+                   leading=ft.Icon(ft.Icons.GROUPS), title=ft.Text(t("club.title")),
+                   subtitle=ft.Text(t("club.settings_text")),
+                   on_click=lambda _e: ft.context.page.navigate("/club")))]
               if not wiring().server else []),
             section_title(t("settings.about")),
             ft.ListTile(

@@ -225,6 +225,11 @@ def DealLine(deal: SheetDeal, seats: tuple[str, ...], game_id: int, dark: bool,
                 border_radius=6,
             ))
         rows.append(ft.Row(cells, spacing=0))
+    if deal.both_sides:
+        # Changed on this phone and at the club before either heard of the other: the
+        # later version is shown, both are in the deal's history.
+        rows.append(ft.Semantics(identifier=f"both-sides-{deal.number}", content=ft.Text(
+            t("sheet_rows.both_sides"), size=12, italic=True, color=ft.Colors.TERTIARY)))
     return ft.Container(
         ft.Column(rows, spacing=4, tight=True),
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),

@@ -1,5 +1,6 @@
 """The JSON API: a game's sheet (games, deals, undo/redo, table code, organiser, bin,
-change stream), the circles (evenings, rankings) and a tournament night (its rounds,
+change stream), the circles (evenings, rankings), a phone alone and its club (`club`:
+invitations, the games it sends, the circle's season) and a tournament night (its rounds,
 standings and live stream), described by its pydantic models (FastAPI writes
 `/api/openapi.json` from them).
 
@@ -34,6 +35,7 @@ from scorepad.services.games.sheet_cache import SheetCache
 from scorepad.services.ports.events import Subscribe
 from scorepad.web.api import (
     circles,
+    club,
     deals,
     events,
     games,
@@ -57,7 +59,8 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
                      hub: ChangeHub | None = None, attempts: CodeAttempts | None = None,
                      sheets: SheetCache | None = None,
                      heartbeat: float = HEARTBEAT_SECONDS,
-                     tournament_hub: TournamentHub | None = None) -> APIRouter:
+                     tournament_hub: TournamentHub | None = None,
+                     club_settings: club.ClubSettings | None = None) -> APIRouter:
     """The `/api` routes over `uow_factory`; `subscribe` is `Database.subscribe`, whose
     events feed `GET /api/games/{id}/events` through `hub` (pass your own to end the
     streams with `hub.close_all()` when the server stops). Wrong table codes are
@@ -74,6 +77,7 @@ def build_api_router(uow_factory: UowFactory, *, subscribe: Subscribe,
     deals.add_routes(router, ctx)
     events.add_routes(router, ctx, hub, heartbeat)
     circles.add_routes(router, ctx)
+    club.add_routes(router, ctx, club_settings or club.ClubSettings())
     # The tournaments' live standings wake up on every game's change (their tables').
     tournament_hub = tournament_hub if tournament_hub is not None else TournamentHub()
     subscribe(tournament_hub.publish)

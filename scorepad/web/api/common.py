@@ -23,6 +23,7 @@ from scorepad.services.base.access import CodeAttempts
 from scorepad.services.base.views import GameSheet
 from scorepad.services.games.sheet_cache import CAPACITY as SHEET_CAPACITY
 from scorepad.services.games.sheet_cache import SheetCache
+from scorepad.services.sync.errors import InvitationRefused
 from scorepad.services.tournament.errors import TournamentNotFound
 from scorepad.web.api.params import (
     AUTHOR_HEADER,
@@ -132,7 +133,8 @@ def clip_echoes(body: dict[str, Any]) -> dict[str, Any]:
 #: The status of each refusal (the first that matches; any other is a 400). A
 #: tournament's step out of turn is an InvalidDeal too: 409 is looked at before 400.
 _STATUS: dict[int, tuple[type[Exception], ...]] = {
-    403: (services.EditForbidden, services.OrganiserOnly, services.NoOrganiser),
+    403: (services.EditForbidden, services.OrganiserOnly, services.NoOrganiser,
+          InvitationRefused),
     404: (services.GameNotFound, services.DealNotFound, services.NotInBin,
           services.HandoverInvalid, services.CircleNotFound, TournamentNotFound),
     409: (services.DealConflict, services.GameFinished, services.StaleUndo,
@@ -185,7 +187,8 @@ class ApiContext:
 #: What each refusal means, as the schema says it.
 _MEANINGS: dict[int | str, str] = {
     400: "Invalid request, naming the field (FORMAT.md §3)",
-    403: "Protected: the table code is missing or wrong, or not the organiser",
+    403: "Protected: the table code is missing or wrong, or not the organiser; an "
+         "invitation unknown, revoked or past its end",
     404: "Unknown (or binned) game, deal or link, or unknown tournament",
     409: "Conflict: changed meanwhile, a finished game, or a tournament's step out of turn",
     413: "Body larger than 64 KB",
