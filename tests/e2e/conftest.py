@@ -398,6 +398,7 @@ def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
     from tests.e2e.gestures import scrolled_on, settled_box, wheel
 
     page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
+    last_box = None
     for _ in range(steps):
         loc = by_id(page, identifier)
         if loc.count():
@@ -420,6 +421,9 @@ def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
             tall = box["height"] > REACH_BOTTOM - APP_BAR  # never whole in the band
             if (top >= APP_BAR and bottom <= REACH_BOTTOM) or tall:
                 return loc.first
+            if box == last_box:
+                return loc.first  # the wheel moved it no further: as far in as it shows
+            last_box = box
             middle = (APP_BAR + REACH_BOTTOM) / 2
             if wheel(page, max(min((top + bottom) / 2 - middle, 600), -600)):
                 continue

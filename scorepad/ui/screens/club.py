@@ -1,4 +1,4 @@
-"""One phone alone's club (Réglages → Club): the circle it joined, which games it sends
+"""One phone alone's club (Réglages, then Club): the circle it joined, which games it sends
 and each game's state (sent, waiting, refused and why), the last try's word, "send now",
 the read-only copy of the circle's season, and leaving the circle in one tap."""
 
