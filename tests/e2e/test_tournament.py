@@ -103,7 +103,9 @@ def _scrolled_text(page: Any, number: int) -> str:
     """The table's link, looked for from the top of the page down, again until it is
     drawn (the links come with the started round's view; a busy server draws them a
     little after the round's own card, and one pass down may go past them)."""
-    deadline = time.monotonic() + 20
+    # A bound, not a wait: one pass down a long page under a busy core took most of 20 s
+    # (a run with one core kept busy found no link within 20 s, its round started).
+    deadline = time.monotonic() + 60
     while True:
         page.mouse.move(200, 400)
         wheel(page, -20_000)
