@@ -202,6 +202,18 @@ PHONE_PAGE = pytest.StashKey[Any]()
 FAILURE_SHOTS = Path(os.environ.get("SCOREPAD_E2E_SHOTS", "/tmp/scorepad-e2e-failures"))
 
 
+@pytest.fixture(autouse=True)
+def _phone_shot_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A failing test that named its phone page (PHONE_PAGE: a phone alone, made outside
+    the `page` fixture) leaves that phone's screen in FAILURE_SHOTS, as `page` does."""
+    yield
+    phone = request.node.stash.get(PHONE_PAGE, None)
+    if phone is not None and request.node.stash.get(_FAILED, False):
+        FAILURE_SHOTS.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(Exception):
+            phone.screenshot(path=str(FAILURE_SHOTS / f"{request.node.name}.png"))
+
+
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """One phone: a fresh browser context (its own session, storage and cache). A failing

@@ -9,7 +9,6 @@ http://table.lan:PORT (not a secure context), the phone site at http://127.0.0.1
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -20,10 +19,6 @@ import pytest
 
 from scripts.appserver import start_app, stop_app
 from tests.e2e.conftest import (
-    _FAILED as FAILED,
-)
-from tests.e2e.conftest import (
-    FAILURE_SHOTS,
     PHONE_PAGE,
     button,
     by_id,
@@ -44,16 +39,6 @@ pytestmark = pytest.mark.slow
 #: How long a try of the phone may take to be seen (a loaded machine, a slow link).
 SEEN_MS = 60_000
 ALL_GARDE = {"taker": "André", "contract": "garde", "bouts": 2, "points": 49}
-
-
-@pytest.fixture(autouse=True)
-def _shot_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
-    yield
-    page = request.node.stash.get(PHONE_PAGE, None)
-    if page is not None and request.node.stash.get(FAILED, False):
-        FAILURE_SHOTS.mkdir(parents=True, exist_ok=True)
-        with contextlib.suppress(Exception):
-            page.screenshot(path=str(FAILURE_SHOTS / f"{request.node.name}.png"))
 
 
 class Club:

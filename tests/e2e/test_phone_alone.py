@@ -4,7 +4,6 @@ phone's browser, through a restart and with the server gone."""
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import json
 import re
@@ -18,10 +17,6 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import (
-    _FAILED as FAILED,
-)
-from tests.e2e.conftest import (
-    FAILURE_SHOTS,
     PHONE_PAGE,
     button,
     by_id,
@@ -46,17 +41,6 @@ from tests.e2e.reloads import reload_now, what_came_back
 from tests.factories import FOUR
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(autouse=True)
-def _shot_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A failing test leaves the phone's screen in FAILURE_SHOTS, as the other e2e do."""
-    yield
-    page = request.node.stash.get(PHONE_PAGE, None)
-    if page is not None and request.node.stash.get(FAILED, False):
-        FAILURE_SHOTS.mkdir(parents=True, exist_ok=True)
-        with contextlib.suppress(Exception):
-            page.screenshot(path=str(FAILURE_SHOTS / f"{request.node.name}.png"))
 
 
 @pytest.fixture
