@@ -115,6 +115,17 @@ def _wait(check: Callable[[], bool], what: str, seconds: float = 60) -> None:
         time.sleep(0.25)
 
 
+def _says(page: Any, identifier: str, words: str, *, start: bool = False) -> None:
+    """Waits until the control shows `words` (at its start when `start`), as the eye
+    waits for the club's answer on the screen."""
+    page.wait_for_function(
+        """([id, words, start]) => {
+            const shown = document.querySelector(
+                `[flt-semantics-identifier="${id}"]`)?.innerText ?? "";
+            return start ? shown.startsWith(words) : shown.includes(words);
+        }""", arg=[identifier, words, start], timeout=SEEN_MS)
+
+
 def _club_screen(page: Any, phone_url: str) -> None:
     page.goto(phone_url + "#/club")
     by_id(page, "club-circle").wait_for(timeout=SEEN_MS)
@@ -161,9 +172,7 @@ def test_a_phone_joins_by_qr_plays_away_and_its_games_reach_the_club_once(
     by_id(screen, "club-circle").wait_for(timeout=SEEN_MS)
     # The season's copy arrives with the first try: the circle's players are known.
     by_id(screen, "club-refreshed").wait_for(timeout=SEEN_MS)
-    screen.wait_for_function("""() => document.querySelector(
-        '[flt-semantics-identifier="club-refreshed"]')?.innerText.includes('mis à jour')""",
-        timeout=SEEN_MS)
+    _says(screen, "club-refreshed", "mis à jour")
 
     # The club away: a game played on the phone waits, said in words.
     server.stop()
@@ -176,16 +185,12 @@ def test_a_phone_joins_by_qr_plays_away_and_its_games_reach_the_club_once(
     _send_now(screen)
     wait_id_text(screen, "club-state-Dimanche", "En attente : partira quand le club répondra",
                  timeout=SEEN_MS / 1000)
-    screen.wait_for_function("""() => document.querySelector(
-        '[flt-semantics-identifier="club-failure"]')?.innerText.includes('ne répond pas')""",
-        timeout=SEEN_MS)
+    _says(screen, "club-failure", "ne répond pas")
 
     # The club back: the game goes, and the club's ranking counts it.
     server.start()
     _send_now(screen)
-    screen.wait_for_function("""() => document.querySelector(
-        '[flt-semantics-identifier="club-state-Dimanche"]')?.innerText.startsWith('Au club')""",
-        timeout=SEEN_MS)
+    _says(screen, "club-state-Dimanche", "Au club", start=True)
     assert _club_games(server) == {"Au club": 1, "Dimanche": 2}
     from scorepad import services as s
 
@@ -211,14 +216,10 @@ def test_a_phone_joins_by_qr_plays_away_and_its_games_reach_the_club_once(
     _send_now(screen)
     _wait(lambda: _club_games(server).get("Dimanche") == 3, "the club took the third deal")
     server.stop()
-    screen.wait_for_function("""() => document.querySelector(
-        '[flt-semantics-identifier="club-failure"]')?.innerText.includes('ne répond pas')""",
-        timeout=SEEN_MS)
+    _says(screen, "club-failure", "ne répond pas")
     server.start()
     _send_now(screen)
-    screen.wait_for_function("""() => document.querySelector(
-        '[flt-semantics-identifier="club-state-Dimanche"]')?.innerText.startsWith('Au club')""",
-        timeout=SEEN_MS)
+    _says(screen, "club-state-Dimanche", "Au club", start=True)
     assert _club_games(server) == {"Au club": 1, "Dimanche": 3}
 
     # A second phone with the same game restored sends it: it is there once.
@@ -230,18 +231,14 @@ def test_a_phone_joins_by_qr_plays_away_and_its_games_reach_the_club_once(
     by_id(other, "club-join-yes").wait_for(timeout=SEEN_MS)
     thumb(other, by_id(other, "club-mode-all"))
     thumb(other, by_id(other, "club-join-yes"))
-    other.wait_for_function("""() => document.querySelector(
-        '[flt-semantics-identifier="club-state-Dimanche"]')?.innerText.startsWith('Au club')""",
-        timeout=SEEN_MS)
+    _says(other, "club-state-Dimanche", "Au club", start=True)
     assert _club_games(server) == {"Au club": 1, "Dimanche": 3}
     assert not any(d.both_sides for d in _club_sheet(server, "Dimanche").deals)
 
     # The invitation revoked: the phone is refused, in words.
     _revoke(page, server)
     _send_now(other)
-    other.wait_for_function("""() => document.querySelector(
-        '[flt-semantics-identifier="club-failure"]')?.innerText.includes('révoquée')""",
-        timeout=SEEN_MS)
+    _says(other, "club-failure", "révoquée")
     second.close()
     phone.close()
 
