@@ -11,7 +11,7 @@ from fpdf.fonts import FontFace
 from scorepad.domain.language import word
 from scorepad.domain.messages import language
 from scorepad.domain.player_record import PlayerRecord
-from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _Sheet
+from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _para, _Sheet
 from scorepad.exports.player_text import figure_rows, tables, title
 
 _HEAD_FILL = (215, 215, 215)
@@ -28,7 +28,7 @@ def render_player_pdf(record: PlayerRecord, scope: str, lang: str = "fr",
     pdf.set_auto_page_break(True, margin=14)
     pdf.add_page()
     pdf.set_font(pdf.family, "B", 16)
-    pdf.multi_cell(0, 9, clean(heading), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    _para(pdf, 9, clean(heading))
     pdf.ln(2)
     head = FontFace(emphasis="BOLD", fill_color=_HEAD_FILL)
     pdf.set_font(pdf.family, "", 10)

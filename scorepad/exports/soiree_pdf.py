@@ -11,7 +11,7 @@ from fpdf.fonts import FontFace
 from scorepad.domain.language import word
 from scorepad.domain.messages import fmt_signed, language, render_count
 from scorepad.domain.soiree import SoireeRecap
-from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _Sheet
+from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _para, _Sheet
 from scorepad.exports.soiree_text import COLUMNS, average, duration, highlights, labelled, title
 
 _HEAD_FILL = (215, 215, 215)
@@ -35,7 +35,7 @@ def render_soiree_pdf(recap: SoireeRecap, lang: str = "fr",
     pdf.set_font(pdf.family, "B", 13)
     podium = "   ".join(f"{p.rank}. {p.player} {fmt_signed(p.total, lang)}"
                         for p in recap.podium)
-    pdf.multi_cell(0, 8, clean(podium), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    _para(pdf, 8, clean(podium))
     pdf.ln(2)
     _players_table(pdf, recap, lang)
     pdf.ln(4)
@@ -44,17 +44,16 @@ def render_soiree_pdf(recap: SoireeRecap, lang: str = "fr",
              new_y=YPos.NEXT)
     pdf.set_font(pdf.family, "", 10)
     for label, text in highlights(recap, lang):
-        pdf.multi_cell(0, 6, clean(labelled(label, text, lang)), new_x=XPos.LMARGIN,
-                       new_y=YPos.NEXT)
+        _para(pdf, 6, clean(labelled(label, text, lang)))
     pdf.ln(3)
     pdf.set_font(pdf.family, "B", 12)
     pdf.cell(0, 8, clean(word("soiree.tables", lang)), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font(pdf.family, "", 10)
     for table in recap.tables:
         totals = ", ".join(f"{n} {fmt_signed(v, lang)}" for n, v in table.totals.items())
-        pdf.multi_cell(0, 6, clean(render_count("soiree.table_line", table.deals, {
+        _para(pdf, 6, clean(render_count("soiree.table_line", table.deals, {
             "name": table.name, "duration": duration(table.duration, lang),
-            "totals": totals}, lang)), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+            "totals": totals}, lang)))
     return bytes(pdf.output())
 
 

@@ -12,7 +12,7 @@ from fpdf.fonts import FontFace
 
 from scorepad.domain.messages import fmt_signed, language, render
 from scorepad.domain.tournament import RankingRule, StandingLine, Standings
-from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _Sheet
+from scorepad.exports.pdf_export import DEJAVU, _load_fonts, _para, _Sheet
 from scorepad.exports.tournament_text import (
     PrintedTable,
     TournamentHeading,
@@ -45,7 +45,7 @@ def labelled(label: str, value: str, lang: str) -> str:
 
 def _line(pdf: _Sheet, height: float, text: str, size: float, style: str = "") -> None:
     pdf.set_font(pdf.family, style, size)
-    pdf.multi_cell(0, height, pdf.clean(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    _para(pdf, height, pdf.clean(text))
 
 
 def _columns(standings: Standings, lang: str) -> list[tuple[str, float, str, Callable[
