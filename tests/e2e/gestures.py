@@ -106,14 +106,19 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
     the bar at the bottom (`top`, `bottom`), where a person can reach it."""
     locator = by_id(page, target) if isinstance(target, str) else target
     page.mouse.move(195, 400)
+    tried: list[str] = []  # what the thumb saw at each step, said if it never reaches it
     for _ in range(25):
         if not locator.count():
+            tried.append("not in the tree")
             # Not drawn yet: waited for (the screen being drawn, a dialog opening); a
             # moment without it, the thumb looks further down the list.
             try:
                 locator.first.wait_for(state="attached", timeout=LOOK_FURTHER_MS)
             except PlaywrightTimeout:
-                if not scrolled_on(page, 250):
+                # Nothing to scroll and no change: the end of the list, unless the
+                # control came in between the wait and the watch for a change (a
+                # dialog's field drawn just then, on a loaded machine).
+                if not scrolled_on(page, 250) and not locator.count():
                     break
             continue
         box = locator.first.bounding_box()
@@ -123,8 +128,21 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             return
         below = box is None or box["y"] + box["height"] > bottom
-        wheel(page, 200 if below else -200)
-    raise AssertionError(f"{target} never came within reach of a thumb")
+        moved = wheel(page, 200 if below else -200)
+        tried.append(f"at {box and {k: round(v) for k, v in box.items()}}, "
+                     f"wheel {'down' if below else 'up'}: {'moved' if moved else 'no change'}")
+    fields = page.evaluate(_FIELDS)
+    raise AssertionError(f"{target} never came within reach of a thumb between y={top} and "
+                         f"y={bottom}; each step: {'; '.join(tried)}; the page's text fields: "
+                         f"{fields}")
+
+
+#: the page's text fields as the semantics tree has them: name and box
+_FIELDS = """() => [...document.querySelectorAll('input, textarea')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return `${el.getAttribute('aria-label')} at (${Math.round(r.x)}, ${Math.round(r.y)}, `
+        + `${Math.round(r.width)}x${Math.round(r.height)})`;
+})"""
 
 
 def tap_between(page: Any, target: Any, above: Any, below: Any) -> None:
