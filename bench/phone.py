@@ -5,7 +5,8 @@ is printed beside its goal:
 - bytes on the wire for a first visit (brotli copies): goal <= 15 MB;
 - first start to the games screen (a new phone): goal <= 20 s;
 - a start from the phone's cache, to the games screen: goal median <= 1.0 s, <= 3.0 s at
-  half a core (--cpu 0.5), a native app's; and to the games list with its names and totals, sooner.
+  half a core (--cpu 0.5), a native app's; and to the games list with its names and
+  totals, sooner.
   Timed twice: before any game was opened on the phone (its games restored only), and
   after its evening (the saves below), offline. The second is the phone as a family
   holds it: once a game has been opened on it, the browser keeps the machine code it
@@ -104,7 +105,7 @@ EVENING_END_MS = 3000
 def goals(cpu: float | None) -> dict[str, float]:
     """The goals (seconds) of this setting, a native app's figures: the reference machine,
     or half a core. The semantics tree's lag behind the drawn frame, the games list and
-    a sheet have theirs here only (None: no goal at half a core)."""
+    a sheet have theirs here only (infinite: no goal at half a core)."""
     slow = cpu is not None and cpu <= 0.5
     return {"start": 3.0 if slow else 1.0, "save": 0.2 if slow else 0.1, "first": 20.0,
             "tree_lag": 0.05, "screen": float("inf") if slow else 0.15}

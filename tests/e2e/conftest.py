@@ -440,10 +440,8 @@ def scroll_to_id(page: Any, identifier: str, *, steps: int = 60) -> Any:
             if wheel(page, max(min((top + bottom) / 2 - middle, 600), -600)):
                 continue
             return loc.first  # the list moves no further: as far in as it will show
-        if not scrolled_on(page, 250) and not by_id(page, identifier).count():
-            # the list's end, and no such control (one drawn between the look and the
-            # watch for a change is taken at the next step)
-            break
+        if not scrolled_on(page, 250, by_id(page, identifier)):
+            break  # the list's end, and no such control
     raise AssertionError(f"{identifier} not found after scrolling")
 
 

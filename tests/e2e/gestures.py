@@ -94,7 +94,7 @@ def scroll_to(page: Any, locator: Any, *, steps: int = 12) -> Any:
         if locator.count() and locator.first.is_visible():
             return locator.first
         page.mouse.move(195, 400)
-        if not scrolled_on(page, 350):
+        if not scrolled_on(page, 350, locator):
             break
     locator.first.wait_for()
     return locator.first
@@ -115,10 +115,7 @@ def tap_at(page: Any, target: Any, *, top: float = 64, bottom: float = 676) -> N
             try:
                 locator.first.wait_for(state="attached", timeout=LOOK_FURTHER_MS)
             except PlaywrightTimeout:
-                # Nothing to scroll and no change: the end of the list, unless the
-                # control came in between the wait and the watch for a change (a
-                # dialog's field drawn just then, on a loaded machine).
-                if not scrolled_on(page, 250) and not locator.count():
+                if not scrolled_on(page, 250, locator):
                     break
             continue
         box = locator.first.bounding_box()
@@ -261,16 +258,18 @@ def wheel(page: Any, dy: float, dx: float = 0) -> bool:
     return bool(page.evaluate(_SCREEN_CHANGED, [2, UI_TIMEOUT_MS]))
 
 
-def scrolled_on(page: Any, dy: float) -> bool:
-    """A step of a search down (or up) a list for a control not yet in the tree: the
-    wheel, and when nothing moved, the screen's next change waited for (the list's
-    rows come from the server a moment after the screen: a wheel before them moves
-    nothing). False: the list neither moves nor changes, at its end."""
+def scrolled_on(page: Any, dy: float, looked_for: Any) -> bool:
+    """A step of a search down (or up) a list for a control not yet in the tree (the
+    locator `looked_for`): the wheel, and when nothing moved, the screen's next change
+    waited for (the list's rows come from the server a moment after the screen: a wheel
+    before them moves nothing). False: the list neither moves nor changes, at its end,
+    and the control is still not there (one drawn between the caller's look and the
+    watch for a change, a dialog's field on a loaded machine, is a change missed)."""
     if wheel(page, dy):
         return True
     changed = bool(page.evaluate(_NEXT_CHANGE, UI_TIMEOUT_MS))
     frames(page)
-    return changed
+    return changed or bool(looked_for.count())
 
 
 def thumb(page: Any, locator: Any) -> None:
