@@ -11,7 +11,11 @@ import flet as ft
 from scorepad.ui.dialogs.confirm import error_context, use_error_host
 from scorepad.ui.dialogs.game_actions import address_again
 from scorepad.ui.dialogs.notice import use_notice_host
-from scorepad.ui.live import session_live, use_render_on_reconnect
+from scorepad.ui.live import (
+    keep_screen_updates_going,
+    session_live,
+    use_render_on_reconnect,
+)
 from scorepad.ui.models import drafts
 from scorepad.ui.screens.deal_entry import DealEntryView
 from scorepad.ui.screens.games import GamesView
@@ -210,3 +214,4 @@ async def main(page: ft.Page) -> None:
 
     page.on_connect = on_connect
     page.render_views(App, state)
+    keep_screen_updates_going(page)

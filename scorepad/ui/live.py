@@ -3,6 +3,7 @@ and each session's subscriptions, which the screens' reads follow (scorepad.ui.d
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import itertools
@@ -204,3 +205,33 @@ def use_render_on_reconnect() -> None:
         set_renders(lambda n: n + 1)
 
     use_subscription(lambda: session_live(page).on_reconnect(again), [])
+
+
+def keep_screen_updates_going(page: ft.Page) -> None:
+    """The session's screen updates go on after a screen's render raised: the error is
+    logged, with its traceback, and the updates start again.
+
+    Flet 1.0.5 renders every state change in one task per session
+    (`Session.__updates_scheduler`), which catches nothing around a render: one render
+    that raised ended the task, and the phone's screen was frozen from then on, through
+    reloads too (a reload joins the same session), until the session expired. The task is
+    Flet's private state; `Session.start_updates_scheduler()`, public, starts it again.
+    tests/unit/test_flet_internals.py fails when a release changes either."""
+    session = page.session
+    task = getattr(session, "_Session__updates_task", None)
+    if not isinstance(task, asyncio.Task) or task.done():
+        return
+
+    def ended(done: asyncio.Task[None]) -> None:
+        if done.cancelled():
+            return
+        error = done.exception()
+        if error is None:
+            return  # the session was closed
+        logger.error("a screen's render failed; the screen updates go on",
+                     exc_info=error)
+        with contextlib.suppress(RuntimeError):  # the loop is closing
+            session.start_updates_scheduler()
+            keep_screen_updates_going(page)
+
+    task.add_done_callback(ended)

@@ -27,12 +27,16 @@ START_TIMEOUT_MS = 90_000
 #: [page clock ms, a fingerprint of the screen's top third: bar, totals, newest lines],
 #: read from a 39x30 copy. What the screen showed, frame by frame: the semantics tree can
 #: lag the pixels (Flutter keeps a screen's semantics hidden while a page above it goes).
+#: While `window.scorepadPictures` is an object, each new fingerprint's picture is kept
+#: there too (a PNG data URL of the top third at half size): what a failure shows.
 FRAME_PRINTS = """
 (() => {
   window.scorepadFrames = null;
   const small = document.createElement('canvas');
   small.width = 39; small.height = 30;
   const pen = small.getContext('2d', {willReadFrequently: true});
+  const keep = document.createElement('canvas');
+  keep.width = 195; keep.height = 150;
   const present = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
   ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
     if (window.scorepadFrames && bitmap) {
@@ -41,6 +45,11 @@ FRAME_PRINTS = """
       let print = 0;
       for (let i = 0; i < bytes.length; i++) print = (print * 31 + bytes[i]) | 0;
       window.scorepadFrames.push([performance.now(), print]);
+      if (window.scorepadPictures && !(print in window.scorepadPictures)) {
+        keep.getContext('2d').drawImage(bitmap, 0, 0, bitmap.width, bitmap.height * 0.36,
+                                        0, 0, keep.width, keep.height);
+        window.scorepadPictures[print] = keep.toDataURL();
+      }
     }
     return present.call(this, bitmap);
   };

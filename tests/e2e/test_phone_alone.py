@@ -4,6 +4,7 @@ phone's browser, through a restart and with the server gone."""
 
 from __future__ import annotations
 
+import base64
 import csv
 import json
 import re
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import (
+    FAILURE_SHOTS,
     PHONE_PAGE,
     button,
     by_id,
@@ -357,6 +359,26 @@ def _top_stands_still(page: Any, frames: int = 10) -> None:
         page.evaluate("() => { window.scorepadFrames = null; }")
 
 
+def _pictures_said(page: Any, frames: list[list[float]], name: str) -> str:
+    """What the top of the screen showed, picture by picture (kept as PNGs beside the
+    failure's screenshot), for a failure message."""
+    pictures = page.evaluate("() => window.scorepadPictures")
+    FAILURE_SHOTS.mkdir(parents=True, exist_ok=True)
+    said, start, last = [], frames[0][0], None
+    for at, picture in frames:
+        if picture == last:
+            said[-1][2] += 1
+            continue
+        last = picture
+        path = FAILURE_SHOTS / f"{name}-top-{len(said)}.png"
+        data = str(pictures.get(str(int(picture)), ""))
+        if data.startswith("data:image/png;base64,"):
+            path.write_bytes(base64.b64decode(data.split(",", 1)[1]))
+        said.append([at - start, path.name, 1])
+    return "pictures after the form, not only the sheet: " + "; ".join(
+        f"{at:.0f} ms {name} x{count}" for at, name, count in said)
+
+
 def test_a_saved_deal_s_sheet_comes_straight_after_the_form_and_takes_a_thumb_at_once(
     browser: Any, static_server: StaticServer, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
@@ -374,16 +396,17 @@ def test_a_saved_deal_s_sheet_comes_straight_after_the_form_and_takes_a_thumb_at
     wait_id_text(page, "row-1-André", "+96")
 
     _fill_garde_for_bruno(page)
-    page.evaluate("() => { window.scorepadFrames = []; }")
+    page.evaluate("() => { window.scorepadFrames = []; window.scorepadPictures = {}; }")
     tap_box(page, button(page, "Enregistrer la donne").first)
     wait_id_text(page, "row-2-Bruno", "+198")
     _top_stands_still(page)  # what the screen settles on, every frame till then recorded
-    frames = page.evaluate("() => window.scorepadFrames.map(([, p]) => p)")
-    form = frames[0]  # the button's ripple is below the screen's top
-    changed = [i for i, picture in enumerate(frames) if picture != form]
+    frames = page.evaluate("() => window.scorepadFrames")
+    form = frames[0][1]  # the button's ripple is below the screen's top
+    changed = [i for i, (_at, picture) in enumerate(frames) if picture != form]
     assert changed, "the screen never left the form"
     after = frames[changed[0]:]
-    assert len(set(after)) == 1, f"{len(set(after))} pictures after the form, not the sheet"
+    if len({picture for _at, picture in after}) != 1:
+        pytest.fail(_pictures_said(page, frames, request.node.name))
 
     # The next deal saved, and the thumb at once on "Nouvelle donne" (where it is drawn),
     # as soon as the sheet shows: before the sheet's semantics are out.
