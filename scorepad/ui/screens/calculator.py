@@ -106,7 +106,7 @@ def CalculatorView() -> ft.View:
         session.counter = counter
         changed()
 
-    list_ref = use_counter_in_view(session.counter is not None)
+    list_ref, counter_laid_out = use_counter_in_view(session.counter is not None)
 
     def toggle(name: str) -> Callable[[], None]:
         return update(lambda: setattr(session, name, not getattr(session, name)))
@@ -124,7 +124,8 @@ def CalculatorView() -> ft.View:
         ft.Divider(height=1),
         *deal_sections(form, preview, changed, extras_open=session.extras_open,
                        toggle_extras=toggle("extras_open"),
-                       **counter_slot(form, session.counter, set_counter, changed)),
+                       **counter_slot(form, session.counter, set_counter, changed,
+                                       counter_laid_out)),
         _outcome_or_hint(form, preview),
     ]
     return screen(

@@ -375,7 +375,7 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
     save_error, set_save_error = ft.use_state(None)
     conflict, set_conflict = ft.use_state(opened.conflict)
     counter, set_counter = ft.use_state(None)  # the card counter, while open
-    list_ref = use_counter_in_view(counter is not None)
+    list_ref, counter_laid_out = use_counter_in_view(counter is not None)
     restored, set_restored = ft.use_state(opened.restored)
     renumbered, set_renumbered = ft.use_state(None)
     keeper = use_form_keeper(game_id, deal_id, ctx, opened.original)
@@ -415,6 +415,6 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
     return _entry_screen(actions, preview, route, extras_open=extras_open,
                          toggle_extras=lambda: set_extras_open(not extras_open),
                          counting=counter_slot(ctx.form, counter, set_counter,
-                                               actions.changed),
+                                               actions.changed, counter_laid_out),
                          restored=restored, renumbered=renumbered, saved=opened.saved,
                          list_ref=list_ref)

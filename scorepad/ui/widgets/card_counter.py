@@ -4,7 +4,6 @@ points" to fill the deal."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import TypedDict
 
@@ -134,8 +133,10 @@ def _result(counter: PileCounter, form: DealForm) -> tuple[ft.Control, bool]:
 
 
 def card_counter(counter: PileCounter, form: DealForm, changed: OnChange, *,
-                 on_close: OnChange, on_use: OnChange | None = None) -> ft.Control:
-    """The counter panel; `on_use` (when given) shows "Utiliser ces points"."""
+                 on_close: OnChange, on_use: OnChange | None = None,
+                 laid_out: OnChange | None = None) -> ft.Control:
+    """The counter panel; `on_use` (when given) shows "Utiliser ces points"; `laid_out`
+    is called each time the phone lays the panel out with a new size."""
     count = counter.count(form)
     error = count if isinstance(count, InvalidPile) else None
     lang = current_lang()
@@ -171,6 +172,7 @@ def card_counter(counter: PileCounter, form: DealForm, changed: OnChange, *,
         padding=12, border_radius=16,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         key=ft.ScrollKey(COUNTER_KEY),
+        on_size_change=None if laid_out is None else lambda _e: laid_out(),
     )
 
 
@@ -178,30 +180,35 @@ def card_counter(counter: PileCounter, form: DealForm, changed: OnChange, *,
 COUNTER_KEY = "card-counter"
 
 
-def use_counter_in_view(is_open: bool) -> ft.Ref[ft.ListView]:
-    """The ref to give the screen's list: when the counter opens, the list brings it to
-    the top of the screen, every stepper clear of the sticky preview at the bottom (left
-    where it opened, its lowest "+" sat half under the preview, and a thumb there tapped
-    the preview instead)."""
+def use_counter_in_view(is_open: bool) -> tuple[ft.Ref[ft.ListView], Callable[[], None]]:
+    """The ref to give the screen's list, and the call to give the counter panel
+    (`counter_slot(laid_out=...)`): when the counter opens, the list brings it to the top
+    of the screen, every stepper clear of the sticky preview at the bottom (left where it
+    opened, its lowest "+" sat half under the preview, and a thumb there tapped the
+    preview instead)."""
     ref = ft.use_ref(ft.Ref[ft.ListView]).current
     assert ref is not None
+    # The scroll needs the panel laid out on the phone (asked before, it moves nothing):
+    # it is asked when the phone says the panel has its size, once per opening.
+    to_bring = ft.use_ref(False)
+    was_open = ft.use_ref(False)
+    if is_open and not was_open.current:
+        to_bring.current = True
+    was_open.current = is_open
     page = ft.context.page
 
-    def bring_into_view() -> None:
+    def laid_out() -> None:
+        if not to_bring.current:
+            return
+        to_bring.current = False
+
         async def scroll() -> None:
-            # The client builds the panel on its next frame, and the scroll needs the
-            # panel built: asked at once, it moves nothing. Asked again a moment later
-            # for a slow phone (a second ask where it already is moves nothing).
-            for wait in (0.3, 0.7):
-                await asyncio.sleep(wait)
-                if ref.current is not None:
-                    await ref.current.scroll_to(scroll_key=COUNTER_KEY, duration=200)
+            if ref.current is not None:
+                await ref.current.scroll_to(scroll_key=COUNTER_KEY, duration=200)
 
-        if is_open:
-            page.run_task(scroll)
+        page.run_task(scroll)
 
-    ft.use_effect(bring_into_view, dependencies=[is_open])
-    return ref
+    return ref, laid_out
 
 
 class CounterSlot(TypedDict):
@@ -214,7 +221,7 @@ class CounterSlot(TypedDict):
 
 def counter_slot(form: DealForm, counter: PileCounter | None,
                  set_counter: Callable[[PileCounter | None], None],
-                 changed: OnChange) -> CounterSlot:
+                 changed: OnChange, laid_out: OnChange | None = None) -> CounterSlot:
     """The counter for a deal form: opened for the pile the points are typed for, closed
     by "Fermer", and "Utiliser ces points" fills the form's points and bouts."""
 
@@ -230,5 +237,6 @@ def counter_slot(form: DealForm, counter: PileCounter | None,
             changed()
 
     panel = (None if counter is None else
-             card_counter(counter, form, changed, on_close=close, on_use=use))
+             card_counter(counter, form, changed, on_close=close, on_use=use,
+                          laid_out=laid_out))
     return {"on_count": open_counter, "counter": panel}
