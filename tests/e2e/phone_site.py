@@ -27,8 +27,11 @@ START_TIMEOUT_MS = 90_000
 #: [page clock ms, a fingerprint of the screen's top third: bar, totals, newest lines],
 #: read from a 39x30 copy. What the screen showed, frame by frame: the semantics tree can
 #: lag the pixels (Flutter keeps a screen's semantics hidden while a page above it goes).
-#: While `window.scorepadPictures` is an object, each new fingerprint's picture is kept
-#: there too (a PNG data URL of the top third at half size): what a failure shows.
+#: The fingerprint is read from a copy each frame is drawn over, so a frame with
+#: see-through pixels blends into the one before. While `window.scorepadPictures` is an
+#: object, each frame also says how many of its top third's pixels (at half size) are
+#: see-through, and each new fingerprint's frame is kept alone (a PNG data URL, what the
+#: page behind the app would show through left transparent): what a failure shows.
 FRAME_PRINTS = """
 (() => {
   window.scorepadFrames = null;
@@ -37,6 +40,7 @@ FRAME_PRINTS = """
   const pen = small.getContext('2d', {willReadFrequently: true});
   const keep = document.createElement('canvas');
   keep.width = 195; keep.height = 150;
+  const bare = keep.getContext('2d', {willReadFrequently: true});
   const present = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
   ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
     if (window.scorepadFrames && bitmap) {
@@ -44,11 +48,21 @@ FRAME_PRINTS = """
       const bytes = pen.getImageData(0, 0, 39, 30).data;
       let print = 0;
       for (let i = 0; i < bytes.length; i++) print = (print * 31 + bytes[i]) | 0;
-      window.scorepadFrames.push([performance.now(), print]);
-      if (window.scorepadPictures && !(print in window.scorepadPictures)) {
-        keep.getContext('2d').drawImage(bitmap, 0, 0, bitmap.width, bitmap.height * 0.36,
-                                        0, 0, keep.width, keep.height);
-        window.scorepadPictures[print] = keep.toDataURL();
+      if (!window.scorepadPictures) {
+        window.scorepadFrames.push([performance.now(), print]);
+      } else {
+        // The frame alone, on a cleared canvas: its see-through pixels (where the page
+        // behind the app shows) are counted, and its picture kept once per fingerprint.
+        bare.clearRect(0, 0, keep.width, keep.height);
+        bare.drawImage(bitmap, 0, 0, bitmap.width, bitmap.height * 0.36,
+                       0, 0, keep.width, keep.height);
+        const alpha = bare.getImageData(0, 0, keep.width, keep.height).data;
+        let through = 0;
+        for (let i = 3; i < alpha.length; i += 4) through += alpha[i] < 255 ? 1 : 0;
+        window.scorepadFrames.push([performance.now(), print, through]);
+        if (!(print in window.scorepadPictures)) {
+          window.scorepadPictures[print] = keep.toDataURL();
+        }
       }
     }
     return present.call(this, bitmap);

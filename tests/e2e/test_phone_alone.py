@@ -360,23 +360,26 @@ def _top_stands_still(page: Any, frames: int = 10) -> None:
 
 
 def _pictures_said(page: Any, frames: list[list[float]], name: str) -> str:
-    """What the top of the screen showed, picture by picture (kept as PNGs beside the
-    failure's screenshot), for a failure message."""
+    """What the top of the screen showed, picture by picture (each kept as a PNG beside the
+    failure's screenshot, its see-through pixels transparent), for a failure message."""
     pictures = page.evaluate("() => window.scorepadPictures")
     FAILURE_SHOTS.mkdir(parents=True, exist_ok=True)
-    said, start, last = [], frames[0][0], None
-    for at, picture in frames:
+    said: list[list[Any]] = []
+    start, last = frames[0][0], None
+    for at, picture, through in frames:
         if picture == last:
             said[-1][2] += 1
+            said[-1][3] = max(said[-1][3], through)
             continue
         last = picture
         path = FAILURE_SHOTS / f"{name}-top-{len(said)}.png"
         data = str(pictures.get(str(int(picture)), ""))
         if data.startswith("data:image/png;base64,"):
             path.write_bytes(base64.b64decode(data.split(",", 1)[1]))
-        said.append([at - start, path.name, 1])
+        said.append([at - start, path.name, 1, through])
     return "pictures after the form, not only the sheet: " + "; ".join(
-        f"{at:.0f} ms {name} x{count}" for at, name, count in said)
+        f"{at:.0f} ms {name} x{count} (see-through pixels: up to {through} of 29,250)"
+        for at, name, count, through in said)
 
 
 def test_a_saved_deal_s_sheet_comes_straight_after_the_form_and_takes_a_thumb_at_once(
@@ -402,10 +405,10 @@ def test_a_saved_deal_s_sheet_comes_straight_after_the_form_and_takes_a_thumb_at
     _top_stands_still(page)  # what the screen settles on, every frame till then recorded
     frames = page.evaluate("() => window.scorepadFrames")
     form = frames[0][1]  # the button's ripple is below the screen's top
-    changed = [i for i, (_at, picture) in enumerate(frames) if picture != form]
+    changed = [i for i, (_at, picture, _through) in enumerate(frames) if picture != form]
     assert changed, "the screen never left the form"
     after = frames[changed[0]:]
-    if len({picture for _at, picture in after}) != 1:
+    if len({picture for _at, picture, _through in after}) != 1:
         pytest.fail(_pictures_said(page, frames, request.node.name))
 
     # The next deal saved, and the thumb at once on "Nouvelle donne" (where it is drawn),
