@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from scorepad.ui.back import follow_back
 from scorepad.ui.dialogs.confirm import error_context, use_error_host
 from scorepad.ui.dialogs.game_actions import address_again
 from scorepad.ui.dialogs.notice import use_notice_host
@@ -213,5 +214,6 @@ async def main(page: ft.Page) -> None:
         live.refresh_all()
 
     page.on_connect = on_connect
+    follow_back(page, ROUTES)  # before the router mounts: it hands every pop to the app
     page.render_views(App, state)
     keep_screen_updates_going(page)

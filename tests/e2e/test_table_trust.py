@@ -9,8 +9,18 @@ from typing import Any
 
 from scorepad.services.games.deals import edit_deal, record_deal
 from scorepad.services.games.game import create_game, get_sheet
-from tests.e2e.conftest import button, by_id, open_app, scroll_to_id, text, wait_id_text
-from tests.e2e.gestures import settled_box, tap, type_points
+from tests.e2e.conftest import (
+    AppServer,
+    button,
+    by_id,
+    open_app,
+    open_app_socket,
+    scroll_to_id,
+    text,
+    wait_id_text,
+)
+from tests.e2e.gestures import frames, settled_box, tap, type_points
+from tests.e2e.slow_link import SlowLink
 from tests.factories import FOUR
 
 UoW = Callable[[], Any]
@@ -165,6 +175,41 @@ def test_back_from_a_filled_form_keeps_it_as_a_draft_with_a_way_to_clear_it(
     wait_id_text(page, "preview-Cécile", "·")
     assert by_id(page, "draft-restored").count() == 0
     assert get_sheet(uow_factory(), game).deals == ()
+
+
+def test_the_screen_back_arrow_shows_is_the_one_the_thumb_taps_even_on_a_slow_link(
+        page: Any, app_server: AppServer, uow_factory: UoW) -> None:
+    """The bar's arrow takes the form off at once, on the phone itself: the sheet under it
+    shows, and a thumb goes for "Nouvelle donne". The server's answer comes later on a slow
+    Wi-Fi (or a busy phone); it must not put a new sheet in place of the one shown, which
+    would swallow a tap made in the frames of that swap (a lost tap seen under load)."""
+    game = create_game(uow_factory(), name="Retour lent", seats=FOUR, deal_size=4)
+    link = SlowLink(app_server.loopback, delay=0.4).start()
+    try:
+        socket = open_app_socket(page, link.url, f"/games/{game}", wait_text="Retour lent")
+        tap_spot(page, button(page, "Nouvelle donne"))
+        by_id(page, "taker-Cécile").wait_for()
+        said: list[str] = []
+
+        def the_answer(payload: str | bytes) -> bool:
+            """The server's screen update that follows its move back to the sheet."""
+            sent = payload if isinstance(payload, bytes) else payload.encode()
+            if b"push_route" in sent:
+                said.append("moved")
+            return bool(said) and b"patch" in sent
+
+        with socket.expect_event("framereceived", predicate=the_answer, timeout=20_000):
+            tap_spot(page, page.get_by_role("button", name="Retour").first)
+            shown = button(page, "Nouvelle donne")
+            settled_box(page, shown)                  # the sheet, as the phone shows it
+            the_button = shown.element_handle()
+        frames(page, 3)
+        assert the_button.evaluate("el => el.isConnected"), \
+            "the server's answer to Back replaced the sheet the phone already showed"
+        tap_spot(page, shown)
+        by_id(page, "taker-Cécile").wait_for()
+    finally:
+        link.stop()
 
 
 PRISE = {"taker": "André", "contract": "prise", "bouts": 1, "points": 58}

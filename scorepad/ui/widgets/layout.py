@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from scorepad.ui.back import uncovered_by_back
 from scorepad.ui.i18n import t
 from scorepad.ui.state import MAX_BODY_WIDTH
 from scorepad.ui.widgets.exits import page_kept
@@ -85,12 +86,17 @@ def use_page_key(route: str) -> str:
     it is a new page, shown at once, rather than the page above being popped, which the
     browser keeps drawn over it for the 300 ms of its page animation (even with page
     animations off); except under a form that left see-through (scorepad.ui.widgets.
-    exits), where keeping the page is what shows it at once. Give it to
+    exits), where keeping the page is what shows it at once, and under a screen the
+    phone took off itself (scorepad.ui.back: its Back). Give it to
     `screen(route=...)`."""
     arrivals = ft.use_ref(_Arrivals).current
     assert arrivals is not None
     location = ft.use_route_location()
-    return arrivals.page_key(route, location, page_kept(ft.context.page, route, location))
+    page = ft.context.page
+    # Both asked: page_kept lets held updates go (one phone alone).
+    kept = page_kept(page, route, location)
+    return arrivals.page_key(route, location,
+                             uncovered_by_back(page, route, location) or kept)
 
 
 def screen(
