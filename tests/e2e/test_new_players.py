@@ -3,13 +3,12 @@ new name, proposes the known player it may be a slip of, and asks before creatin
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.collation import name_key
+from scorepad.domain.names import fold
 from scorepad.services import create_game, get_sheet, list_players
-from scorepad.ui.screens.new_game import OFFERED
+from scorepad.ui.screens.new_game import OFFERED, regular_first
 from tests.e2e.conftest import (
     button,
     by_id,
@@ -20,12 +19,6 @@ from tests.e2e.conftest import (
     text,
 )
 from tests.e2e.gestures import tap_at, thumb
-
-
-def unidecoded(name: str) -> str:
-    """`name` without its accents, in lower case (what typed letters are matched on)."""
-    return "".join(c for c in unicodedata.normalize("NFD", name)
-                   if not unicodedata.combining(c)).casefold()
 
 
 def test_a_near_miss_of_a_known_player_proposes_them_and_creates_no_one(
@@ -102,9 +95,8 @@ def test_a_clubs_known_players_are_found_by_their_first_letters(
     # The letters typed made way for the name: the field is empty, and the regular
     # players (most games first) are offered again, one holding no "doro" among them.
     # (The offer's chips may stay the same nodes when also regular: none is waited to go.)
-    regular = [p.name for p in sorted(list_players(uow_factory()),
-                                      key=lambda p: (-p.games, name_key(p.name)))][:OFFERED]
-    unlike = next(n for n in regular if "doro" not in unidecoded(n))
+    regular = regular_first(list_players(uow_factory()))[:OFFERED]
+    unlike = next(n for n in regular if "doro" not in fold(n))
     page.get_by_role("checkbox", name=unlike, exact=True).wait_for()
     tap_field(page, field)
     page.wait_for_function("() => document.activeElement.value === ''")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -13,7 +13,7 @@ from scorepad import services
 from scorepad.collation import name_key, sorted_names
 from scorepad.domain import InvalidDeal
 from scorepad.domain.names import matching
-from scorepad.services import CircleRow
+from scorepad.services import CircleRow, PlayerRow
 from scorepad.ui.access import can_edit, forbidden
 from scorepad.ui.data import Data, use_data
 from scorepad.ui.dialogs.confirm import ShowError, use_error
@@ -114,6 +114,12 @@ def _name_field(form: NewGameForm, name_error: str | None, set_form: SetForm,
 
 #: the known players offered as chips before anything is typed (the most regular first)
 OFFERED = 12
+
+
+def regular_first(players: Sequence[PlayerRow]) -> list[str]:
+    """The known players' names, most games first, ties in French order: the pickers'
+    order, whose first OFFERED are offered before anything is typed."""
+    return [p.name for p in sorted(players, key=lambda p: (-p.games, name_key(p.name)))]
 
 
 @dataclass(frozen=True)
@@ -271,8 +277,7 @@ def NewGameView() -> ft.View:
     # Read once as the screen opens: the known players (most games first, ties in French
     # order), the circles.
     known: Data[tuple[list[str], list[CircleRow]]] = use_data(lambda: (
-        [p.name for p in sorted(services.list_players(uow()),
-                                key=lambda p: (-p.games, name_key(p.name)))],
+        regular_first(services.list_players(uow())),
         services.list_circles(uow())), own_changes=False)
     # Names nobody has yet, each with the known ones it may be a slip of (the previous
     # answer stays on screen while the new seats are looked up).
