@@ -121,12 +121,32 @@ class StaticServer:
             self.process = None
 
 
+#: A full garbage collection before each frame the page draws, while
+#: `window.scorepadCollect` is true (in a browser from `open_phone(..., collect=True)`):
+#: what a busy phone's collector may do between a screen update and the frame drawing it,
+#: done every time. (Flet's client holds some controls weakly: a View drawn again after
+#: it left the page turned the screen grey, 1 save in ~70 on a busy machine, every save
+#: with this.)
+COLLECT_EACH_FRAME = """
+(() => {
+  window.scorepadCollect = false;
+  const request = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (draw) => request((at) => {
+    if (window.scorepadCollect) window.gc();
+    return draw(at);
+  });
+})();
+"""
+
+
 def open_phone(browser_type: Any, profile: Path, *, scale: float = 1,
-               executable: str | None = None) -> Any:
+               executable: str | None = None, collect: bool = False) -> Any:
     """A browser with a persistent profile (closing it is a phone's browser closed);
-    `executable` starts Chromium another way (bench/phone.py's CPU limit)."""
+    `executable` starts Chromium another way (bench/phone.py's CPU limit); `collect`:
+    the page can collect its garbage at will (COLLECT_EACH_FRAME)."""
+    args = [*CHROMIUM_ARGS, "--js-flags=--expose-gc"] if collect else CHROMIUM_ARGS
     context = browser_type.launch_persistent_context(
-        str(profile), executable_path=executable or CHROMIUM, args=CHROMIUM_ARGS,
+        str(profile), executable_path=executable or CHROMIUM, args=args,
         headless=True,
         viewport=VIEWPORT, device_scale_factor=scale, accept_downloads=True)
     context.set_default_timeout(15_000)

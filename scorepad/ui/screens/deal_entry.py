@@ -400,7 +400,7 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
     show_error = use_error()
 
     if left:  # saved: the sheet under it shows through while it goes
-        return see_through_screen(route)
+        return see_through_screen(route, None)
     if isinstance(ctx, ServiceError):
         return load_error_screen(ctx.message(lang), route)
 
@@ -412,9 +412,9 @@ def EntryForm(game_id: int, deal_id: int | None, first: EntryContext, route: str
     preview = ctx.form.preview(lang)
     if save_error is not None and preview.can_save:
         preview = Preview(error=save_error, lang=lang)
-    return _entry_screen(actions, preview, route, extras_open=extras_open,
-                         toggle_extras=lambda: set_extras_open(not extras_open),
-                         counting=counter_slot(ctx.form, counter, set_counter,
-                                               actions.changed, counter_laid_out),
-                         restored=restored, renumbered=renumbered, saved=opened.saved,
-                         list_ref=list_ref)
+    return see_through_screen(route, _entry_screen(
+        actions, preview, route, extras_open=extras_open,
+        toggle_extras=lambda: set_extras_open(not extras_open),
+        counting=counter_slot(ctx.form, counter, set_counter, actions.changed,
+                              counter_laid_out),
+        restored=restored, renumbered=renumbered, saved=opened.saved, list_ref=list_ref))

@@ -46,7 +46,7 @@ def allow_see_through_exits(page: ft.Page, hold: Hold) -> None:
 
 def use_see_through_exit(route: str) -> bool:
     """For a form at `route`: True once it left see-through (`leave_see_through`); the
-    form then renders `see_through_screen(route)`."""
+    form renders `see_through_screen(route, ...)`, its screen until then, None after."""
     # Flet 1.0.5: the component being rendered, whose `update()` renders it and sends
     # its patch at once (a state setter would render it at the next scheduler pass,
     # where the router may already have taken it off). tests/unit/test_exits.py fails
@@ -65,9 +65,27 @@ def use_see_through_exit(route: str) -> bool:
     return bool(left.current)
 
 
-def see_through_screen(route: str) -> ft.View:
-    """A form that left: nothing drawn, the screen under it seen through it."""
-    return ft.View(route=route, controls=[], padding=0, bgcolor=ft.Colors.TRANSPARENT)
+def see_through_screen(route: str, form: ft.View | None) -> ft.View:
+    """The form's screen: `form` (a View as `layout.screen` makes it: an app bar and
+    controls, no bottom navigation), or, once it left (None), nothing drawn, the screen
+    under it seen through it.
+
+    Both are the same View, see-through, holding one Pagelet (a screen's frame: its own
+    app bar and background): leaving changes the Pagelet only, never the View. Flet
+    1.0.5's client draws a View taken off the top for its 300 ms exit, and a View that
+    changes is drawn again then; it reads its page through references that the client
+    holds weakly once the View is off the page, so a garbage collection in between
+    turned the whole screen into Flutter's grey error box for the rest of the exit
+    (1 save in ~70 on a busy machine; every save with a collection before each frame:
+    tests/e2e/test_phone_alone.py)."""
+    if form is None:
+        frame = ft.Pagelet(content=ft.Container(), bgcolor=ft.Colors.TRANSPARENT,
+                           expand=True)
+    else:
+        frame = ft.Pagelet(appbar=form.appbar, content=ft.Column(
+            list(form.controls), spacing=form.spacing, expand=True), expand=True)
+    return ft.View(route=route, controls=[frame], padding=0, spacing=0,
+                   bgcolor=ft.Colors.TRANSPARENT)
 
 
 def leave_see_through(page: ft.Page, below: str) -> None:
