@@ -25,8 +25,11 @@ is printed beside its goal:
 - back to the games list (its first frame drawn, as a save's; the semantics tree's moment
   beside it) and a sheet opened from it: goal <= 150 ms (here only);
 - with --history N, a second phone restored with a family's years (bench/phone_history.py:
-  ~N deals in ~N/30 games) is measured interleaved with a new phone (10 deals), each
-  step on one then the other: the big/new ratio of a start, a save, the games list
+  ~N deals in ~N/30 games) is measured interleaved with a new phone (10 deals: an
+  earlier evening of 4 and tonight's 6; tonight's game, the one saved into, is the same
+  6 deals on both, and both have the same screens: with one game, the statistics drew
+  no chart, and their ratio compared a chart with none), each step on one then the
+  other: the big/new ratio of a start, a save, the games list
   (back from a sheet), a sheet (opened from the list), the statistics, a player's page
   and the ranking; goal: every screen within 20 % (ratio <= 1.2).
 
@@ -68,7 +71,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from phone_history import history_backup  # noqa: E402
+from phone_history import DEALS_PER_GAME, history_backup  # noqa: E402
 from phone_parts import (  # noqa: E402
     PAGE_CLOCK,
     CpuLimit,
@@ -420,6 +423,10 @@ def ratio_line(what: str, phones: list[Phone], attr: str, goal: float | None,
             f"{median_ms(past)}; ratio {ratio:.2f}{said}")
 
 
+#: deals on the new phone, and in tonight's game on every phone (saved into, its sheet)
+NEW_PHONE, TONIGHT = 10, 6
+
+
 def prepare(phones: list[Phone], browser_type: Any, url: str, history: int | None,
             first_goal: float) -> None:
     """Each phone's first visit (timed for the new one), then its games restored."""
@@ -431,9 +438,11 @@ def prepare(phones: list[Phone], browser_type: Any, url: str, history: int | Non
             print(f"  first start to the games screen: {took:.1f} s (goal <= "
                   f"{first_goal:.0f} s: {verdict(took <= first_goal)}); "
                   f"{watch.breakdown()}", flush=True)
-        deals = history if phone.name == "past" and history else 10
+        deals = history if phone.name == "past" and history else NEW_PHONE
         began = time.perf_counter()
-        report = restore_history(phone.page, history_backup(deals))
+        past = phone.name == "past" and history
+        report = restore_history(phone.page, history_backup(
+            deals, current=TONIGHT, per_game=DEALS_PER_GAME if past else NEW_PHONE - TONIGHT))
         phone.close()
         took, phone.last_start = phone.open(browser_type, url)  # the restored games back
         kept = deals_kept(phone.page)
@@ -443,7 +452,7 @@ def prepare(phones: list[Phone], browser_type: Any, url: str, history: int | Non
         phone.game = int(run_python(phone.page, (
             "from scorepad import services\nfrom scorepad.ui.services_context import use_uow\n"
             "str(max(g.id for g in services.list_games(use_uow()())))")))
-        phone.deals = 10
+        phone.deals = TONIGHT
         made = phone.snapshot_made(phone.last_start)
         phone.close()
         print(f"  {phone.name} phone: {deals} deals restored through its Python in "
