@@ -4,7 +4,6 @@ button) and goes away as soon as the phone leaves the screen it was shown on."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Callable
 
@@ -19,11 +18,6 @@ CONFIRMATION_SECONDS = 4.5
 #: full-width action: 52 px button + 20 px padding), plus a gap
 ABOVE_BOTTOM_BAR = 72 + 10
 _STORE_KEY = "scorepad.snackbar"
-#: seconds a message waits before it goes when its screen is the one leaving (Back): Flet's
-#: client draws a screen taken off the top for 300 ms more, and draws every screen again
-#: when a message opens or closes; the leaving one, drawn again then, can have lost its
-#: page (weakly held) and show Flutter's grey error box (scorepad.ui.widgets.exits)
-AFTER_LEAVING_EXIT = 0.5
 
 
 def show_snackbar(text: str, undo: Callable[[], None] | None = None, *,
@@ -91,12 +85,8 @@ def dismiss_when_left(route: str | None) -> None:
     if not shown or shown[0] == route:
         return
 
-    leaving = route is not None and f"{shown[0]}/".startswith(f"{route.rstrip('/')}/")
-
     async def dismiss() -> None:
-        if leaving:  # Back from the message's screen: it goes once that screen is gone
-            await asyncio.sleep(AFTER_LEAVING_EXIT)
-        dismiss_snackbar(page, unless_route=page.route)
+        dismiss_snackbar(page, unless_route=route)
 
     with contextlib.suppress(RuntimeError, AttributeError):
         page.run_task(dismiss)
