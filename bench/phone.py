@@ -438,9 +438,9 @@ def prepare(phones: list[Phone], browser_type: Any, url: str, history: int | Non
             print(f"  first start to the games screen: {took:.1f} s (goal <= "
                   f"{first_goal:.0f} s: {verdict(took <= first_goal)}); "
                   f"{watch.breakdown()}", flush=True)
-        deals = history if phone.name == "past" and history else NEW_PHONE
-        began = time.perf_counter()
         past = phone.name == "past" and history
+        deals = history if past else NEW_PHONE
+        began = time.perf_counter()
         report = restore_history(phone.page, history_backup(
             deals, current=TONIGHT, per_game=DEALS_PER_GAME if past else NEW_PHONE - TONIGHT))
         phone.close()

@@ -122,7 +122,7 @@ class StaticServer:
 
 
 #: A full garbage collection before each frame the page draws, while
-#: `window.scorepadCollect` is true (in a browser from `open_phone(..., collect=True)`):
+#: `window.scorepadCollect` is true (every page of `open_phone(..., collect=True)`):
 #: what a busy phone's collector may do between a screen update and the frame drawing it,
 #: done every time. (Flet's client holds some controls weakly: a View drawn again after
 #: it left the page turned the screen grey, 1 save in ~70 on a busy machine, every save
@@ -143,13 +143,15 @@ def open_phone(browser_type: Any, profile: Path, *, scale: float = 1,
                executable: str | None = None, collect: bool = False) -> Any:
     """A browser with a persistent profile (closing it is a phone's browser closed);
     `executable` starts Chromium another way (bench/phone.py's CPU limit); `collect`:
-    the page can collect its garbage at will (COLLECT_EACH_FRAME)."""
+    every page can collect its garbage before each frame (COLLECT_EACH_FRAME)."""
     args = [*CHROMIUM_ARGS, "--js-flags=--expose-gc"] if collect else CHROMIUM_ARGS
     context = browser_type.launch_persistent_context(
         str(profile), executable_path=executable or CHROMIUM, args=args,
         headless=True,
         viewport=VIEWPORT, device_scale_factor=scale, accept_downloads=True)
     context.set_default_timeout(15_000)
+    if collect:
+        context.add_init_script(COLLECT_EACH_FRAME)
     return context
 
 

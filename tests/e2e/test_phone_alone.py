@@ -30,7 +30,6 @@ from tests.e2e.flows import enter_deal, start_new_game
 from tests.e2e.gestures import open_game_menu, tap, tap_at, thumb, type_points
 from tests.e2e.phone_history import history_backup, history_database
 from tests.e2e.phone_site import (
-    COLLECT_EACH_FRAME,
     FRAME_PRINTS,
     START_TIMEOUT_MS,
     StaticServer,
@@ -390,11 +389,10 @@ def test_a_saved_deal_s_sheet_comes_straight_after_the_form_and_takes_a_thumb_at
     line, with nothing between (no empty screen, no sheet without the line), and a thumb
     on "Nouvelle donne" as soon as the sheet shows opens the next deal: the form leaving
     see-through (scorepad.ui.widgets.exits) takes no touch. The page collects its garbage
-    before each frame meanwhile, as a busy phone may at any moment (COLLECT_EACH_FRAME):
+    before each frame meanwhile, as a busy phone may at any moment (`collect=True`):
     the form leaving must not need what the client holds weakly."""
     phone = open_phone(browser.browser_type, tmp_path / "profile", collect=True)
     phone.add_init_script(FRAME_PRINTS)
-    phone.add_init_script(COLLECT_EACH_FRAME)
     page = start_app(phone, static_server.url)
     request.node.stash[PHONE_PAGE] = page
     app = static_server.url + "#"
