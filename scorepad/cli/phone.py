@@ -27,7 +27,13 @@ def _say(key: str, lang: str, **params: object) -> None:
 
 
 def cmd_build_phone(args: argparse.Namespace) -> int:
-    from scorepad.web.phone_site.build import BuildError, build_site, default_cache, site_folder
+    from scorepad.web.phone_site.build import (
+        BuildError,
+        SourcesDoNotCompile,
+        build_site,
+        default_cache,
+        site_folder,
+    )
     from scorepad.web.phone_site.compressed import CompressionFailed
     from scorepad.web.phone_site.packages import PackagesUnavailable
 
@@ -40,7 +46,7 @@ def cmd_build_phone(args: argparse.Namespace) -> int:
         sys.stderr.write(render("phone.build.offline", {"reason": exc.message(lang)}, lang)
                          + "\n")
         return 2
-    except BuildError as exc:
+    except (BuildError, SourcesDoNotCompile) as exc:
         sys.stderr.write(render("phone.build.refused", {"reason": exc.message(lang)}, lang)
                          + "\n")
         return 2

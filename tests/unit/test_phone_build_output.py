@@ -68,3 +68,31 @@ def test_a_second_build_on_the_same_cache_waits_for_the_first(tmp_path: Path) ->
         events.append("first done")
     waiter.join(5)
     assert events == ["first builds", "first done", "second builds"]
+
+
+def test_a_module_that_does_not_compile_is_refused_with_its_line_and_the_earlier_site_stays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without Node.js (or when its compilation fails) the site used to ship the sources
+    with a warning, broken ones too, and that site never started on a phone: the build
+    now names the file and the line, writes nothing, and the earlier site stays."""
+    from scorepad.cli import main
+
+    out = tmp_path / "site"
+    _a_site(out, "v1")
+    broken = b"def total(rows):\n    return sum(rows\n"
+    monkeypatch.setattr(build, "scorepad_files",
+                        lambda: iter([("scorepad/__init__.py", b""),
+                                      ("scorepad/domain/totals.py", broken)]))
+    monkeypatch.setattr(build.packages, "fetch", lambda _cache, log: [])
+    monkeypatch.setattr(build.bytecode, "compiled", lambda *_args: None)  # no Node.js
+    monkeypatch.setattr(build, "default_cache", lambda: tmp_path / "cache")
+
+    code = main(["build-phone", "--out", str(out)])
+    said = capsys.readouterr()
+    assert code == 2
+    assert "scorepad/domain/totals.py, ligne 2" in said.err
+    assert "rien n'est écrit" in said.err and "Traceback" not in said.err
+    assert (out / "index.html").read_text() == "v1" and build.Site.read(out) is not None
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("cache")) \
+        == ["site"]

@@ -52,6 +52,29 @@ class BuildError(RuntimeError):
         return render("phone.build.not_ours", {"path": str(self.folder)}, lang)
 
 
+class SourcesDoNotCompile(RuntimeError):
+    """A module of the app does not compile: a site of it would never start."""
+
+    def __init__(self, name: str, line: int, reason: str) -> None:
+        super().__init__(f"{name}:{line}: {reason}")
+        self.name, self.line, self.reason = name, line, reason
+
+    def message(self, lang: str) -> str:
+        return render("phone.build.broken_code", {
+            "file": self.name, "line": self.line, "reason": self.reason}, lang)
+
+
+def check_sources_compile(files: Iterable[tuple[str, bytes]]) -> None:
+    """Raises SourcesDoNotCompile for the first of scorepad's own modules that this Python
+    cannot compile (the browser's Python reads the same syntax, newer only)."""
+    for name, data in files:
+        if name.startswith("scorepad/") and name.endswith(".py"):
+            try:
+                compile(data, name, "exec", dont_inherit=True)
+            except SyntaxError as exc:
+                raise SourcesDoNotCompile(name, exc.lineno or 0, exc.msg) from exc
+
+
 @contextmanager
 def cache_lock(cache: Path) -> Iterator[None]:
     """Held while a build uses the build cache `cache`: a second build at the same time
@@ -254,6 +277,9 @@ def _build_site(out: Path, *, cache: Path, web_dir: Path, log: Log) -> Site:
     with_bytecode = bytecode.compiled(python_files, web_dir / "pyodide", cache / "bytecode")
     stdlib = (web_dir / client_files.STDLIB).read_bytes()
     if with_bytecode is None:
+        # Node.js missing, or its compilation failed: a module that does not compile
+        # would leave a site that never starts, refused here rather than shipped.
+        check_sources_compile(python_files)
         log(N_("phone.build.no_bytecode"))
     else:
         python_files, stdlib = with_bytecode.files, with_bytecode.stdlib
