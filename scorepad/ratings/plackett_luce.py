@@ -55,6 +55,8 @@ def _rate_sorted(ratings: Sequence[tuple[float, float]], places: Sequence[int]
     c = sqrt(total)
     exp = math.exp
     exps = [exp(mu / c) for mu, _ in ratings]
+    if all(places[i] < places[i + 1] for i in range(count - 1)):
+        return _rate_untied(ratings, sigmas, squares, exps, c)
     # Sorted by place: the players placed at or after player q are those from the first
     # of q's tie onwards (`first`), and those placed at or before player i are those up
     # to the last of i's tie (`last`); each sum in the library's order.
@@ -84,6 +86,41 @@ def _rate_sorted(ratings: Sequence[tuple[float, float]], places: Sequence[int]
         delta *= square / c**2
         delta *= sqrt(square) / c
         # The library's (sigma² / team sigma²) and weight are 1 here, exactly.
+        rated.append((ratings[i][0] + omega,
+                      sigmas[i] * sqrt(max(1 - delta, _KAPPA))))
+    return rated
+
+
+def _rate_untied(ratings: Sequence[tuple[float, float]], sigmas: list[float],
+                 squares: list[float], exps: list[float], c: float
+                 ) -> list[tuple[float, float]]:
+    """`_rate_sorted` for players each in a place of their own (most games): every tie
+    is one player, so the sums need no search for a tie's bounds; the same arithmetic in
+    the same order."""
+    count = len(exps)
+    sum_q = []
+    for q in range(count):
+        summed = exps[q]
+        for i in range(q + 1, count):
+            summed += exps[i]
+        sum_q.append(summed)
+    sqrt, c_squared = math.sqrt, c**2
+    rated = []
+    for i in range(count):
+        omega = 0.0
+        delta = 0.0
+        mine = exps[i]
+        for q in range(i + 1):
+            share = mine / sum_q[q]
+            delta += share * (1 - share)
+            if q == i:
+                omega += 1 - share
+            else:
+                omega -= share
+        square = squares[i]
+        omega *= square / c
+        delta *= square / c_squared
+        delta *= sqrt(square) / c
         rated.append((ratings[i][0] + omega,
                       sigmas[i] * sqrt(max(1 - delta, _KAPPA))))
     return rated
