@@ -4,6 +4,7 @@ button) and goes away as soon as the phone leaves the screen it was shown on."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 
@@ -18,6 +19,12 @@ CONFIRMATION_SECONDS = 4.5
 #: full-width action: 52 px button + 20 px padding), plus a gap
 ABOVE_BOTTOM_BAR = 72 + 10
 _STORE_KEY = "scorepad.snackbar"
+#: Flet's client draws a screen taken off the top for 300 ms more (its page exit), and
+#: draws every screen again when a message opens or closes; a leaving screen drawn again
+#: once its client-side controls were collected (the client holds them weakly after it
+#: left) shows Flutter's grey error box in its place (scorepad.ui.widgets.exits). A
+#: message whose screen is the one leaving (Back) goes once that exit is over.
+AFTER_LEAVING_EXIT = 0.5
 
 
 def show_snackbar(text: str, undo: Callable[[], None] | None = None, *,
@@ -84,9 +91,15 @@ def dismiss_when_left(route: str | None) -> None:
     shown = page.session.store.get(_STORE_KEY)
     if not shown or shown[0] == route:
         return
+    # Back: the message's screen lies above the one now shown, and is leaving. Forward
+    # (a form opened over it), it stays under the new screen: the message goes at once.
+    leaving = route is not None and f"{shown[0]}/".startswith(f"{route.rstrip('/')}/")
 
     async def dismiss() -> None:
-        dismiss_snackbar(page, unless_route=route)
+        if leaving:
+            await asyncio.sleep(AFTER_LEAVING_EXIT)
+        # (a message shown meanwhile for the screen now shown stays)
+        dismiss_snackbar(page, unless_route=page.route)
 
     with contextlib.suppress(RuntimeError, AttributeError):
         page.run_task(dismiss)
