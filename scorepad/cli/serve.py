@@ -237,7 +237,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace, database: Any, sock: socket.socket) -> int:
     from scorepad.storage.database import open_database
-    from scorepad.web import create_app
+    from scorepad.web.app import create_app
     from scorepad.web.guard import GuardSettings
 
     # Changes made elsewhere (the command line, another server) reach the phones too.

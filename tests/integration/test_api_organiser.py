@@ -154,7 +154,7 @@ def test_the_app_and_the_api_count_wrong_codes_in_one_counter_per_address(
         database: Any) -> None:
     from scorepad import services as s
     from scorepad.ui.services_context import code_attempts
-    from scorepad.web import create_app
+    from scorepad.web.app import create_app
 
     game = s.new_game(database.uow(), name="Mardi", seats=FOUR)
     s.set_table_code(database.uow(), game.id, "7391", organiser=s.OPERATOR)

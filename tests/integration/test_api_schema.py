@@ -342,7 +342,7 @@ def test_the_event_stream_is_the_event_stream_the_schema_describes(
 
 def test_the_app_tested_here_has_the_real_apps_schema_but_its_health_check(
         api: Checked, database: Any) -> None:
-    from scorepad.web import create_app
+    from scorepad.web.app import create_app
 
     with TestClient(create_app(database.uow, subscribe=database.subscribe)) as client:
         real = client.get("/api/openapi.json").json()

@@ -165,7 +165,7 @@ def test_the_downloads_and_the_server_s_refusals_come_from_the_catalogs(
     from fastapi.testclient import TestClient
 
     from scorepad.storage import open_database
-    from scorepad.web import create_app
+    from scorepad.web.app import create_app
 
     database = open_database(db)
     found = []
@@ -220,7 +220,7 @@ def test_the_api_s_refusals_come_from_the_catalogs(pseudo_language: str, db: str
     from fastapi.testclient import TestClient
 
     from scorepad.storage import open_database
-    from scorepad.web import create_app
+    from scorepad.web.app import create_app
 
     database = open_database(db)
     found, answered = [], []
