@@ -5,6 +5,8 @@ failed or crashed tests it named, and, last, how many of the runs passed.
 
     .venv/bin/python scripts/five_runs.py            # 5 runs, one core kept busy
     .venv/bin/python scripts/five_runs.py --runs 2   # fewer, while working
+    .venv/bin/python scripts/five_runs.py tests/e2e/test_sheet.py   # those tests alone,
+                                                    # five times: a flaky test is found
 
 Each run's whole output is kept in --logs (default /tmp/scorepad-five-runs/run-N.log).
 """
@@ -55,6 +57,9 @@ def summary_line(log: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("tests", nargs="*",
+                        help="test files or tests: each run is `bash scripts/test TESTS` "
+                             "(the same install and checks, then pytest on them alone)")
     parser.add_argument("--logs", type=Path, default=Path("/tmp/scorepad-five-runs"))
     parser.add_argument("--no-load", action="store_true",
                         help="no busy process beside the runs (a quiet machine)")
@@ -71,7 +76,8 @@ def main() -> int:
             log_path = args.logs / f"run-{run}.log"
             started = time.monotonic()
             with log_path.open("w") as log:
-                done = subprocess.run(["bash", "scripts/test"], cwd=ROOT, stdout=log,
+                done = subprocess.run(["bash", "scripts/test", *args.tests], cwd=ROOT,
+                                      stdout=log,
                                       stderr=subprocess.STDOUT, check=False,
                                       env={**os.environ, "PYTHONUNBUFFERED": "1"})
             minutes, seconds = divmod(round(time.monotonic() - started), 60)
