@@ -34,6 +34,9 @@ AFTER_COMMIT = 5.0
 REQUEST_SECONDS = 30.0
 #: Requests of one try at most (a phone's years of games: a few dozen).
 MAX_ROUNDS = 500
+#: Seconds before a request that got no answer is sent once more, within the same try
+#: (every request is safe to repeat: the club takes a game's deals once, by their ids).
+AGAIN_AFTER = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +244,13 @@ class ClubLink:
             sent["Content-Type"] = "application/json"
             data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
         url = f"{server.rstrip('/')}{path}?lang={self.lang()}"
-        return await self.transport(method, url, headers=sent, body=data)
+        try:
+            return await self.transport(method, url, headers=sent, body=data)
+        except Unreachable:
+            # A Wi-Fi that dropped one request: once more, rather than a try lost and
+            # the games waiting a minute (WAITING_EVERY) with "the club does not answer".
+            await asyncio.sleep(AGAIN_AFTER)
+            return await self.transport(method, url, headers=sent, body=data)
 
     async def _season(self, row: Any) -> str | None:
         tag = {"If-None-Match": row.season_tag} if row.season_tag and row.season_json else {}

@@ -56,12 +56,18 @@ class Wire:
         self.origin = origin
         self.down = False
         self.cut_after: int | None = None
+        #: the next N requests get no answer (a Wi-Fi dropping them), then they go through
+        self.drop_next = 0
         self.calls: list[tuple[str, str, int]] = []
 
     async def __call__(self, method: str, url: str, *, headers: dict[str, str],
                        body: bytes | None = None) -> Reply:
         if self.down:
             raise Unreachable("connection refused")
+        if self.drop_next > 0:
+            self.drop_next -= 1
+            self.calls.append((method, url.split("?")[0].removeprefix(SERVER), 0))
+            raise Unreachable("no answer")
         sent = {**headers, **({"Origin": self.origin} if self.origin else {})}
         reply = await self.client.request(method, url, headers=sent, content=body)
         self.calls.append((method, url.split("?")[0].removeprefix(SERVER), reply.status_code))
@@ -152,6 +158,34 @@ def test_a_club_that_cannot_be_reached_or_refuses_is_said_in_words(
 
     _run(scenario())
     assert s.list_games(database.uow()) == []
+
+
+def test_a_request_the_wifi_dropped_is_sent_once_more_and_the_try_goes_through(
+        phone: Any, database: Any) -> None:
+    """One request without an answer does not lose the try (the games would wait a
+    minute, "the club does not answer" on the screen): it is sent once more; two in a
+    row, and the club is said not to answer."""
+    _, made = _invitation(database)
+    wire = Wire(club_app(database))
+    link = ClubLink(phone.uow, wire)
+
+    async def scenario() -> None:
+        link.join(await link.read_invitation(SERVER, made.token), "chosen")
+        game = s.new_game(phone.uow(), name="Dimanche", seats=list(FOUR)).id
+        s.record_deal(phone.uow(), game, DEALS[0])
+        side.choose_game(phone.uow(), game, True)
+        wire.drop_next = 1
+        assert await link.sync() == 0
+        assert phone_states(phone) == ["sent"]
+        assert side.failure_of(side.membership(phone.uow())) is None
+        assert [c[2] for c in wire.calls[-3:-1]] == [0, 200]  # dropped, then sent again
+        s.record_deal(phone.uow(), game, DEALS[1])
+        wire.drop_next = 2
+        assert await link.sync() == 1
+        assert "ne répond pas" in str(side.failure_of(side.membership(phone.uow())))
+
+    _run(scenario())
+    assert [g.deals for g in s.list_games(database.uow())] == [1]
 
 
 def test_a_page_on_https_cannot_reach_a_club_on_plain_http_and_says_what_works(
