@@ -246,30 +246,10 @@ def _persist(key: str, value: str) -> None:
     page.run_task(save)
 
 
-#: seconds the browser has to give the saved settings to the first preferences service
-#: before a new one asks again (scorepad.ui.state.load_state)
-FIRST_READ_SECONDS = 3.0
-
-
 async def load_state() -> AppState:
     """The settings this browser saved last time (French and system theme by default),
-    and the forms it kept unsaved.
-
-    A page that outlived its server (the laptop's scorepad started again, a club's
-    server updated) reconnects into a new session, and Flet's client (1.0.5) never
-    answers that session's first preferences service: its read ran into Flet's 10 s
-    limit and the phone showed "Error running app" until reloaded. A second service,
-    made once the first is late, answers at once (tests/e2e/test_server_restart.py fails
-    if a release changes either)."""
-    try:
-        return await asyncio.wait_for(_read_state(preferences()), FIRST_READ_SECONDS)
-    except (TimeoutError, RuntimeError):
-        fresh = ft.SharedPreferences()
-        ft.context.page.session.store.set(_PREFERENCES_KEY, fresh)
-        return await _read_state(fresh)
-
-
-async def _read_state(prefs: ft.SharedPreferences) -> AppState:
+    and the forms it kept unsaved."""
+    prefs = preferences()
     # Asked together: one round trip to the browser before the first screen, not eight.
     (lang, theme, organiser, tournaments, kept, new_game, last_backup,
      backup_every, invitations) = await asyncio.gather(

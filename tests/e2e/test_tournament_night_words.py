@@ -20,6 +20,7 @@ from scorepad import services as s
 from scorepad.domain import GameStatus
 from scorepad.services import tournament as t
 from tests.e2e.conftest import (
+    PHONE_PAGE,
     VIEWPORT,
     by_id,
     id_text,
@@ -204,7 +205,7 @@ def test_the_words_and_layout_of_the_night_on_a_390_phone(
 
 
 def test_wrong_table_codes_say_the_tries_left_then_when_to_try_again(
-        browser: Any, tmp_path: Path) -> None:
+        browser: Any, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     server = start_server(tmp_path)  # its own: the address stays blocked for a minute
     context = thumb_phone(browser)
     try:
@@ -212,6 +213,7 @@ def test_wrong_table_codes_say_the_tries_left_then_when_to_try_again(
         game = s.create_game(uow(), name="Gardée", seats=FOUR, deal_size=4)
         s.set_table_code(uow(), game, "7391", organiser=s.OPERATOR)
         phone = context.new_page()
+        request.node.stash[PHONE_PAGE] = phone  # a failure leaves its picture
         open_app(phone, server.url, f"/games/{game}", wait_text="Gardée")
         touch_button(phone, "Saisir le code pour modifier")
         field = phone.get_by_role("textbox", name="Code de table")
