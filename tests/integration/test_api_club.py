@@ -132,6 +132,15 @@ def phone_states(phone: Any) -> list[str]:
     return [g.state for g in side.club_games(phone.uow())]
 
 
+async def _joined_with_a_game(link: ClubLink, phone: Any, token: str) -> int:
+    """The phone joined (games chosen one by one), with "Dimanche" of one deal chosen."""
+    link.join(await link.read_invitation(SERVER, token), "chosen")
+    game: int = s.new_game(phone.uow(), name="Dimanche", seats=list(FOUR)).id
+    s.record_deal(phone.uow(), game, DEALS[0])
+    side.choose_game(phone.uow(), game, True)
+    return game
+
+
 def test_a_club_that_cannot_be_reached_or_refuses_is_said_in_words(
         phone: Any, database: Any) -> None:
     _, made = _invitation(database)
@@ -139,10 +148,7 @@ def test_a_club_that_cannot_be_reached_or_refuses_is_said_in_words(
     link = ClubLink(phone.uow, wire)
 
     async def scenario() -> None:
-        link.join(await link.read_invitation(SERVER, made.token), "chosen")
-        game = s.new_game(phone.uow(), name="Dimanche", seats=list(FOUR)).id
-        s.record_deal(phone.uow(), game, DEALS[0])
-        side.choose_game(phone.uow(), game, True)
+        await _joined_with_a_game(link, phone, made.token)
         wire.down = True
         assert await link.sync() == 1
         assert "ne répond pas" in str(side.failure_of(side.membership(phone.uow())))
@@ -170,10 +176,7 @@ def test_a_request_the_wifi_dropped_is_sent_once_more_and_the_try_goes_through(
     link = ClubLink(phone.uow, wire)
 
     async def scenario() -> None:
-        link.join(await link.read_invitation(SERVER, made.token), "chosen")
-        game = s.new_game(phone.uow(), name="Dimanche", seats=list(FOUR)).id
-        s.record_deal(phone.uow(), game, DEALS[0])
-        side.choose_game(phone.uow(), game, True)
+        game = await _joined_with_a_game(link, phone, made.token)
         wire.drop_next = 1
         assert await link.sync() == 0
         assert phone_states(phone) == ["sent"]
