@@ -4,7 +4,9 @@ broadcast to every phone."""
 
 from __future__ import annotations
 
+import itertools
 import logging
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,6 +40,36 @@ def _no_listeners(_listener: ChangeListener) -> Callable[[], None]:
 
 #: the web transport's debug log (flet_web.fastapi.flet_app, Flet 1.0.5)
 FLET_TRANSPORT_LOG = "flet_transport"
+
+
+#: where a server's control ids start: at random in [2**20, 2**30), far from where the
+#: server before it started, and below 2**32 for a long life (msgpack's uint32)
+CONTROL_IDS_FROM = 2**20
+CONTROL_IDS_TO = 2**30
+
+
+def control_ids_apart_from_last_run() -> int:
+    """Starts this process's Flet control ids at a random number rather than at 3.
+
+    A page left open while its server starts again (a laptop's scorepad restarted, a
+    club's server updated) reconnects into a new session and keeps its widgets. Flet's
+    client (1.0.5) merges the new session's page into them by control id, and its
+    services' registry keeps a service whose id it already knows: a new server counting
+    from 3 again gives the new session's preferences service the old one's id, the client
+    never binds it, and the first settings read ran into Flet's 10 s limit, which showed
+    "Error running app" until the page was reloaded. Flet's process-wide counter
+    (`flet.controls.id_counter.ControlId`) has no public way to start elsewhere, so its
+    private itertools counter is replaced, once per process, before any control is made.
+    tests/unit/test_flet_internals.py fails when a Flet release moves the counter.
+    Returns the first id."""
+    from flet.controls.id_counter import ControlId
+
+    if getattr(ControlId, "scorepad_apart", False):
+        return -1
+    first = secrets.randbelow(CONTROL_IDS_TO - CONTROL_IDS_FROM) + CONTROL_IDS_FROM
+    ControlId._counter = itertools.count(first)
+    ControlId.scorepad_apart = True  # type: ignore[attr-defined]
+    return first
 
 
 def short_frame_text() -> None:
@@ -102,6 +134,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     from scorepad.web.phone_site.build import site_folder
 
     short_frame_text()
+    control_ids_apart_from_last_run()
     _wire_ui(uow_factory, listening, lang, club)
     # One wrong-code counter per client address, for the app's dialogs and the API alike.
     attempts = CodeAttempts()

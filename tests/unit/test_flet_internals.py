@@ -490,3 +490,17 @@ def test_the_served_app_wraps_flets_websocket() -> None:
         served = served.app
     mounted = [route.app for route in served.routes if getattr(route, "path", None) == ""]
     assert [type(app) for app in mounted] == [LateSendsDropped]
+
+
+def test_a_server_s_control_ids_start_where_the_server_before_it_did_not() -> None:
+    # A page reconnecting after its server started again keeps the client's bindings by
+    # id (scorepad.web.app.control_ids_apart_from_last_run): its ids must not start at 3.
+    from flet.controls.id_counter import ControlId
+
+    from scorepad.web.app import CONTROL_IDS_FROM, CONTROL_IDS_TO, control_ids_apart_from_last_run
+
+    control_ids_apart_from_last_run()
+    assert ControlId.scorepad_apart is True  # type: ignore[attr-defined]
+    made = ft.Text("x")._i
+    assert CONTROL_IDS_FROM <= made < CONTROL_IDS_TO + 10_000_000
+    assert ft.Text("y")._i == made + 1
