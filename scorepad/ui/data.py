@@ -26,6 +26,9 @@ SHOW_GAP = 0.25
 #: otherwise show its loading indicator until something else asks it to read
 RETRY_GAP = 0.5
 RETRY_MAX = 8.0
+#: seconds after the last announcement of a `held_topics` topic before a screen held
+#: under another one reads all the same: after a deal's save has been drawn, not during
+HELD_READ_AFTER = 1.0
 
 
 class Unchanged:
@@ -68,6 +71,9 @@ class Reader(Generic[T]):
         self._waiters: list[Callable[[], bool]] = []
         #: how many reads have started (`then_shown` waits for one started after it)
         self._started = 0
+        #: one read lets a held screen read all the same (`read_soon_though_held`)
+        self._through_held = False
+        self._soon = 0
 
     def fetch(self, key: Key, force: bool) -> T | Unchanged:
         """In a worker thread: what to show for `key`, or UNCHANGED when the value shown
@@ -108,10 +114,28 @@ class Reader(Generic[T]):
         if self._pending:
             self._start()
 
+    def read_soon_though_held(self) -> None:
+        """One read HELD_READ_AFTER seconds after the last such ask, even while the
+        screen is held under another one: what it shows back on top is then current."""
+        if self.page is None:
+            return
+        delay = HELD_READ_AFTER
+        self._soon += 1
+        ticket = self._soon
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            if ticket == self._soon and self.mounted and not self.active:
+                self._through_held = self._pending = True
+                self._start()
+
+        with contextlib.suppress(AttributeError, RuntimeError):  # disconnected
+            self.page.run_task(later)
+
     def _held(self) -> bool:
         # A screen opened under another one (a deep link to a sheet) still reads once,
         # so that it is ready when it comes on top.
-        return not self.active and self._loaded
+        return not self.active and self._loaded and not self._through_held
 
     def _start(self) -> None:
         if self._running or self._held() or self.page is None:
@@ -134,6 +158,7 @@ class Reader(Generic[T]):
                 if wait > 0 and not self._waiters:
                     await asyncio.sleep(wait)
                 self._pending, force, self._force = False, self._force, False
+                self._through_held = False
                 key = self.wanted
                 self._last_read = loop.time()
                 self._started += 1
@@ -203,13 +228,15 @@ class Reader(Generic[T]):
 
 def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[str] = (),
                reload_topics: Sequence[str] = (), check_on: Sequence[Any] = (),
-               active: bool = True, own_changes: bool = True) -> Reader[T]:
+               active: bool = True, own_changes: bool = True,
+               held_topics: Sequence[str] = ()) -> Reader[T]:
     """Mounts `reader` on the calling screen: it reads at mount and whenever `key` changes
     (forced), when a topic of `topics` is announced or a value of `check_on` changes, when
     this phone changed something (`own_changes`), and forced when a topic of
     `reload_topics` is announced. An announcement starts the read at once, without
     rendering the screen first. While `active` is False the requests wait; they run
-    once it is True again."""
+    once it is True again, but for a topic of `held_topics`: HELD_READ_AFTER seconds
+    after its last announcement, the screen reads all the same."""
     state = use_app_state()
     page = ft.context.page
     _shown, set_shown = ft.use_state(0)
@@ -242,7 +269,8 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
     def follow() -> Callable[[], None]:
         live = session_live(page)
         stops = [live.add(topics, reader.request),
-                 live.add(reload_topics, lambda: reader.request(force=True))]
+                 live.add(reload_topics, lambda: reader.request(force=True)),
+                 live.add(held_topics, reader.read_soon_though_held)]
 
         def stop() -> None:
             for each in stops:
@@ -261,7 +289,7 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
             reader.resume()
 
     use_subscription(mounted, [])
-    use_subscription(follow, [*topics, "|", *reload_topics])
+    use_subscription(follow, [*topics, "|", *reload_topics, "|", *held_topics])
     ft.use_effect(check, dependencies=[*check_on, state.revision if own_changes else None])
     ft.use_effect(reload, dependencies=list(key))
     ft.use_effect(back_on_top, dependencies=[active])
@@ -319,7 +347,7 @@ class Data(Generic[T]):
 
 def use_data(load: Callable[[], T], *, key: Sequence[Any] = (), topics: Sequence[str] = (),
              check_on: Sequence[Any] = (), active: bool = True,
-             own_changes: bool = True) -> Data[T]:
+             own_changes: bool = True, held_topics: Sequence[str] = ()) -> Data[T]:
     """What the screen shows from the database: `load()` (database reads only, no control
     built: it runs in a worker thread) at mount and again as `use_reader` says. Until the
     first read lands `loaded` is False: show a loading indicator, never an empty state."""
@@ -327,5 +355,5 @@ def use_data(load: Callable[[], T], *, key: Sequence[Any] = (), topics: Sequence
     assert reader is not None
     reader.load = load
     use_reader(reader, key=key, topics=topics, check_on=check_on, active=active,
-               own_changes=own_changes)
+               own_changes=own_changes, held_topics=held_topics)
     return Data(reader)

@@ -18,7 +18,7 @@ from scorepad.domain.messages import render
 from scorepad.storage import open_database
 from scorepad.ui import app as app_module
 from scorepad.ui import services_context
-from scorepad.ui.live import GAMES_TOPIC
+from scorepad.ui.live import GAMES_TOPIC, game_topic
 from scorepad.ui.services_context import set_uow_factory
 from scorepad.ui.state import AppState
 from tests.factories import FOUR
@@ -220,6 +220,57 @@ def test_the_list_under_a_sheet_is_not_built_again_for_each_deal_and_is_fresh_ba
         # Back on top: built afresh, with the three deals' totals.
         await phone.until(lambda: any("André +720" in text for text in phone.texts()))
         assert _list_body(phone) is not hidden
+        phone.close()
+
+    run(scenario)
+
+
+def test_the_list_under_a_sheet_reads_its_game_a_moment_after_a_deal_and_is_current_back_on_top(
+        reads: CountedReads, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorepad.services.games.deals import record_deal
+    from scorepad.ui import data as data_module
+    from scorepad.ui.dialogs.game_actions import show_route_now
+
+    monkeypatch.setattr(data_module, "HELD_READ_AFTER", 0.05, raising=False)
+    listed = services.list_games
+    list_reads = [0]
+
+    def counted_list(uow: Any) -> Any:
+        list_reads[0] += 1
+        return listed(uow)
+
+    monkeypatch.setattr(services, "list_games", counted_list)
+
+    async def scenario() -> None:
+        phone = await Phone.open(app_module.main, route="/games/1")
+        await phone.until(lambda: "total-André" in phone.identifiers())
+        await phone.settle()
+        hidden = _list_body(phone)
+        assert hidden is not None
+        before = list_reads[0]
+        # Another game changing does not wake the list under the sheet.
+        phone.page.pubsub.send_all_on_topic(game_topic(2), {})
+        phone.page.pubsub.send_all_on_topic(GAMES_TOPIC, {})
+        await phone.settle(0.3)
+        assert list_reads[0] == before
+        # A deal saved on the sheet above (announced as the server announces it): the
+        # list reads its game again a moment later, still handing back what it showed.
+        record_deal(reads(), 1, {"taker": "André", "contract": "garde", "bouts": 2,
+                                 "points": 56})
+        phone.page.pubsub.send_all_on_topic(game_topic(1), {})
+        phone.page.pubsub.send_all_on_topic(GAMES_TOPIC, {})
+        await phone.until(lambda: list_reads[0] > before)
+        await phone.settle(0.2)
+        assert _list_body(phone) is hidden
+        # Back to the list while the database is slow: the new line is there at once,
+        # not the game's old line until the read asked on the way back lands.
+        reads.open.clear()
+        try:
+            show_route_now(phone.page, "/")
+            await phone.until(lambda: any("André +240" in text for text in phone.texts()),
+                              timeout=5)
+        finally:
+            reads.open.set()
         phone.close()
 
     run(scenario)

@@ -3,6 +3,7 @@ open, start a new one, import, move to the bin; the bin's entry at the end."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -20,7 +21,7 @@ from scorepad.ui.data import use_data
 from scorepad.ui.dialogs.backup import BackupReminder, restore_backup
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import babel_locale, current_lang, nt, t
-from scorepad.ui.live import GAMES_TOPIC
+from scorepad.ui.live import GAMES_TOPIC, game_topic
 from scorepad.ui.models.fmt import deals_count, game_title, signed, when
 from scorepad.ui.models.game_list import Month, game_list
 from scorepad.ui.services_context import UowFactory, use_uow, wiring
@@ -322,6 +323,15 @@ def _people_buttons() -> list[ft.Control]:
     return buttons
 
 
+_GAME_ROUTE = re.compile(r"^/games/(\d+)(?:/|$)")
+
+
+def _covering_game(location: str) -> int | None:
+    """The game whose screen (its sheet, a deal) covers the list, from the route."""
+    found = _GAME_ROUTE.match(location)
+    return int(found.group(1)) if found else None
+
+
 @ft.component
 def GamesView() -> ft.View:
     state = use_app_state()
@@ -332,8 +342,13 @@ def GamesView() -> ft.View:
     # than reading and drawing every game again for each deal of every table; it reads
     # again each time it is back.
     on_top = location == "/"
+    # But for the game whose screens cover it: its line is read again a moment after
+    # each change (a deal saved), so that Back shows it current at once, not the old
+    # line until the read asked on the way back lands.
+    covering = _covering_game(location)
     data = use_data(lambda: (services.list_games(uow()), len(services.list_bin(uow()))),
-                    topics=[GAMES_TOPIC], check_on=[on_top], active=on_top)
+                    topics=[GAMES_TOPIC], check_on=[on_top], active=on_top,
+                    held_topics=[game_topic(covering)] if covering is not None else [])
 
     confirm, show_error = use_confirm(), use_error()
 
@@ -359,11 +374,15 @@ def GamesView() -> ft.View:
     # way back has not landed yet, and building the list from the same (last) read would
     # draw the same thing. The new read builds it (with 9,000 deals, that is one build
     # and diff of every month's header less each time the phone comes back to the list).
+    # A read made while covered (the covering game changed) is built at once.
     was_on_top: MutableRef[bool] = ft.use_ref(on_top)
     built: MutableRef[Built] = ft.use_ref(Built)
     lang = current_lang()
     built_in: MutableRef[str] = ft.use_ref(lang)
-    coming_back = on_top and not was_on_top.current and built_in.current == lang
+    built_from: MutableRef[object] = ft.use_ref(None)
+    read_meanwhile = data.loaded and data.value is not built_from.current
+    coming_back = (on_top and not was_on_top.current and built_in.current == lang
+                   and not read_meanwhile)
     was_on_top.current = on_top
     if (on_top and not coming_back) or body is None:
         body = loading_state()
@@ -379,6 +398,7 @@ def GamesView() -> ft.View:
                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
             shown.current = body
             built_in.current = lang
+            built_from.current = data.value
     return screen(
         t("nav.games"), body, route=page_key, nav="/",
         actions=[*_people_buttons(), _import_button(picker)],
