@@ -236,7 +236,8 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
     `reload_topics` is announced. An announcement starts the read at once, without
     rendering the screen first. While `active` is False the requests wait; they run
     once it is True again, but for a topic of `held_topics`: HELD_READ_AFTER seconds
-    after its last announcement, the screen reads all the same."""
+    after its last announcement (or this phone's change, `LiveTopics.changed_here`), the
+    screen reads all the same."""
     state = use_app_state()
     page = ft.context.page
     _shown, set_shown = ft.use_state(0)
@@ -270,7 +271,7 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
         live = session_live(page)
         stops = [live.add(topics, reader.request),
                  live.add(reload_topics, lambda: reader.request(force=True)),
-                 live.add(held_topics, reader.read_soon_though_held)]
+                 live.add_below(held_topics, reader.read_soon_though_held)]
 
         def stop() -> None:
             for each in stops:

@@ -68,6 +68,7 @@ class LiveTopics:
         self._callbacks: dict[str, dict[int, Callable[[], None]]] = {}
         self._reconnect: dict[int, Callable[[], None]] = {}
         self._read_again: dict[int, Callable[[bool], None]] = {}
+        self._below: dict[int, tuple[frozenset[str], Callable[[], None]]] = {}
         self._ids = itertools.count()
         self._lock = threading.Lock()
 
@@ -93,6 +94,34 @@ class LiveTopics:
                         self._page.pubsub.unsubscribe_topic(topic)
 
         return remove
+
+    def add_below(self, topics: Iterable[str], callback: Callable[[], None]
+                  ) -> Callable[[], None]:
+        """`add`, and `callback` is also called by `changed_here`: for a screen held
+        under the one where this phone changes those topics. Returns the function that
+        stops both."""
+        chosen = frozenset(topics)
+        stop = self.add(chosen, callback)
+        token = next(self._ids)
+        with self._lock:
+            self._below[token] = (chosen, callback)
+
+        def remove() -> None:
+            stop()
+            with self._lock:
+                self._below.pop(token, None)
+
+        return remove
+
+    def changed_here(self, topics: Iterable[str]) -> None:
+        """This phone changed `topics` (a deal saved on a sheet): the screens under it
+        that follow them (`add_below`) hear it, on one phone alone too, where no database
+        announces its changes; the screens that follow them on top are not told twice."""
+        chosen = frozenset(topics)
+        with self._lock:
+            callbacks = [callback for followed, callback in self._below.values()
+                         if followed & chosen]
+        self._schedule(callbacks)
 
     def on_reconnect(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Calls `callback` when the phone is back from a lost connection (`refresh_all`);

@@ -18,7 +18,7 @@ from scorepad.domain.messages import render
 from scorepad.storage import open_database
 from scorepad.ui import app as app_module
 from scorepad.ui import services_context
-from scorepad.ui.live import GAMES_TOPIC, game_topic
+from scorepad.ui.live import GAMES_TOPIC, game_topic, session_live
 from scorepad.ui.services_context import set_uow_factory
 from scorepad.ui.state import AppState
 from tests.factories import FOUR
@@ -225,8 +225,9 @@ def test_the_list_under_a_sheet_is_not_built_again_for_each_deal_and_is_fresh_ba
     run(scenario)
 
 
+@pytest.mark.parametrize("told_by", ["the server", "this phone alone"])
 def test_the_list_under_a_sheet_reads_its_game_a_moment_after_a_deal_and_is_current_back_on_top(
-        reads: CountedReads, monkeypatch: pytest.MonkeyPatch) -> None:
+        reads: CountedReads, monkeypatch: pytest.MonkeyPatch, told_by: str) -> None:
     from scorepad.services.games.deals import record_deal
     from scorepad.ui import data as data_module
     from scorepad.ui.dialogs.game_actions import show_route_now
@@ -253,12 +254,16 @@ def test_the_list_under_a_sheet_reads_its_game_a_moment_after_a_deal_and_is_curr
         phone.page.pubsub.send_all_on_topic(GAMES_TOPIC, {})
         await phone.settle(0.3)
         assert list_reads[0] == before
-        # A deal saved on the sheet above (announced as the server announces it): the
+        # A deal saved on the sheet above, announced as the server announces every
+        # change, or told by the save itself (one phone alone announces nothing): the
         # list reads its game again a moment later, still handing back what it showed.
         record_deal(reads(), 1, {"taker": "André", "contract": "garde", "bouts": 2,
                                  "points": 56})
-        phone.page.pubsub.send_all_on_topic(game_topic(1), {})
-        phone.page.pubsub.send_all_on_topic(GAMES_TOPIC, {})
+        if told_by == "the server":
+            phone.page.pubsub.send_all_on_topic(game_topic(1), {})
+            phone.page.pubsub.send_all_on_topic(GAMES_TOPIC, {})
+        else:
+            session_live(phone.page).changed_here([game_topic(1)])
         await phone.until(lambda: list_reads[0] > before)
         await phone.settle(0.2)
         assert _list_body(phone) is hidden

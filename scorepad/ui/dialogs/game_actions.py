@@ -17,6 +17,7 @@ from scorepad.services.base.changes import Change
 from scorepad.ui.access import forbidden, writer
 from scorepad.ui.dialogs.confirm import ShowError
 from scorepad.ui.i18n import current_lang, t
+from scorepad.ui.live import game_topic, session_live
 from scorepad.ui.marks import mark
 from scorepad.ui.services_context import UowFactory
 from scorepad.ui.sheet_data import sheet_caught_up
@@ -160,6 +161,8 @@ def after_change(state: AppState, uow_factory: UowFactory, game_id: int, text: s
                               show_sheet)
         await move_address(page, route)  # the browser's address and history
         shown()
+        # The games list under the sheet reads this game's new line a moment later.
+        session_live(page).changed_here([game_topic(game_id)])
         await asyncio.sleep(CONFIRM_AFTER_SHEET)
         if page.route == route:
             confirm_change(state, uow_factory, text, change, show_error, route=route)
