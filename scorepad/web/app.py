@@ -149,9 +149,12 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
         # Flet's hub for this app, bound to the server's loop (hence at startup).
         broadcaster.attach(flet_fastapi.app_manager.get_pubsubhub(ui_main))
 
+    # Flet's FastAPI runs its own lifespan: handlers added to the router are never run.
+    heavy = exports.heavy_work(worker_database)
     app = flet_fastapi.FastAPI(title=APP_NAME, docs_url=None, redoc_url=None,
                                openapi_url="/api/openapi.json",
-                               on_startup=[attach_pubsub], on_shutdown=[streams.close_all])
+                               on_startup=[attach_pubsub, heavy.start_processes],
+                               on_shutdown=[streams.close_all, heavy.close])
     app.include_router(build_api_router(uow_factory, subscribe=subscribe, hub=streams,
                                         attempts=attempts, sheets=sheet_cache(),
                                         club_settings=club))
@@ -160,7 +163,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     def healthz() -> JSONResponse:
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
-    exports.add_routes(app, uow_factory, worker_database=worker_database)
+    exports.add_routes(app, uow_factory, heavy, worker_database=worker_database)
     phone_route.add_routes(app, phone_folder if phone_folder is not None else site_folder())
     soirees.add_routes(app, uow_factory)
     # A phone that leaves mid-send keeps its session (scorepad.web.late_sends).

@@ -88,6 +88,7 @@ def start_worker(open_database: Callable[[], Any]) -> None:
     """In each export worker process: its own database connection (`open_database()`
     returns an object with `.uow`), so that reading a long game costs the server nothing."""
     _WORKER["uow"] = open_database().uow
+    import scorepad.exports  # noqa: F401 - what it renders with, before the first export
 
 
 def export_in_worker(game_id: int, fmt: str, lang: str) -> bytes:
@@ -128,15 +129,20 @@ class _Renderer:
         return await asyncio.shield(job)
 
 
+def heavy_work(worker_database: Callable[[], Any] | None) -> HeavyWork:
+    """The exports' workers: with `worker_database` (picklable, e.g. a partial of
+    `open_database`), worker processes read the game themselves. The app starts one
+    with the server (`HeavyWork.start_processes`) and stops them with it (`close`)."""
+    return HeavyWork(setup=start_worker if worker_database else None,
+                     setup_args=(worker_database,) if worker_database else ())
+
+
 def add_routes(app: FastAPI, uow_factory: UowFactory, heavy: HeavyWork | None = None,
                *, worker_database: Callable[[], Any] | None = None) -> None:
-    """`GET /export/games/{id}.{fmt}?lang=fr|en` (any language with a catalog). With
-    `worker_database` (picklable, e.g. a partial of `open_database`), worker processes
-    read the game themselves."""
+    """`GET /export/games/{id}.{fmt}?lang=fr|en` (any language with a catalog), rendered
+    by `heavy` (`heavy_work(worker_database)`)."""
     if heavy is None:
-        heavy = HeavyWork(setup=start_worker if worker_database else None,
-                          setup_args=(worker_database,) if worker_database else ())
-    app.router.add_event_handler("shutdown", heavy.close)
+        heavy = heavy_work(worker_database)
     renderer = _Renderer(uow_factory, heavy, worker_database)
 
     @app.get("/export/games/{game_id}.{fmt}", response_class=Response,

@@ -10,6 +10,7 @@ alone, would still hold the interpreter lock most of the time and slow every req
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import threading
 from collections import OrderedDict
@@ -103,11 +104,25 @@ class HeavyWork:
                 self.processes = False
         return self._pool
 
+    def start_processes(self) -> None:
+        """Starts a worker process now, in the background (the server's start), so that
+        the first job does not wait for a new Python to start and run its setup: a
+        worker yields to everything else on the machine (nice), and on a busy one the
+        first export of a server waited for that start more than 15 s."""
+        pool = self._process_pool()
+        if pool is not None:
+            with contextlib.suppress(RuntimeError):  # shutting down meanwhile
+                pool.submit(_ready)
+
     def close(self) -> None:
         """Stops the worker processes (the server is stopping)."""
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _ready() -> None:
+    """The job that starts a worker (HeavyWork.start_processes): nothing more."""
 
 
 def _start_worker(setup: Callable[..., object] | None, args: tuple[object, ...]) -> None:

@@ -4,12 +4,15 @@ import file past 20 MB is refused with a message that says so."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
+from pathlib import Path
 
 import httpx
 import pytest
 
+from scripts.appserver import start_app, stop_app
 from tests.security.conftest import FOUR, Server
 
 PHONES = 60  # well past the server's 40 worker threads: they used to starve everyone else
@@ -76,3 +79,31 @@ def test_an_import_file_past_20_mb_is_refused_with_its_size(server: Server) -> N
         services.import_game(server.uow_factory()(), data)
     assert "20 Mo" in refused.value.message("fr")
     assert "20 MB" in refused.value.message("en")
+
+
+def _export_workers(pid: int) -> list[int]:
+    """The server's export worker processes (multiprocessing's spawned children)."""
+    children: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            children += [int(c) for c in (task / "children").read_text().split()]
+    workers = []
+    for child in children:
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                workers.append(child)
+    return workers
+
+
+def test_a_server_has_its_export_worker_ready_before_the_first_export(
+        tmp_path: Path) -> None:
+    # A worker yields to everything else on the machine: started at the first export,
+    # on a busy machine, it kept that download waiting past 15 s.
+    process, _url = start_app(f"sqlite:///{tmp_path / 'w.db'}", tmp_path / "server.log")
+    try:
+        deadline = time.monotonic() + 60
+        while not _export_workers(process.pid):
+            assert time.monotonic() < deadline, "no export worker started with the server"
+            time.sleep(0.1)
+    finally:
+        stop_app(process)
