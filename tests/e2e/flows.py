@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import expect
+
 from tests.e2e.conftest import UI_TIMEOUT_MS, button, by_id, click, open_app, scroll_to_id, text
 from tests.e2e.gestures import settled_box, tap, tap_at, thumb, type_points
 
@@ -46,7 +48,10 @@ def start_new_game(page: Any, app_url: str, name: str, players: list[str] | tupl
         thumb(page, button(page, "Ajouter"))
         by_id(page, "seat-" + player).wait_for()
     if dealer_sits_out:
-        thumb(page, page.get_by_role("switch", name="Le donneur ne joue pas", exact=False))
+        switch = page.get_by_role("switch", name="Le donneur ne joue pas", exact=False)
+        thumb(page, switch)
+        # A person sees the switch on before starting the game.
+        expect(switch).to_be_checked(timeout=UI_TIMEOUT_MS)
     thumb(page, button(page, "Commencer la partie"))
     # Players nobody knows yet are confirmed before they are created.
     confirm = button(page, "Créer et commencer")

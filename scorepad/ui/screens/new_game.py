@@ -291,15 +291,18 @@ def NewGameView() -> ft.View:
 
     def create(_: ft.Event[ft.FilledButton]) -> None:
         set_tried(True)
-        if errors:
+        # The form with every change made, even one the screen has not shown yet.
+        latest = kept.latest()
+        if latest.errors(lang):
             return
-        found = services.new_players(uow(), list(form.seats))
+        found = services.new_players(uow(), list(latest.seats))
         if not found:
-            _create_game(uow, state, form, lang, show_error, kept.created)
+            _create_game(uow, state, latest, lang, show_error, kept.created)
             return
         confirm_new_players(NewPlayers(
             found, lambda name, k: set_form(lambda f: f.replace_player(name, k)),
-            lambda: _create_game(uow, state, form, lang, show_error, kept.created)))
+            lambda: _create_game(uow, state, kept.latest(), lang, show_error,
+                                 kept.created)))
 
     if not known.loaded:
         return screen(t("new_game.title"), loading_state(), route="/new")

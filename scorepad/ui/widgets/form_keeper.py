@@ -313,6 +313,8 @@ class NewGameKeeper:
     clear: Callable[[], None]
     #: the game was created: the form is dropped, and nothing typed before is kept again
     created: Callable[[], None]
+    #: the form with every change made so far, rendered or not (what a tap acts on)
+    latest: Callable[[], NewGameForm]
 
 
 def use_new_game_keeper(blank: Callable[[], NewGameForm]) -> NewGameKeeper:
@@ -320,8 +322,20 @@ def use_new_game_keeper(blank: Callable[[], NewGameForm]) -> NewGameKeeper:
     reload, a closed tab) and kept as it is typed, in the session and in the browser."""
     page = ft.context.page
     kept = ft.use_ref(lambda: take_new_game(page)).current
-    form, set_form = ft.use_state(lambda: replace(
+    form, set_state = ft.use_state(lambda: replace(
         kept, default_name=blank().default_name) if kept is not None else blank())
+    # A tap handled before the screen renders the change just made (a switch turned on,
+    # then "Commencer la partie" at once, on a slow link or a busy server) acts on the
+    # form of the last render: the latest form is kept here as each change is made.
+    latest = ft.use_ref(lambda: form)
+
+    def set_form(change: Any) -> None:
+        def changed(previous: NewGameForm) -> NewGameForm:
+            made: NewGameForm = change(previous) if callable(change) else change
+            latest.current = made
+            return made
+
+        set_state(changed)
     restored, set_restored = ft.use_state(kept is not None)
     again, set_again = ft.use_state(0)
     # Once the game is created nothing is kept any more: a last keystroke's change,
@@ -349,4 +363,7 @@ def use_new_game_keeper(blank: Callable[[], NewGameForm]) -> NewGameKeeper:
         finished.current = True
         drop_new_game(page)
 
-    return NewGameKeeper(form, set_form, restored, again, clear, created)
+    def current() -> NewGameForm:
+        return latest.current if latest.current is not None else form
+
+    return NewGameKeeper(form, set_form, restored, again, clear, created, current)
