@@ -226,6 +226,24 @@ class Reader(Generic[T]):
         return done.is_set()
 
 
+def _mounted(reader: Reader[Any], page: ft.Page) -> Callable[[], None]:
+    """The screen is mounted; returns what to do once it is gone. Back from a lost
+    connection, every mounted screen reads again, even one that follows no topic (a read
+    asked while the phone was away did not start); the same when the database was read
+    again from the phone's storage (another tab of one phone alone wrote it)."""
+    reader.mounted = True
+    live = session_live(page)
+    stops = [live.on_reconnect(reader.request),
+             live.on_read_again(lambda _writable: reader.request())]
+
+    def unmounted() -> None:
+        reader.mounted = False
+        for stop in stops:
+            stop()
+
+    return unmounted
+
+
 def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[str] = (),
                reload_topics: Sequence[str] = (), check_on: Sequence[Any] = (),
                active: bool = True, own_changes: bool = True,
@@ -250,23 +268,6 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
 
     reader.show = show
 
-    def mounted() -> Callable[[], None]:
-        reader.mounted = True
-        # Back from a lost connection: every mounted screen reads again, even one that
-        # follows no topic (a read asked while the phone was away did not start). The
-        # same when the database was read again from the phone's storage (another tab
-        # of one phone alone wrote it).
-        live = session_live(page)
-        stops = [live.on_reconnect(reader.request),
-                 live.on_read_again(lambda _writable: reader.request())]
-
-        def unmounted() -> None:
-            reader.mounted = False
-            for stop in stops:
-                stop()
-
-        return unmounted
-
     def follow() -> Callable[[], None]:
         live = session_live(page)
         stops = [live.add(topics, reader.request),
@@ -289,7 +290,7 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
         if active:
             reader.resume()
 
-    use_subscription(mounted, [])
+    use_subscription(lambda: _mounted(reader, page), [])
     use_subscription(follow, [*topics, "|", *reload_topics, "|", *held_topics])
     ft.use_effect(check, dependencies=[*check_on, state.revision if own_changes else None])
     ft.use_effect(reload, dependencies=list(key))

@@ -108,6 +108,13 @@ def _wire_ui(uow_factory: UowFactory, listening: str | None, lang: str | None,
     set_phone_site(club.phone_site if club is not None else None)
 
 
+def _code_attempts() -> CodeAttempts:
+    """One wrong-code counter per client address, for the app's dialogs and the API."""
+    attempts = CodeAttempts()
+    set_code_attempts(attempts)
+    return attempts
+
+
 def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = None,
                subscribe: Subscribe | None = None, guard: GuardSettings | None = None,
                worker_database: Callable[[], Any] | None = None,
@@ -121,10 +128,9 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     the one `scorepad build-phone` writes; `listening`, the address the server listens
     on, which the links and QR codes shown to other devices use; `lang`, the server's
     language, which the big screens speak unless asked for another). `subscribe`
-    (`Database.subscribe`) feeds
-    the live updates: every committed change is announced to the phones' sessions and to
-    the API's event streams; `club` names the club and the phone site its circles'
-    invitations open (scorepad.web.api.club)."""
+    (`Database.subscribe`) feeds the live updates: every committed change is announced
+    to the phones' sessions and to the API's event streams; `club` names the club and
+    the phone site its circles' invitations open (scorepad.web.api.club)."""
     import flet.fastapi as flet_fastapi
 
     from scorepad.ui.app import main as ui_main
@@ -136,9 +142,7 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
     short_frame_text()
     control_ids_apart_from_last_run()
     _wire_ui(uow_factory, listening, lang, club)
-    # One wrong-code counter per client address, for the app's dialogs and the API alike.
-    attempts = CodeAttempts()
-    set_code_attempts(attempts)
+    attempts = _code_attempts()
     broadcaster = Broadcaster()
     streams = ChangeHub()
     # Without database listeners (some tests) nothing is ever announced.
@@ -151,10 +155,10 @@ def create_app(uow_factory: UowFactory, *, client_cache: ClientCache | None = No
 
     # Flet's FastAPI runs its own lifespan: handlers added to the router are never run.
     heavy = exports.heavy_work(worker_database)
-    app = flet_fastapi.FastAPI(title=APP_NAME, docs_url=None, redoc_url=None,
-                               openapi_url="/api/openapi.json",
-                               on_startup=[attach_pubsub, heavy.start_processes],
-                               on_shutdown=[streams.close_all, heavy.close])
+    app = flet_fastapi.FastAPI(
+        title=APP_NAME, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json",
+        on_startup=[attach_pubsub, heavy.start_processes],
+        on_shutdown=[streams.close_all, heavy.close])
     app.include_router(build_api_router(uow_factory, subscribe=subscribe, hub=streams,
                                         attempts=attempts, sheets=sheet_cache(),
                                         club_settings=club))

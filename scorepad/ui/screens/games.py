@@ -17,7 +17,7 @@ from scorepad.collation import name_key
 from scorepad.domain import GameStatus
 from scorepad.services import GameSummary
 from scorepad.services.base.access import new_secret
-from scorepad.ui.data import use_data
+from scorepad.ui.data import Data, use_data
 from scorepad.ui.dialogs.backup import BackupReminder, restore_backup
 from scorepad.ui.dialogs.confirm import AskConfirm, Confirm, ShowError, use_confirm, use_error
 from scorepad.ui.i18n import babel_locale, current_lang, nt, t
@@ -326,10 +326,19 @@ def _people_buttons() -> list[ft.Control]:
 _GAME_ROUTE = re.compile(r"^/games/(\d+)(?:/|$)")
 
 
-def _covering_game(location: str) -> int | None:
-    """The game whose screen (its sheet, a deal) covers the list, from the route."""
+def _use_games(uow: UowFactory, location: str) -> Data[tuple[list[GameSummary], int]]:
+    """The games and the bin's count. Under a sheet (a table's phones), the list waits
+    until it is back on top rather than reading and drawing every game again for each
+    deal of every table; it reads again each time it is back. But for the game whose
+    screens cover it (from the route): its line is read again a moment after each change
+    (a deal saved), so that Back shows it current at once, not the old line until the
+    read asked on the way back lands."""
+    on_top = location == "/"
     found = _GAME_ROUTE.match(location)
-    return int(found.group(1)) if found else None
+    covering = [game_topic(int(found.group(1)))] if found else []
+    return use_data(lambda: (services.list_games(uow()), len(services.list_bin(uow()))),
+                    topics=[GAMES_TOPIC], check_on=[on_top], active=on_top,
+                    held_topics=covering)
 
 
 @ft.component
@@ -338,17 +347,8 @@ def GamesView() -> ft.View:
     uow = use_uow()
     location = ft.use_route_location()
     page_key = use_page_key("/")
-    # Under a sheet (a table's phones), the list waits until it is back on top rather
-    # than reading and drawing every game again for each deal of every table; it reads
-    # again each time it is back.
     on_top = location == "/"
-    # But for the game whose screens cover it: its line is read again a moment after
-    # each change (a deal saved), so that Back shows it current at once, not the old
-    # line until the read asked on the way back lands.
-    covering = _covering_game(location)
-    data = use_data(lambda: (services.list_games(uow()), len(services.list_bin(uow()))),
-                    topics=[GAMES_TOPIC], check_on=[on_top], active=on_top,
-                    held_topics=[game_topic(covering)] if covering is not None else [])
+    data = _use_games(uow, location)
 
     confirm, show_error = use_confirm(), use_error()
 
