@@ -279,3 +279,20 @@ def test_the_list_under_a_sheet_reads_its_game_a_moment_after_a_deal_and_is_curr
         phone.close()
 
     run(scenario)
+
+
+def test_new_deal_opens_the_form_even_where_the_browser_s_address_is_the_form_s_already(
+        reads: CountedReads) -> None:
+    # A reload right after a save can bring the sheet back under the deal form's address:
+    # the browser, asked for the address it has, sends no route change.
+    async def scenario() -> None:
+        phone = await Phone.open(app_module.main, route="/games/1")
+        await phone.until(lambda: "total-André" in phone.identifiers())
+        phone.session.apply_page_patch({"route": "/games/1/deal"})
+        new_deal = next(c for c in phone.controls() if isinstance(c, ft.FilledButton)
+                        and c.content == "Nouvelle donne")
+        await phone.session.dispatch_event(new_deal._i, "click", None)
+        await phone.until(lambda: "taker-André" in phone.identifiers())
+        phone.close()
+
+    run(scenario)

@@ -73,6 +73,17 @@ def show_route_now(page: ft.Page, route: str) -> None:
         handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
 
 
+def open_route(page: ft.Page, route: str) -> None:
+    """`page.navigate(route)`, but when the browser's address is `route` already (a
+    reload right after a save can bring the sheet back under the deal form's address),
+    the router moves at once: the browser, asked for the address it has, would send no
+    route change, and "Nouvelle donne" did nothing (seen once in a full run)."""
+    if page.route == route:
+        show_route_now(page, route)
+    else:
+        page.navigate(route)
+
+
 @dataclass
 class _Address:
     """An address the router shows and the browser has not taken yet."""

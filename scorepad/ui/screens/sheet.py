@@ -13,7 +13,7 @@ from scorepad.domain.messages import Count
 from scorepad.services import GameSheet
 from scorepad.ui.dialogs.confirm import use_error
 from scorepad.ui.dialogs.full_names import use_full_names
-from scorepad.ui.dialogs.game_actions import SheetActions
+from scorepad.ui.dialogs.game_actions import SheetActions, open_route
 from scorepad.ui.dialogs.game_menu import GameMenuButton, rights_of
 from scorepad.ui.dialogs.table_code import use_unlock_dialog
 from scorepad.ui.i18n import t
@@ -115,7 +115,7 @@ def _bottom_action(sheet: GameSheet, actions: SheetActions, rights: Rights,
     game_id = actions.game_id
 
     def new_deal(_: ft.Event[ft.FilledButton]) -> None:
-        ft.context.page.navigate(f"/games/{game_id}/deal")
+        open_route(ft.context.page, f"/games/{game_id}/deal")
 
     def reopen(_: ft.Event[ft.FilledButton]) -> None:
         actions.reopen()
