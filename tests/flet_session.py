@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 import msgpack
+import pytest
 from flet.controls.base_control import BaseControl
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
@@ -150,3 +151,14 @@ def _walk(value: Any, seen: set[int]) -> Iterator[BaseControl]:
         child = getattr(value, field.name, None)
         if isinstance(child, (BaseControl, list, tuple)):
             yield from _walk(child, seen)
+
+
+def no_browser_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app opens with a new browser's settings: no browser storage to ask."""
+    from scorepad.ui import app as app_module
+    from scorepad.ui.state import AppState
+
+    async def saved_settings() -> AppState:
+        return AppState()
+
+    monkeypatch.setattr(app_module, "load_state", saved_settings)

@@ -18,9 +18,8 @@ from scorepad.storage import open_database
 from scorepad.ui import app as app_module
 from scorepad.ui.models.drafts import Draft, take_draft
 from scorepad.ui.services_context import set_uow_factory
-from scorepad.ui.state import AppState
 from tests.factories import FOUR
-from tests.flet_session import Phone
+from tests.flet_session import Phone, no_browser_settings
 
 
 @pytest.fixture
@@ -30,10 +29,7 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
                                         deal_size=4)
     set_uow_factory(database.uow)
 
-    async def saved_settings() -> AppState:  # no browser storage to ask
-        return AppState()
-
-    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    no_browser_settings(monkeypatch)
     yield created
     database.dispose()
 

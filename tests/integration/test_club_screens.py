@@ -23,9 +23,8 @@ from scorepad.services.sync.invitations import invite, join_link
 from scorepad.storage import open_database
 from scorepad.ui import app as app_module
 from scorepad.ui import services_context
-from scorepad.ui.state import AppState
 from tests.factories import FOUR
-from tests.flet_session import Phone
+from tests.flet_session import Phone, no_browser_settings
 
 SERVER = "http://club.lan:8550"
 
@@ -65,10 +64,7 @@ def phone_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     link = FakeLink(database.uow)
     monkeypatch.setattr(services_context, "_club", [link])
 
-    async def saved_settings() -> AppState:
-        return AppState()
-
-    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    no_browser_settings(monkeypatch)
     yield database
     database.dispose()
 

@@ -20,10 +20,9 @@ from scorepad import services
 from scorepad.storage import open_database
 from scorepad.ui import app as app_module
 from scorepad.ui.services_context import set_uow_factory
-from scorepad.ui.state import AppState
 from scorepad.ui.widgets import snackbar
 from tests.factories import FOUR
-from tests.flet_session import KeptConnection, Phone
+from tests.flet_session import KeptConnection, Phone, no_browser_settings
 
 #: how long Flet's client draws a screen taken off the top (its page exit)
 FLET_EXIT = 0.3
@@ -48,10 +47,7 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
                                    deal_size=4)
     set_uow_factory(database.uow)
 
-    async def saved_settings() -> AppState:  # no browser storage to ask
-        return AppState()
-
-    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    no_browser_settings(monkeypatch)
     yield created
     database.dispose()
 

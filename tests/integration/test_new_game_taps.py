@@ -17,9 +17,8 @@ from scorepad import services
 from scorepad.storage import open_database
 from scorepad.ui import app as app_module
 from scorepad.ui.services_context import set_uow_factory
-from scorepad.ui.state import AppState
 from tests.factories import FIVE
-from tests.flet_session import Phone
+from tests.flet_session import Phone, no_browser_settings
 
 
 @pytest.fixture
@@ -29,10 +28,7 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[object
     services.create_game(db.uow(), name="Hier", seats=FIVE, deal_size=5)
     set_uow_factory(db.uow)
 
-    async def saved_settings() -> AppState:  # no browser storage to ask
-        return AppState()
-
-    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    no_browser_settings(monkeypatch)
     yield db
     db.dispose()
 

@@ -16,9 +16,8 @@ from scorepad.phone import notices
 from scorepad.storage import open_database
 from scorepad.ui import app as app_module
 from scorepad.ui.services_context import set_uow_factory
-from scorepad.ui.state import AppState
 from tests.factories import FOUR
-from tests.flet_session import Phone
+from tests.flet_session import Phone, no_browser_settings
 
 
 class FakeStorage:
@@ -38,10 +37,7 @@ def _database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     services.create_game(database.uow(), name="Mardi soir", seats=FOUR, deal_size=4)
     set_uow_factory(database.uow)
 
-    async def saved_settings() -> AppState:  # no browser storage to ask
-        return AppState()
-
-    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    no_browser_settings(monkeypatch)
     yield
     database.dispose()
 

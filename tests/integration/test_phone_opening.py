@@ -20,9 +20,8 @@ from scorepad.storage import Database, open_database
 from scorepad.storage.first_read import readable
 from scorepad.ui import app as app_module
 from scorepad.ui import services_context as ctx
-from scorepad.ui.state import AppState
 from tests.factories import FOUR
-from tests.flet_session import Phone
+from tests.flet_session import Phone, no_browser_settings
 
 PLAYED = {"taker": "Bruno", "contract": "garde", "bouts": 2, "points": 49}
 
@@ -56,10 +55,7 @@ def phone_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
     services.record_deal(database.uow(), game, dict(PLAYED))
     database.dispose()
 
-    async def saved_settings() -> AppState:  # no browser storage to ask
-        return AppState()
-
-    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    no_browser_settings(monkeypatch)
     ctx.set_wiring(ctx.ONE_PHONE)
     yield path
     ctx.set_wiring(ctx.SERVED)

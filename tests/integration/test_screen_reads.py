@@ -22,7 +22,7 @@ from scorepad.ui.live import GAMES_TOPIC, game_topic, session_live
 from scorepad.ui.services_context import set_uow_factory
 from scorepad.ui.state import AppState
 from tests.factories import FOUR
-from tests.flet_session import Phone, walk
+from tests.flet_session import Phone, no_browser_settings, walk
 
 
 class CountedReads:
@@ -50,10 +50,7 @@ def reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[CountedRe
     counted = CountedReads(database.uow)
     set_uow_factory(counted)
 
-    async def saved_settings() -> AppState:  # no browser storage to ask
-        return AppState()
-
-    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    no_browser_settings(monkeypatch)
     yield counted
     database.dispose()
 

@@ -20,8 +20,7 @@ from scorepad.storage import open_database
 from scorepad.ui import app as app_module
 from scorepad.ui.dialogs.game_actions import show_route_now
 from scorepad.ui.services_context import set_uow_factory
-from scorepad.ui.state import AppState
-from tests.flet_session import Phone, walk
+from tests.flet_session import Phone, no_browser_settings, walk
 from tests.integration.soiree_helpers import stored_game
 
 
@@ -36,10 +35,7 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
                             "points": 40 + n}])
     set_uow_factory(db.uow)
 
-    async def saved_settings() -> AppState:  # no browser storage to ask
-        return AppState()
-
-    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    no_browser_settings(monkeypatch)
     yield db
     db.dispose()
 

@@ -21,8 +21,7 @@ from scorepad.ui import app as app_module
 from scorepad.ui import tournament_live
 from scorepad.ui.live import GAMES_TOPIC
 from scorepad.ui.services_context import set_uow_factory
-from scorepad.ui.state import AppState
-from tests.flet_session import Phone
+from tests.flet_session import Phone, no_browser_settings
 from tests.integration.tournament_helpers import codes, new_night, play
 
 PRISE = {"contract": "prise", "bouts": 1, "points": 60}
@@ -64,10 +63,7 @@ def night(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Night]:
     monkeypatch.setattr(tm, "tournament_results", counted)
     set_uow_factory(uow)
 
-    async def saved_settings() -> AppState:  # no browser storage to ask
-        return AppState()
-
-    monkeypatch.setattr(app_module, "load_state", saved_settings)
+    no_browser_settings(monkeypatch)
     yield Night(uow, tid, games, table_codes,
                 {table.number: table.seats for table in started.tables}, read, real)
     database.dispose()
