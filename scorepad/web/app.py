@@ -48,7 +48,7 @@ CONTROL_IDS_FROM = 2**20
 CONTROL_IDS_TO = 2**30
 
 
-def control_ids_apart_from_last_run() -> int:
+def control_ids_apart_from_last_run() -> None:
     """Starts this process's Flet control ids at a random number rather than at 3.
 
     A page left open while its server starts again (a laptop's scorepad restarted, a
@@ -60,16 +60,14 @@ def control_ids_apart_from_last_run() -> int:
     "Error running app" until the page was reloaded. Flet's process-wide counter
     (`flet.controls.id_counter.ControlId`) has no public way to start elsewhere, so its
     private itertools counter is replaced, once per process, before any control is made.
-    tests/unit/test_flet_internals.py fails when a Flet release moves the counter.
-    Returns the first id."""
+    tests/unit/test_flet_internals.py fails when a Flet release moves the counter."""
     from flet.controls.id_counter import ControlId
 
     if getattr(ControlId, "scorepad_apart", False):
-        return -1
+        return
     first = secrets.randbelow(CONTROL_IDS_TO - CONTROL_IDS_FROM) + CONTROL_IDS_FROM
     ControlId._counter = itertools.count(first)
     ControlId.scorepad_apart = True  # type: ignore[attr-defined]
-    return first
 
 
 def short_frame_text() -> None:
