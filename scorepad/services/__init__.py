@@ -113,6 +113,7 @@ from scorepad.services.games.deals import (
     record_redeal,
 )
 from scorepad.services.games.game import (
+    PlayerNames,
     check_organiser,
     check_table_code,
     create_game,
@@ -124,6 +125,7 @@ from scorepad.services.games.game import (
     list_games,
     new_players,
     next_deal,
+    player_names,
     rename_game,
     rename_player,
     reopen_game,
@@ -201,6 +203,7 @@ __all__ = [
     "Organiser",
     "OrganiserOnly",
     "PlayerNameTaken",
+    "PlayerNames",
     "PlayerNotFound",
     "PlayerRow",
     "Progress",
@@ -259,6 +262,7 @@ __all__ = [
     "next_deal",
     "played_games",
     "player_file_name",
+    "player_names",
     "player_record",
     "purge_expired",
     "purge_game",

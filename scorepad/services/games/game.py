@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scorepad.collation import name_key
@@ -288,15 +289,35 @@ def check_table_code(uow: UnitOfWork, game_id: int, code: str | None,
     return may_edit(game, code) or tournament_arbiter(game, Organiser(organiser_key))
 
 
-def new_players(uow: UnitOfWork, names: list[str]) -> dict[str, list[str]]:
-    """The names that are no known player yet (creating a game would create them), each
-    with the known names it may be a slip of, closest first, in the order given."""
+@dataclass(frozen=True)
+class PlayerNames:
+    """The players' names as read once: every name that seats a known player (hidden and
+    merged ones too) and the ones a slip is offered from. A new game's screen reads them
+    as it opens and asks them at each seat added, so a seat and its "Nouveau joueur" line
+    are drawn together (a line drawn later moved what lay below under a thumb)."""
+
+    known: frozenset[str]
+    offered: tuple[str, ...]
+
+    def newcomers(self, names: Sequence[str]) -> dict[str, list[str]]:
+        """The names that are no known player (creating a game would create them), each
+        with the known names it may be a slip of, closest first, in the order given."""
+        return {n: close_known(n, self.offered)
+                for n in (" ".join(n.split()) for n in names) if n not in self.known}
+
+
+def player_names(uow: UnitOfWork) -> PlayerNames:
+    """The players' names now (see `PlayerNames`)."""
     with uow:
         rows = uow.repo.list_players()
-    known = {p.name for p in rows}  # hidden and merged names seat a known player too
-    offered = [p.name for p in rows if p.merged_into is None]
-    return {n: close_known(n, offered) for n in (" ".join(n.split()) for n in names)
-            if n not in known}
+    return PlayerNames(frozenset(p.name for p in rows),
+                       tuple(p.name for p in rows if p.merged_into is None))
+
+
+def new_players(uow: UnitOfWork, names: list[str]) -> dict[str, list[str]]:
+    """The names that are no known player yet, each with the known names it may be a slip
+    of, closest first, in the order given (`PlayerNames.newcomers`, read now)."""
+    return player_names(uow).newcomers(names)
 
 
 def rename_player(uow: UnitOfWork, old_name: str, new_name: str) -> None:

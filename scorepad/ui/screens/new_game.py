@@ -275,15 +275,17 @@ def NewGameView() -> ft.View:
     tried, set_tried = ft.use_state(False)
     pickers, set_pickers = ft.use_state(Pickers)
     # Read once as the screen opens: the known players (most games first, ties in French
-    # order), the circles.
-    known: Data[tuple[list[str], list[CircleRow]]] = use_data(lambda: (
-        regular_first(services.list_players(uow())),
-        services.list_circles(uow())), own_changes=False)
-    # Names nobody has yet, each with the known ones it may be a slip of (the previous
-    # answer stays on screen while the new seats are looked up).
-    lookup = use_data(lambda: services.new_players(uow(), list(form.seats)),
-                      key=[form.seats], own_changes=False)
-    newcomers = lookup.value if lookup.loaded else {}
+    # order), the circles, every player's name.
+    known: Data[tuple[list[str], list[CircleRow], services.PlayerNames]] = use_data(
+        lambda: (regular_first(services.list_players(uow())),
+                 services.list_circles(uow()), services.player_names(uow())),
+        own_changes=False)
+    # Names nobody has yet, each with the known ones it may be a slip of: found in the
+    # render that adds the seat, so the seat and its line are drawn together and nothing
+    # below them moves a moment later, under a thumb reaching for the rules.
+    names = known.value[2] if known.loaded else None
+    newcomers = ft.use_memo(lambda: names.newcomers(form.seats) if names else {},
+                            [form.seats, names])
     show_error = use_error()
     confirm_new_players = use_new_players_dialog()
     lang = current_lang()
@@ -307,7 +309,7 @@ def NewGameView() -> ft.View:
     if not known.loaded:
         return screen(t("new_game.title"), loading_state(), route="/new")
     seat_error = errors.get("seats") if tried or len(form.seats) > MAX_SEATS else None
-    players, circles = known.value
+    players, circles, _names = known.value
     controls: list[ft.Control] = [
         *([ft.Container(restored_banner(t("new_game.restored"), kept.clear,
                                         "new-game-restored"),
