@@ -189,11 +189,63 @@ def _what_was_going_on(item: pytest.Item) -> list[tuple[str, str]]:
         except Exception as exc:  # the page may be gone or hung
             shown = f"(unreadable: {exc})"
         sections.append((f"what {name} showed", shown))
+    heard = item.stash.get(HEARD, None)
+    if heard is not None:
+        sections.append(("page's last messages (-> to the server, <- from it)",
+                         heard.report()))
     for log in SERVER_LOGS:
         with contextlib.suppress(OSError):
             sections.append((f"end of {log.name}",
                              log.read_text(errors="replace")[-LOG_TAIL:]))
     return sections
+
+
+class Heard:
+    """The last messages between a page and the server, both ways (decoded, each cut
+    short, with the seconds since the test began), for a failure's report: what the phone
+    sent and was told, and when, is what tells a lost tap from a message that never
+    came."""
+
+    KEPT = 80
+    SHOWN = 700
+
+    def __init__(self, page: Any) -> None:
+        from collections import deque
+
+        self.start = time.monotonic()
+        self.messages: deque[str] = deque(maxlen=self.KEPT)
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self._got("<-", payload))
+        socket.on("framesent", lambda payload: self._got("->", payload))
+
+    def _got(self, way: str, payload: str | bytes) -> None:
+        import msgpack
+
+        at = time.monotonic() - self.start
+        try:  # Flet's packet: a kind byte, then one msgpack message
+            data: object = msgpack.unpackb(payload[1:], strict_map_key=False) \
+                if isinstance(payload, bytes) else payload
+        except Exception as exc:  # a packet of another shape: said as it is
+            data = f"({exc}) {payload[:80]!r}"
+        self.messages.append(f"{at:8.3f} s {way} {str(data)[:self.SHOWN]}")
+
+    def report(self) -> str:
+        return "\n".join(self.messages) or "(nothing)"
+
+
+#: the messages kept for a failure's report (the `heard` fixture)
+HEARD = pytest.StashKey[Heard]()
+
+
+@pytest.fixture
+def heard(page: Any, request: pytest.FixtureRequest) -> Heard:
+    """Keeps the last messages between `page` and the server (from before it opens the
+    app), for the report of a failure."""
+    kept = Heard(page)
+    request.node.stash[HEARD] = kept
+    return kept
 
 
 _FAILED = pytest.StashKey[bool]()

@@ -19,6 +19,7 @@ from scorepad import services
 from scorepad.services import tournament as tm
 from tests.e2e.conftest import (
     UI_TIMEOUT_MS,
+    Heard,
     by_id,
     id_text,
     open_app,
@@ -172,7 +173,9 @@ def _signed(value: int) -> str:
 
 def test_a_tournament_night_of_13_players_runs_on_two_phones_and_the_big_screen(
         page: Any, second_page: Any, browser: Any, app_url: str,
-        uow_factory: Callable[[], Any]) -> None:
+        uow_factory: Callable[[], Any], heard: Heard) -> None:
+    # (`heard`: a full run's failure at the newcomer's check-in, not understood yet: the
+    # messages the organiser's phone got are kept for its report)
     uow = uow_factory
     _a_circle_of_regulars(uow)
     tid = _create_on_the_phone(page, app_url, uow)
