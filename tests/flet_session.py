@@ -32,7 +32,9 @@ _ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 class KeptConnection(Connection):
     """A connection whose client is the test: each message is encoded as the web
-    transport encodes it (encoding is what starts Flet's change tracking), then kept."""
+    transport encodes it (encoding is what starts Flet's change tracking), then kept:
+    `sent` the messages, `received` their bytes as the phone gets them (a message holds
+    the controls themselves, which later renders change)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__()
@@ -40,9 +42,10 @@ class KeptConnection(Connection):
         self.executor = ThreadPoolExecutor(max_workers=4)
         self.pubsubhub = PubSubHub(loop, self.executor)
         self.sent: list[Message] = []
+        self.received: list[bytes] = []
 
     def send_message(self, message: Message) -> None:
-        msgpack.packb([message.action, message.body], default=_ENCODE)
+        self.received.append(msgpack.packb([message.action, message.body], default=_ENCODE))
         self.sent.append(message)
 
     def dispose(self) -> None:

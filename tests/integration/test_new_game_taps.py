@@ -16,9 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import flet as ft
-import msgpack
 import pytest
-from flet.messaging.protocol import Message
 
 from scorepad import services
 from scorepad.services import PlayerRow
@@ -27,7 +25,7 @@ from scorepad.storage.games_repo import GamesRepository
 from scorepad.ui import app as app_module
 from scorepad.ui.services_context import set_uow_factory
 from tests.factories import FIVE
-from tests.flet_session import _ENCODE, KeptConnection, Phone, no_browser_settings
+from tests.flet_session import KeptConnection, Phone, no_browser_settings
 
 
 @pytest.fixture
@@ -73,20 +71,7 @@ def test_start_tapped_right_after_the_dealer_sits_out_switch_starts_the_game_wit
     asyncio.run(scenario())
 
 
-class Recording(KeptConnection):
-    """Keeps each message as the phone receives it (encoded when sent: a message holds
-    the controls themselves, which later renders change)."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        super().__init__(loop)
-        self.received: list[bytes] = []
-
-    def send_message(self, message: Message) -> None:
-        self.received.append(msgpack.packb([message.action, message.body], default=_ENCODE))
-        self.sent.append(message)
-
-
-def _first_message_with(connection: Recording, words: str) -> int | None:
+def _first_message_with(connection: KeptConnection, words: str) -> int | None:
     """The index of the first message the phone received that carries `words`."""
     return next((i for i, got in enumerate(connection.received) if words.encode() in got),
                 None)
@@ -104,9 +89,8 @@ def test_a_new_seat_comes_with_its_new_player_line_in_one_message(
     monkeypatch.setattr(GamesRepository, "list_players", slow_read)
 
     async def scenario() -> None:
-        phone = await Phone.open(app_module.main, route="/new", connection=Recording)
+        phone = await Phone.open(app_module.main, route="/new")
         received = phone.connection
-        assert isinstance(received, Recording)
         await phone.until(lambda: any(isinstance(c, ft.Chip) for c in phone.controls()))
         field = next(c for c in phone.controls() if isinstance(c, ft.TextField)
                      and c.label == "Nouveau joueur")

@@ -29,7 +29,6 @@ from scorepad.ui.live import (
 from scorepad.ui.widgets.text_input import kept_field
 from scorepad.web.app import FLET_TRANSPORT_LOG, short_frame_text
 from scorepad.web.late_sends import LateSendsDropped
-from tests.flet_session import _ENCODE as ENCODE
 from tests.flet_session import KeptConnection, Phone
 
 
@@ -159,14 +158,7 @@ def test_a_file_picker_made_on_a_later_screen_reaches_the_phone_only_with_its_fi
     goes to the phone at once. A result handler set afterwards does not go with it (the
     phone then never tells of the file chosen: why "Restaurer une sauvegarde" did
     nothing); one given as it is made does."""
-    packed: list[Any] = []
     setters: dict[str, Callable[[Any], None]] = {}
-
-    class Keeping(KeptConnection):
-        def send_message(self, message: Message) -> None:
-            packed.append(msgpack.unpackb(msgpack.packb(
-                [message.action, message.body], default=ENCODE), strict_map_key=False))
-            self.sent.append(message)
 
     async def chosen(_e: ft.FilePickerResultEvent) -> None:
         return None
@@ -195,8 +187,10 @@ def test_a_file_picker_made_on_a_later_screen_reaches_the_phone_only_with_its_fi
     async def main(page: ft.Page) -> None:
         page.render_views(App)
 
-    def pickers_sent(since: int) -> list[dict[str, Any]]:
-        return [control for _action, body in packed[since:] if isinstance(body, dict)
+    def pickers_sent(phone: Phone, since: int) -> list[dict[str, Any]]:
+        packed = [msgpack.unpackb(got, strict_map_key=False)
+                  for got in phone.connection.received[since:]]
+        return [control for _action, body in packed if isinstance(body, dict)
                 for operation in body.get("patch", [])[1:]
                 for control in (operation[-1] if isinstance(operation[-1], list) else [])
                 if isinstance(control, dict) and control.get("_c") == "FilePicker"]
@@ -204,13 +198,13 @@ def test_a_file_picker_made_on_a_later_screen_reaches_the_phone_only_with_its_fi
     async def scenario() -> dict[str, list[dict[str, Any]]]:
         seen = {}
         for which in ("later", "given"):
-            phone = await Phone.open(main, connection=Keeping)
+            phone = await Phone.open(main)
             await phone.until(lambda p=phone: "first" in p.texts())
-            since = len(packed)
+            since = len(phone.connection.received)
             setters["show"](which)
             await phone.until(lambda p=phone, w=which: w in p.texts())
             await phone.settle(0.3)
-            seen[which] = pickers_sent(since)
+            seen[which] = pickers_sent(phone, since)
             phone.close()
         return seen
 

@@ -38,7 +38,7 @@ from scorepad.services.base.errors import (
 from scorepad.services.base.views import GameHead, GameSheet, GameSummary, NextDeal, SheetDeal
 from scorepad.services.club.circles import load_circle
 from scorepad.services.club.players import resolve_seats
-from scorepad.services.ports import GameRow, UnitOfWork
+from scorepad.services.ports import GameRow, PlayerRow, UnitOfWork
 
 MAX_GAME_NAME = 200
 
@@ -306,12 +306,26 @@ class PlayerNames:
                 for n in (" ".join(n.split()) for n in names) if n not in self.known}
 
 
+    @classmethod
+    def of(cls, rows: Sequence[PlayerRow]) -> PlayerNames:
+        """From every player's row (hidden and merged ones too)."""
+        return cls(frozenset(p.name for p in rows),
+                   tuple(p.name for p in rows if p.merged_into is None))
+
+
 def player_names(uow: UnitOfWork) -> PlayerNames:
     """The players' names now (see `PlayerNames`)."""
     with uow:
+        return PlayerNames.of(uow.repo.list_players())
+
+
+def new_game_players(uow: UnitOfWork) -> tuple[list[PlayerRow], PlayerNames]:
+    """For a new game's screen, from one read: the players its pickers offer (neither
+    hidden nor merged: `list_players`) and every player's name."""
+    with uow:
         rows = uow.repo.list_players()
-    return PlayerNames(frozenset(p.name for p in rows),
-                       tuple(p.name for p in rows if p.merged_into is None))
+    return ([p for p in rows if p.merged_into is None and not p.hidden],
+            PlayerNames.of(rows))
 
 
 def new_players(uow: UnitOfWork, names: list[str]) -> dict[str, list[str]]:

@@ -274,12 +274,14 @@ def NewGameView() -> ft.View:
     form, set_form = kept.form, kept.set_form
     tried, set_tried = ft.use_state(False)
     pickers, set_pickers = ft.use_state(Pickers)
+    def read() -> tuple[list[str], list[CircleRow], services.PlayerNames]:
+        offered, names = services.new_game_players(uow())
+        return regular_first(offered), services.list_circles(uow()), names
+
     # Read once as the screen opens: the known players (most games first, ties in French
     # order), the circles, every player's name.
     known: Data[tuple[list[str], list[CircleRow], services.PlayerNames]] = use_data(
-        lambda: (regular_first(services.list_players(uow())),
-                 services.list_circles(uow()), services.player_names(uow())),
-        own_changes=False)
+        read, own_changes=False)
     # Names nobody has yet, each with the known ones it may be a slip of: found in the
     # render that adds the seat, so the seat and its line are drawn together and nothing
     # below them moves a moment later, under a thumb reaching for the rules.
