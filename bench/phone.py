@@ -25,10 +25,12 @@ is printed beside its goal:
 - back to the games list (its first frame drawn, as a save's; the semantics tree's moment
   beside it) and a sheet opened from it: goal <= 150 ms (here only);
 - with --history N, a second phone restored with a family's years (bench/phone_history.py:
-  ~N deals in ~N/30 games) is measured interleaved with a new phone (10 deals: an
-  earlier evening of 4 and tonight's 6; tonight's game, the one saved into, is the same
+  ~N deals in ~N/30 games) is measured interleaved with a new phone (10 deals: two
+  earlier evenings of 2 and tonight's 6; tonight's game, the one saved into, is the same
   6 deals on both, and both have the same screens: with one game, the statistics drew
-  no chart, and their ratio compared a chart with none), each step on one then the
+  no chart, and their ratio compared a chart with none; and the same six players, so
+  that a screen listing them compares years with days, not six players with five),
+  each step on one then the
   other: the big/new ratio of a start, a save, the games list
   (back from a sheet), a sheet (opened from the list), the statistics, a player's page
   and the ranking; goal: every screen within 20 % (ratio <= 1.2).
@@ -425,6 +427,10 @@ def ratio_line(what: str, phones: list[Phone], attr: str, goal: float | None,
 
 #: deals on the new phone, and in tonight's game on every phone (saved into, its sheet)
 NEW_PHONE, TONIGHT = 10, 6
+#: deals of each earlier evening on the new phone: two evenings, whose tables (four or
+#: five of the family, bench/phone_history._seats) with tonight's seat all six people, as
+#: the phone with years knows them
+NEW_PHONE_EVENING = 2
 
 
 def prepare(phones: list[Phone], browser_type: Any, url: str, history: int | None,
@@ -442,7 +448,7 @@ def prepare(phones: list[Phone], browser_type: Any, url: str, history: int | Non
         deals = history if past else NEW_PHONE
         began = time.perf_counter()
         report = restore_history(phone.page, history_backup(
-            deals, current=TONIGHT, per_game=DEALS_PER_GAME if past else NEW_PHONE - TONIGHT))
+            deals, current=TONIGHT, per_game=DEALS_PER_GAME if past else NEW_PHONE_EVENING))
         phone.close()
         took, phone.last_start = phone.open(browser_type, url)  # the restored games back
         kept = deals_kept(phone.page)
