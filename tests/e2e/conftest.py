@@ -175,9 +175,23 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                 report.sections.append((title, content))
 
 
+#: Every node of the page's semantics tree that carries an identifier, with its box and
+#: its first words: a control a test waited for by its identifier in vain is then seen
+#: absent, without a size, twice, or under another node's words.
+_IDENTIFIED_NODES = """() => Array.from(
+    document.querySelectorAll('[flt-semantics-identifier]')).slice(0, 120).map((node) => {
+        const box = node.getBoundingClientRect();
+        const words = (node.innerText || node.getAttribute('aria-label') || '')
+            .replace(/\\s+/g, ' ').slice(0, 60);
+        return `${node.getAttribute('flt-semantics-identifier')} `
+            + `${Math.round(box.x)},${Math.round(box.y)} `
+            + `${Math.round(box.width)}x${Math.round(box.height)} ${words}`;
+    }).join('\\n') || '(none)'"""
+
+
 def _what_was_going_on(item: pytest.Item) -> list[tuple[str, str]]:
     """What a failing test's report carries besides the traceback: the text each of its
-    phones showed, and the end of the server's log."""
+    phones showed, the nodes it named by identifier, and the end of the server's log."""
     sections = []
     phones = {name: getattr(item, "funcargs", {}).get(name) for name in ("page", "second_page")}
     phones["phone"] = item.stash.get(PHONE_PAGE, None)
@@ -189,6 +203,11 @@ def _what_was_going_on(item: pytest.Item) -> list[tuple[str, str]]:
         except Exception as exc:  # the page may be gone or hung
             shown = f"(unreadable: {exc})"
         sections.append((f"what {name} showed", shown))
+        try:
+            nodes = phone.evaluate(_IDENTIFIED_NODES)
+        except Exception as exc:
+            nodes = f"(unreadable: {exc})"
+        sections.append((f"{name}'s identified nodes (identifier, box, words)", nodes))
     heard = item.stash.get(HEARD, None)
     if heard is not None:
         sections.append(("page's last messages (-> to the server, <- from it)",
