@@ -11,12 +11,14 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import msgpack
 import pytest
 
 from scripts.appserver import (
@@ -201,7 +203,8 @@ def _what_was_going_on(item: pytest.Item) -> list[tuple[str, str]]:
         try:
             shown = f"{phone.url}\n{phone.locator('body').inner_text(timeout=2_000)}"
         except Exception as exc:  # the page may be gone or hung
-            shown = f"(unreadable: {exc})"
+            sections.append((f"what {name} showed", f"(unreadable: {exc})"))
+            continue  # (an evaluation has no timeout: a hung page would hold the report)
         sections.append((f"what {name} showed", shown))
         try:
             nodes = phone.evaluate(_IDENTIFIED_NODES)
@@ -229,8 +232,6 @@ class Heard:
     SHOWN = 700
 
     def __init__(self, page: Any) -> None:
-        from collections import deque
-
         self.start = time.monotonic()
         self.messages: deque[str] = deque(maxlen=self.KEPT)
         page.on("websocket", self._watch)
@@ -240,8 +241,6 @@ class Heard:
         socket.on("framesent", lambda payload: self._got("->", payload))
 
     def _got(self, way: str, payload: str | bytes) -> None:
-        import msgpack
-
         at = time.monotonic() - self.start
         try:  # Flet's packet: a kind byte, then one msgpack message
             data: object = msgpack.unpackb(payload[1:], strict_map_key=False) \

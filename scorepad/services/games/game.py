@@ -305,7 +305,6 @@ class PlayerNames:
         return {n: close_known(n, self.offered)
                 for n in (" ".join(n.split()) for n in names) if n not in self.known}
 
-
     @classmethod
     def of(cls, rows: Sequence[PlayerRow]) -> PlayerNames:
         """From every player's row (hidden and merged ones too)."""
