@@ -13,9 +13,11 @@ from scorepad.ui.models.fmt import number, signed
 from scorepad.ui.state import page_is_dark
 from scorepad.ui.widgets.chart_colours import TOOLTIP_BACKGROUND, series_colours
 
-#: points drawn at most for one player: a 360 px chart shows no more, and a long history
-#: (300 games) costs the phone as much to draw as a season
-MAX_POINTS = 60
+#: points drawn at most for one player: one every 12 px or so of a phone's chart, enough
+#: for the trend of years (a period chosen in the filters shows its own detail). Each
+#: point is a control of its own for Flet (built, diffed, sent and drawn): at 60 a line,
+#: six players' years made the statistics screen 1.4x slower than a new phone's
+MAX_POINTS = 24
 
 
 def thinned(count: int, limit: int = MAX_POINTS) -> list[int]:
@@ -27,11 +29,25 @@ def thinned(count: int, limit: int = MAX_POINTS) -> list[int]:
     return sorted({round(i * step) for i in range(limit)})
 
 
-def _nice_step(span: float) -> int:
-    for step in (10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, 20000, 50000):
-        if span / step <= 6:
+def _nice_step(span: float, steps: Sequence[int] = (10, 20, 50, 100, 200, 250, 500, 1000,
+                                                    2000, 5000, 10000, 20000, 50000),
+               most: int = 6) -> int:
+    for step in steps:
+        if span / step <= most:
             return step
-    return 100000
+    return steps[-1] * 2
+
+
+def x_labels(first: int, last: int) -> tuple[int, list[int]]:
+    """The x axis' labels from `first` to `last` (deals or games): the step between them
+    (a round count: every one up to 8 deals, else seven gaps at most) and the values
+    labelled: the first, each multiple of the step and the last, a multiple within half a
+    step of an end left out (its label would touch the end's)."""
+    step = _nice_step(last - first, (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000),
+                      most=7)
+    inner = [v for v in range(-(-first // step) * step, last + 1, step)
+             if 2 * (v - first) > step and 2 * (last - v) > step]
+    return step, [first, *inner, last] if last > first else [first]
 
 
 def tooltip(dark: bool) -> fch.LineChartTooltip:
@@ -48,7 +64,7 @@ def score_chart(series: dict[str, Sequence[float]], x_title: str, *, first_x: in
                 legend: bool = True, height: int = 240, zero: bool = True,
                 dark: bool | None = None) -> ft.Control:
     """Line chart of cumulative scores with a legend; a long series is thinned
-    (`thinned`), its x axis still counting every point; `zero`: the axis shows 0 (a
+    (`thinned`), its x axis still counting every point from `first_x`; `zero`: the axis shows 0 (a
     score), else it fits the values (a rating's level). A touched point shows each
     player's name and score in the player's colour, readable on the tooltip (`dark`: the
     theme, the page's when None)."""
@@ -67,24 +83,29 @@ def score_chart(series: dict[str, Sequence[float]], x_title: str, *, first_x: in
     colours = series_colours(len(series), TOOLTIP_BACKGROUND[dark])
     data = [
         fch.LineChartData(
-            points=[fch.LineChartDataPoint(x=i, y=points[i], tooltip=f"{name} {signed(points[i])}")
+            points=[fch.LineChartDataPoint(x=first_x + i, y=points[i],
+                                           tooltip=f"{name} {signed(points[i])}")
                     for i in kept if i < len(points)],
             color=colours[k], stroke_width=2.5, curved=False,
-            rounded_stroke_cap=True, point=len(kept) <= 30,
+            rounded_stroke_cap=True, point=len(kept) == length,
         )
         for k, (name, points) in enumerate(series.items())
     ]
-    x_every = max(1, (length - 1) // 6)
+    last = first_x + length - 1
+    x_step, x_values = x_labels(first_x, last)
+    # Each axis names its step: the chart asks for a label at each multiple of it (and at
+    # its ends) and draws only those it is given; left to guess its own, it asked for
+    # others (a player's 250 games showed a single label, "0").
     chart = fch.LineChart(
         data_series=data, tooltip=tooltip(dark),
-        min_y=low, max_y=high, min_x=0, max_x=length - 1,
-        left_axis=fch.ChartAxis(label_size=44, labels=[
+        min_y=low, max_y=high, min_x=first_x, max_x=last,
+        left_axis=fch.ChartAxis(label_size=44, label_spacing=step, labels=[
             fch.ChartAxisLabel(value=v, label=ft.Text(number(v), size=10))
             for v in range(int(low), int(high) + 1, step)]),
         bottom_axis=fch.ChartAxis(label_size=24, title=ft.Text(x_title, size=11),
-                                  title_size=18, labels=[
-            fch.ChartAxisLabel(value=i, label=ft.Text(str(i + first_x), size=10))
-            for i in range(0, length, x_every)]),
+                                  title_size=18, label_spacing=x_step, labels=[
+            fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=10))
+            for v in x_values]),
         horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.6,
                                                  color=ft.Colors.OUTLINE_VARIANT),
         baseline_y=0 if zero else None,
