@@ -145,10 +145,14 @@ def _counts(part: DealPart) -> tuple[int, ...]:
             part.misere)
 
 
+_ROLE_ORDER = {role: at for at, role in enumerate(Role)}
+_CONTRACT_ORDER = {contract: at for at, contract in enumerate(Contract)}
+
+
 def key_order(key: PartKey) -> tuple[int, int, bool, str]:
-    """A fixed order of keys, so that equal tallies compare equal whatever their source."""
-    return (list(Role).index(key.role), list(Contract).index(key.contract), key.made,
-            key.ally or "")
+    """A fixed order of keys, so that equal tallies compare equal whatever their source:
+    the roles' and the contracts' own order."""
+    return (_ROLE_ORDER[key.role], _CONTRACT_ORDER[key.contract], key.made, key.ally or "")
 
 
 def tally_parts(parts: Iterable[DealPart]) -> tuple[PartTally, ...]:

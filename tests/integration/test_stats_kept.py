@@ -172,7 +172,8 @@ def test_an_old_game_come_into_the_scope_takes_its_place_among_the_best_deals(
 def test_a_screen_opened_again_with_nothing_changed_sums_nothing_again(
         database: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Opened again, the statistics, a player's page and the ranking read the scope's
-    games and their revisions, and nothing else: the same figures, worked out once."""
+    games and their revisions, and nothing else: the same figures, worked out once (a
+    period's awards as well, though they read the games before it)."""
     circle = s.create_circle(database.uow(), f"Les revenus {next(_circles)}")
     for n in range(LIVE + 3):
         _game(database, circle, n, START + timedelta(days=n), 3)
@@ -187,3 +188,5 @@ def test_a_screen_opened_again_with_nothing_changed_sums_nothing_again(
     assert asked == []
     assert again == first
     assert all(a is b for a, b in zip(again[:2], first[:2], strict=True))
+    # A period's awards, which read the games before it too, are not worked out again.
+    assert again[3][1] is first[3][1]
