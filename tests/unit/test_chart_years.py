@@ -17,16 +17,29 @@ from hypothesis import strategies as st
 from scorepad.ui.widgets.charts import MAX_POINTS, score_chart, thinned, x_labels
 
 
-@given(st.integers(min_value=0, max_value=5000))
-def test_a_long_series_is_thinned_evenly_keeping_its_first_and_last_point(count: int) -> None:
-    kept = thinned(count)
+@given(st.lists(st.integers(min_value=-5000, max_value=5000), max_size=1200))
+def test_a_long_line_keeps_its_ends_its_best_and_worst_and_a_point_in_each_stretch(
+        values: list[int]) -> None:
+    kept = thinned(values)
+    count = len(values)
     assert kept == sorted(set(kept))
-    assert len(kept) == min(count, MAX_POINTS)
-    if count:
-        assert kept[0] == 0 and kept[-1] == count - 1
-    if count > MAX_POINTS:
-        gaps = [b - a for a, b in pairwise(kept)]
-        assert max(gaps) - min(gaps) <= 1
+    if count <= MAX_POINTS:
+        assert kept == list(range(count))
+        return
+    assert kept[0] == 0 and kept[-1] == count - 1
+    assert MAX_POINTS <= len(kept) <= MAX_POINTS + 1
+    assert values.index(max(values)) in kept and values.index(min(values)) in kept
+    # no stretch of the line is left without a point
+    assert max(b - a for a, b in pairwise(kept)) <= 2 * -(-(count - 2) // (MAX_POINTS - 2))
+
+
+def test_a_swing_an_even_choice_would_cut_is_drawn() -> None:
+    """Years of slow gains with one bad evening in the middle: the dip is drawn (as many
+    points chosen evenly miss it; the line's lowest point is its start)."""
+    values = [10 * i for i in range(301)]
+    values[137] -= 900
+    assert 137 in thinned(values)
+    assert 137 not in [round(i * 300 / (MAX_POINTS - 1)) for i in range(MAX_POINTS)]
 
 
 def _lines(chart: ft.Control) -> list[fch.LineChartData]:
@@ -39,7 +52,7 @@ def test_six_players_over_300_evenings_draw_a_bounded_chart_ending_on_their_tota
               for k in range(6)}
     lines = _lines(score_chart(series, "soirée"))
     for line, values in zip(lines, series.values(), strict=True):
-        assert len(line.points) == MAX_POINTS
+        assert MAX_POINTS <= len(line.points) <= MAX_POINTS + 1
         assert (line.points[-1].x, line.points[-1].y) == (300, values[-1])
         assert line.points[0].x == 0
         # thinned points are not marked: a dot would say a game is there
