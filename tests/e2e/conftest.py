@@ -272,16 +272,37 @@ PHONE_PAGE = pytest.StashKey[Any]()
 FAILURE_SHOTS = Path(os.environ.get("SCOREPAD_E2E_SHOTS", "/tmp/scorepad-e2e-failures"))
 
 
+#: what a test that made its own phone and server closes once a failure was reported
+_CLOSE_AFTER = pytest.StashKey[list[Callable[[], object]]]()
+
+
+def close_after_report(request: pytest.FixtureRequest, *closers: Callable[[], object]) -> None:
+    """Closes a test's own browser context, server... (in this order) when the test is
+    over, after a failure's report has read its phone's words and taken its picture:
+    closed in the test's own `finally`, they were gone before either (a failure once
+    left nothing but "the page has been closed")."""
+    request.node.stash.setdefault(_CLOSE_AFTER, []).extend(closers)
+
+
 @pytest.fixture(autouse=True)
 def _phone_shot_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
     """A failing test that named its phone page (PHONE_PAGE: a phone alone, made outside
-    the `page` fixture) leaves that phone's screen in FAILURE_SHOTS, as `page` does."""
+    the `page` fixture) leaves that phone's screen in FAILURE_SHOTS, as `page` does; then
+    what the test gave `close_after_report` is closed."""
     yield
     phone = request.node.stash.get(PHONE_PAGE, None)
     if phone is not None and request.node.stash.get(_FAILED, False):
         FAILURE_SHOTS.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(Exception):
             phone.screenshot(path=str(FAILURE_SHOTS / f"{request.node.name}.png"))
+    failed: list[BaseException] = []
+    for close in request.node.stash.get(_CLOSE_AFTER, []):
+        try:
+            close()
+        except Exception as exc:  # the next ones are closed all the same
+            failed.append(exc)
+    if failed:
+        raise failed[0]
 
 
 @pytest.fixture

@@ -314,6 +314,30 @@ _WATCH_KEYBOARD = """() => {
     });
     watch.observer.observe(document.body, {subtree: true, childList: true,
                                            attributes: true, attributeFilter: ['autocorrect']});
+    // Where each touch landed and on what, for a failure's message.
+    watch.touches = [];
+    watch.onTouch ??= (event) => {
+        const point = event.touches?.[0] ?? event;
+        const hit = event.target;
+        window.scorepadKeyboard.touches?.push(`${Math.round(point.clientX)},`
+            + `${Math.round(point.clientY)} on ${hit?.tagName} `
+            + `${hit?.getAttribute?.('aria-label') ?? hit?.getAttribute?.('role') ?? ''}`);
+    };
+    document.addEventListener('touchstart', watch.onTouch, {capture: true});
+}"""
+#: A failure's account: where the touches landed, and where the text fields are now
+_KEYBOARD_FAILURE = """() => {
+    const f = document.activeElement, watch = window.scorepadKeyboard;
+    const boxes = Array.from(document.querySelectorAll(
+        'input, textarea, [role="textbox"]')).map((el) => {
+        const b = el.getBoundingClientRect();
+        return `${el.tagName} ${el.getAttribute('aria-label') ?? ''} at `
+            + `${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x`
+            + `${Math.round(b.height)}`;
+    });
+    return `focused: ${f?.tagName} ${f?.getAttribute('aria-label') ?? ''}; touches: `
+        + `${(watch?.touches ?? []).join(' | ') || 'none'}; fields: `
+        + `${boxes.join(' | ') || 'none'}`;
 }"""
 #: The keyboard is on a field: it has the focus, and was wired since the tap (or had the
 #: focus already, wired then)
@@ -345,13 +369,13 @@ def keyboard_on(page: Any, tap: Callable[[], None]) -> None:
             tap()
             page.wait_for_function(_KEYBOARD_UP)
     except PlaywrightTimeout:
-        focused = page.evaluate(
-            "() => { const f = document.activeElement;"
-            " return `${f?.tagName} ${f?.getAttribute('aria-label') ?? ''}`; }")
-        raise AssertionError(f"no keyboard came up on the field tapped (focused: {focused})"
+        account = page.evaluate(_KEYBOARD_FAILURE)
+        raise AssertionError(f"no keyboard came up on the field tapped ({account})"
                              ) from None
     finally:
-        page.evaluate("() => window.scorepadKeyboard.observer.disconnect()")
+        page.evaluate("""() => { const watch = window.scorepadKeyboard;
+            watch.observer.disconnect();
+            document.removeEventListener('touchstart', watch.onTouch, {capture: true}); }""")
 
 
 def choose(page: Any, dropdown: str, option: str) -> None:

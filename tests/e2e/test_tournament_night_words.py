@@ -23,6 +23,7 @@ from tests.e2e.conftest import (
     PHONE_PAGE,
     VIEWPORT,
     by_id,
+    close_after_report,
     id_text,
     open_app,
     start_server,
@@ -208,31 +209,28 @@ def test_wrong_table_codes_say_the_tries_left_then_when_to_try_again(
         browser: Any, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     server = start_server(tmp_path)  # its own: the address stays blocked for a minute
     context = thumb_phone(browser)
-    try:
-        uow = server.uow_factory()
-        game = s.create_game(uow(), name="Gardée", seats=FOUR, deal_size=4)
-        s.set_table_code(uow(), game, "7391", organiser=s.OPERATOR)
-        phone = context.new_page()
-        request.node.stash[PHONE_PAGE] = phone  # a failure leaves its picture
-        open_app(phone, server.url, f"/games/{game}", wait_text="Gardée")
-        touch_button(phone, "Saisir le code pour modifier")
-        field = phone.get_by_role("textbox", name="Code de table")
-        said = []
-        for guess in range(10):
-            touch_type(phone, field, f"{guess:04d}")
-            touch_button(phone, "Déverrouiller")
-            expected = ("Trop de codes" if guess == 9 else
-                        "Encore 1 essai," if guess == 8 else "Ce n'est pas le code")
-            phone.get_by_text(expected, exact=False).last.wait_for()
-            said.append(phone.locator("body").inner_text())
-        assert "Encore 3 essais, puis il faudra patienter." in said[6]
-        assert "Encore" not in said[5]
-        # The tenth: too many, and when to try again; the server answers 429 from now on.
-        assert re.search(r"Trop de codes de table erronés depuis ce téléphone : réessayez "
-                         r"dans [0-9]+ s\.", said[9]), said[9]
-        status_code, _ = api(server.url, "GET", f"/api/games/{game}/access", None,
-                             {"X-Table-Code": "7391"})
-        assert status_code == 429
-    finally:
-        context.close()
-        stop_server(server)
+    close_after_report(request, context.close, lambda: stop_server(server))
+    uow = server.uow_factory()
+    game = s.create_game(uow(), name="Gardée", seats=FOUR, deal_size=4)
+    s.set_table_code(uow(), game, "7391", organiser=s.OPERATOR)
+    phone = context.new_page()
+    request.node.stash[PHONE_PAGE] = phone  # a failure leaves its picture
+    open_app(phone, server.url, f"/games/{game}", wait_text="Gardée")
+    touch_button(phone, "Saisir le code pour modifier")
+    field = phone.get_by_role("textbox", name="Code de table")
+    said = []
+    for guess in range(10):
+        touch_type(phone, field, f"{guess:04d}")
+        touch_button(phone, "Déverrouiller")
+        expected = ("Trop de codes" if guess == 9 else
+                    "Encore 1 essai," if guess == 8 else "Ce n'est pas le code")
+        phone.get_by_text(expected, exact=False).last.wait_for()
+        said.append(phone.locator("body").inner_text())
+    assert "Encore 3 essais, puis il faudra patienter." in said[6]
+    assert "Encore" not in said[5]
+    # The tenth: too many, and when to try again; the server answers 429 from now on.
+    assert re.search(r"Trop de codes de table erronés depuis ce téléphone : réessayez "
+                     r"dans [0-9]+ s\.", said[9]), said[9]
+    status_code, _ = api(server.url, "GET", f"/api/games/{game}/access", None,
+                         {"X-Table-Code": "7391"})
+    assert status_code == 429

@@ -26,14 +26,21 @@ def _reachable(box: Any, top: float, bottom: float) -> bool:
     return box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom
 
 
-def touch(page: Any, target: Any, *, top: float = TOP,
-          bottom: float = BOTTOM) -> None:
+#: a text field's box as drawn (outlined, its label on the line): what a thumb aims at;
+#: the field's node also holds the refusal written under it
+FIELD_BOX = 56
+
+
+def touch(page: Any, target: Any, *, top: float = TOP, bottom: float = BOTTOM,
+          aim_height: float | None = None) -> None:
     """Taps a control (an identifier or a locator) with a finger: the list is scrolled
     until the control lies between `top` and `bottom` and stops moving, then a touch
-    lands on its centre. A control still coming (the screen is being drawn) is waited
-    for, up to the tests' usual wait."""
+    lands on its centre (`aim_height`: the centre of its top `aim_height` pixels). A
+    control still coming (the screen is being drawn) is waited for, up to the tests'
+    usual wait."""
     box = reach(page, target, top=top, bottom=bottom)
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    height = box["height"] if aim_height is None else min(box["height"], aim_height)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + height / 2)
 
 
 def reach(page: Any, target: Any, *, top: float = TOP,
@@ -119,8 +126,11 @@ def touch_field(page: Any, target: Any, *, bottom: float = BOTTOM) -> None:
     """Taps a text field with a finger and waits for the phone's keyboard to be on it,
     as a person waits for the keyboard before typing (the first key typed at once can be
     dropped while the client wires the field: tests/e2e/conftest.py `tap_field`).
-    `bottom`: the field is first brought above it (above a message on screen)."""
-    keyboard_on(page, lambda: touch(page, target, bottom=bottom))
+    `bottom`: the field is first brought above it (above a message on screen). The
+    thumb aims at the box drawn, not at the middle of the field's node: under a refusal
+    of two or three lines ("Encore 3 essais, puis il faudra patienter."), that middle is
+    the box's lower edge, and a tap there fell on the refusal now and then."""
+    keyboard_on(page, lambda: touch(page, target, bottom=bottom, aim_height=FIELD_BOX))
 
 
 def touch_type(page: Any, field: Any, text: str, *, delay: int = 60,
