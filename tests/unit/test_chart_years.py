@@ -1,5 +1,5 @@
-"""A chart of years draws a bounded number of points a line, spread evenly from the first
-game to the last, the last one's value exact; a short series is drawn whole, its points
+"""A chart of years draws a bounded number of points a line, chosen by its shape from the
+first game to the last, the last one's value exact; a short series is drawn whole, its points
 marked. Each point is a control of its own for Flet: a chart that grew with the years
 made the statistics screen of a phone with 9,000 deals slower than a new phone's. Every
 label of an axis is one the chart draws: it asks for one at each multiple of the axis'
@@ -80,10 +80,10 @@ def _drawn(axis: fch.ChartAxis, low: float, high: float) -> list[float]:
 def test_the_x_axis_labels_are_drawn_from_first_to_last_never_touching(
         first_x: int, length: int) -> None:
     series = {"André": [float(i % 7) for i in range(length)]}
-    chart = _lines(score_chart(series, "partie", first_x=first_x))
-    last = first_x + length - 1
-    assert (chart[0].points[0].x, chart[0].points[-1].x) == (first_x, last)
     lines = score_chart(series, "partie", first_x=first_x)
+    line = _lines(lines)[0]
+    last = first_x + length - 1
+    assert (line.points[0].x, line.points[-1].x) == (first_x, last)
     assert isinstance(lines, ft.Column)
     axis = lines.controls[0].content.bottom_axis
     values = [label.value for label in axis.labels]
