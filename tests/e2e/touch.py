@@ -51,8 +51,20 @@ def reach(page: Any, target: Any, *, top: float = TOP,
     page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
     waited = 0.0
     #: where the control was last seen: a control scrolled out of the tree (far off the
-    #: screen, it is not built) is looked for on that side
+    #: screen, it is not built) is looked for on that side; one never seen is looked for
+    #: further down, then, once the list stops at its end, back up (a round's buttons at
+    #: the top of a page left scrolled to its end)
     above = False
+    tried: list[str] = []  # what the thumb saw at each step, said if it never reaches it
+
+    def look_further() -> None:
+        nonlocal above
+        if not wheel(page, -250 if above else 250):
+            tried.append(f"not in the tree, at the {'top' if above else 'end'}: turning back")
+            above = not above
+        else:
+            tried.append(f"not in the tree, wheel {'up' if above else 'down'}")
+
     for _ in range(40):
         box = None
         if locator.count():
@@ -68,10 +80,10 @@ def reach(page: Any, target: Any, *, top: float = TOP,
                 try:
                     locator.first.wait_for(state="attached", timeout=LOOK_FURTHER_MS)
                 except PlaywrightTimeout:
-                    wheel(page, -250 if above else 250)
+                    look_further()
                 waited += (time.monotonic() - start) * 1000
                 continue
-            wheel(page, -250 if above else 250)
+            look_further()
             continue
         if _reachable(box, top, bottom):
             box = settled_box(page, locator.first)
@@ -79,8 +91,10 @@ def reach(page: Any, target: Any, *, top: float = TOP,
             return box
         below = box is None or box["y"] + box["height"] > bottom
         above = not below
+        tried.append(f"at {box and round(box['y'])}, wheel {'down' if below else 'up'}")
         wheel(page, 200 if below else -200)
-    raise AssertionError(f"{target} never came within reach of a thumb")
+    raise AssertionError(f"{target} never came within reach of a thumb between y={top} and "
+                         f"y={bottom}; each step: {'; '.join(tried)}")
 
 
 
