@@ -186,7 +186,14 @@ def TournamentPage(tournament_id: int) -> ft.View:
     ft.use_effect(keep_keys, dependencies=[organiser, started])
     known, links = side.known, side.links
     route = f"/tournaments/{tournament_id}"
-    if not live.loaded:
+    # A phone holding the tournament's key shows the page once its organiser's side is
+    # read for the tournament as shown: drawn without it first, the organiser's buttons
+    # and each table's code then came in above and between the tables, moving the
+    # buttons under a thumb about to tap one ("Ouvrir la feuille").
+    side_shown = ft.use_ref(False)
+    if extra.loaded and extra.current and live.loaded:
+        side_shown.current = True
+    if not live.loaded or (key is not None and not side_shown.current):
         return screen("", loading_state(), route=route)
     if view is None or steps is None:
         return screen(t("tournament_ui.page.not_found"), empty_state(
