@@ -167,6 +167,8 @@ class Reader(Generic[T]):
                     self.put(got, key)
                     if self.show is not None:
                         self.show()
+                if self._waiters:
+                    await _rendered()
                 self._waiters = [serve for serve in self._waiters if not serve()]
                 self._failures = 0
         except Exception:  # a database hiccup: read again soon, by itself
@@ -296,6 +298,19 @@ def use_reader(reader: Reader[T], *, key: Sequence[Any] = (), topics: Sequence[s
     ft.use_effect(reload, dependencies=list(key))
     ft.use_effect(back_on_top, dependencies=[active])
     return reader
+
+
+async def _rendered() -> None:
+    """Returns once the screens marked for a new render (`show()`) were rendered and
+    sent. A message (`show_snackbar`) is sent at once (Flet's `show_dialog` updates the
+    page's dialogs there and then) while a component's new render waits for the
+    session's update task: called straight after `show()`, "Cercle renommé « Les
+    Platanes »" reached the phone before the list that shows the new name, and under
+    load the phone drew the message over the old name. The update task was woken by
+    `show()`, so it runs at the loop's next turn, before this coroutine's (Flet 1.0's
+    `Session.__updates_scheduler`: tests/integration/test_message_after_render.py fails
+    when a release changes it)."""
+    await asyncio.sleep(0)
 
 
 class _Loader(Reader[T]):
