@@ -191,7 +191,7 @@ def TournamentPage(tournament_id: int) -> ft.View:
     # and each table's code then came in above and between the tables, moving the
     # buttons under a thumb about to tap one ("Ouvrir la feuille").
     side_shown = ft.use_ref(False)
-    if extra.loaded and extra.current and live.loaded:
+    if extra.current and live.loaded:
         side_shown.current = True
     if not live.loaded or (key is not None and not side_shown.current):
         return screen("", loading_state(), route=route)
