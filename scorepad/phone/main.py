@@ -177,7 +177,10 @@ class _Prepared:
     def _open_storage(self) -> UowFactory:
         from scorepad.storage.database import open_database
 
-        database = self.database = open_database(f"sqlite:///{DATABASE}")
+        # Statistics stored for the next start would cost a copy of the whole file to
+        # the browser's storage, and a tab that only looks must not write.
+        database = self.database = open_database(f"sqlite:///{DATABASE}",
+                                                 stores_stats=False)
         # The migrations just written (a new site version's schema) are stored at once.
         self.storage.changed()
         database.after_commit(self.storage.changed)

@@ -166,8 +166,10 @@ class SqlUnitOfWork:
                  publish: Callable[[Sequence[GameChanged]], None] | None = None,
                  notify_origin: str | None = None, *,
                  isolation: Isolation | None = None,
-                 committed: Callable[[], None] | None = None) -> None:
+                 committed: Callable[[], None] | None = None,
+                 stores_stats: bool = True) -> None:
         self._engine = engine
+        self._stores_stats = stores_stats
         self._publish = publish
         self._committed = committed
         self._origin = notify_origin
@@ -191,6 +193,7 @@ class SqlUnitOfWork:
                 self._conn = None
                 raise
         self._repo = SqlRepository(self._conn)
+        self._repo.stores_stats = self._stores_stats
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
@@ -248,9 +251,12 @@ class Database:
     has `fn(GameChanged)` called after every commit that changed a game, and with
     `watch()` also after the commits of other processes."""
 
-    def __init__(self, engine: Engine, url: str) -> None:
+    def __init__(self, engine: Engine, url: str, *, stores_stats: bool = True) -> None:
         self.engine = engine
         self.url = url
+        #: keeps what the statistics worked out for the next start (not on a phone:
+        #: scorepad.services.stats.stored)
+        self.stores_stats = stores_stats
         self._listeners: list[ChangeListener] = []
         self._lock = threading.Lock()
         #: the last revision told for each game (by a commit here or by the watcher)
@@ -264,7 +270,7 @@ class Database:
     def uow(self, *, isolation: Isolation | None = None) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.engine, self._publish,
                              self.origin if self._postgres else None, isolation=isolation,
-                             committed=self._committed)
+                             committed=self._committed, stores_stats=self.stores_stats)
 
     def after_commit(self, hook: Callable[[], None]) -> None:
         """`hook()` runs after every successful commit of this database's units of work,
@@ -364,9 +370,12 @@ class Database:
         self.engine.dispose()
 
 
-def open_database(url: str | None = None, *, migrate: bool = True) -> Database:
+def open_database(url: str | None = None, *, migrate: bool = True,
+                  stores_stats: bool = True) -> Database:
     """Open the database at `url` (None: `SCOREPAD_DATABASE_URL` or the SQLite file in the
-    user's data directory) and bring its schema to the latest migration."""
+    user's data directory) and bring its schema to the latest migration; `stores_stats`:
+    whether the statistics keep what they worked out in it for the next start (a
+    phone's does not: scorepad.services.stats.stored)."""
     chosen = database_url(url)
     engine = create_db_engine(chosen)
     if migrate:
@@ -380,5 +389,5 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Database:
             except Exception as exc:
                 engine.dispose()
                 raise DatabaseError(safe_url(chosen), str(getattr(exc, "orig", exc))) from exc
-    return Database(engine, chosen)
+    return Database(engine, chosen, stores_stats=stores_stats)
 

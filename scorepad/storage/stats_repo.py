@@ -6,10 +6,23 @@ game for a few games (scorepad.storage.stats_games)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Integer, Select, and_, cast, exists, func, literal_column, select, true
+from sqlalchemy import (
+    Integer,
+    Select,
+    and_,
+    cast,
+    delete,
+    exists,
+    func,
+    insert,
+    literal_column,
+    select,
+    true,
+)
 
 from scorepad.domain.parts import COUNTS, PartTally, key_order
 from scorepad.domain.player_record import EXTREME_CELLS, Cell, Extreme
@@ -25,9 +38,12 @@ from scorepad.storage.repo_base import (
     as_text,
     db_time,
     py_time,
+    table_of,
 )
 from scorepad.storage.stats_games import PARTS, GameStatsRepository, tally_of
-from scorepad.storage.tables import TAKER_ROLE
+from scorepad.storage.tables import TAKER_ROLE, StoredStats
+
+STORED = table_of(StoredStats)
 
 #: the takes' partial index is used only when its condition is written as is
 IS_TAKE = SCORE.c.role == literal_column(str(TAKER_ROLE))
@@ -56,8 +72,21 @@ class StatsRepository(GameStatsRepository):
 
     _orders: dict[Any, dict[int, tuple[int, str]]]
 
+    #: False for a phone's database (open_database's `stores_stats`)
+    stores_stats: bool = True
+
     def stats_source(self) -> object:
         return self.conn.engine
+
+    def stored_stats(self, name: str) -> str | None:
+        found = self.conn.execute(select(STORED.c.body).where(STORED.c.name == name))
+        return found.scalar_one_or_none()
+
+    def store_stats(self, bodies: Mapping[str, str]) -> None:
+        self.conn.execute(delete(STORED).where(STORED.c.name.in_(list(bodies))))
+        moment = datetime.now(UTC)
+        self.conn.execute(insert(STORED), [{"name": name, "body": body, "stored_at": moment}
+                                           for name, body in bodies.items()])
 
     def circle_names(self) -> dict[int, str]:
         return {int(i): str(n) for i, n in self.conn.execute(select(CIRCLE.c.id,

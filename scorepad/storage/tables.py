@@ -406,3 +406,16 @@ class GameSync(SQLModel, table=True):
     #: the last change of the club's history this phone took
     cursor: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     sent_at: datetime | None = None
+
+
+class StoredStats(SQLModel, table=True):
+    """What the statistics worked out, kept for a server's next start under a name (every
+    game's seats and totals; a scope's ratings after each game), as JSON text: a cache of
+    what the games give, never a source of truth (scorepad.services.stats.stored checks
+    each part against the games' revisions or standings before using it)."""
+
+    __tablename__ = "stored_stats"
+
+    name: str = Field(max_length=200, primary_key=True)
+    body: str = Field(sa_column=Column(Text, nullable=False))
+    stored_at: datetime

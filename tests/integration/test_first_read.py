@@ -153,7 +153,7 @@ def test_only_a_file_at_the_newest_migration_is_read_first(database: Database,
     not_sqlite = tmp_path / "notes.db"
     not_sqlite.write_text("pas une base")
     assert not readable(not_sqlite)
-    assert LATEST_MIGRATION == "0012"
+    assert LATEST_MIGRATION == "0013"
 
 
 def test_a_file_whose_name_holds_uri_characters_is_read_first(database: Database,

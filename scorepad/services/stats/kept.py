@@ -23,13 +23,13 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import Any
 
 from scorepad.domain.parts import merge_tallies
 from scorepad.domain.player_record import EXTREME_CELLS, Extreme
 from scorepad.services.ports import PlayerRow, UnitOfWork
 from scorepad.services.ports.stats import Asked, GameStamp, PlayerSums, ScopeGame, StatsScope
+from scorepad.services.stats.stored import STORE_AFTER, Stamp, Stored
 
 #: a scope's newest games, kept game by game (tonight's deals go to one of them)
 LIVE = 8
@@ -41,9 +41,6 @@ EVERYTHING = Asked(takes=True, extremes="cells")
 SCOPES = 64
 READS = 24
 GAMES = 512
-
-Stamp = tuple[int, datetime]
-
 
 def _stamp(game: GameStamp) -> Stamp:
     return (game.revision, game.created_at)
@@ -110,6 +107,8 @@ class _Source:
 
     def __init__(self) -> None:
         self.seats: dict[int, tuple[Stamp, dict[str, int]]] = {}
+        #: the seats stored for the next start were read (or there are none to read)
+        self.loaded = False
         self.games: OrderedDict[int, tuple[Stamp, dict[str, PlayerSums]]] = OrderedDict()
         self.sums: OrderedDict[tuple[Any, ...], _Summed] = OrderedDict()
         self.reads: OrderedDict[object, tuple[object, object]] = OrderedDict()
@@ -156,11 +155,20 @@ class StatsKept:
                 source.reads.popitem(last=False)
 
     def scope_games(self, uow: UnitOfWork, index: Sequence[GameStamp],
-                    circles: dict[int, str]) -> tuple[ScopeGame, ...]:
+                    circles: dict[int, str], stored: Stored | None = None
+                    ) -> tuple[ScopeGame, ...]:
         """The scope's games with their seats and totals (`index`: the scope's light
         read; `circles`: every circle's name); only games not kept at their revision
-        have their seats read."""
+        have their seats read. `stored`: the first read of a database takes what the
+        last start stored (scorepad.services.stats.stored) and, when it read many
+        games, hands them back to be stored."""
         source = self._source(uow)
+        if stored is not None and not source.loaded:
+            found = stored.seats()
+            with self._lock:
+                for game_id, seats in found.items():
+                    source.seats.setdefault(game_id, seats)
+                source.loaded = True
         with self._lock:
             kept = {g.id: source.seats.get(g.id) for g in index}
         missing = [g.id for g in index
@@ -171,6 +179,9 @@ class StatsKept:
                 for game in index:
                     if game.id in read:
                         source.seats[game.id] = (_stamp(game), read[game.id])
+                every = dict(source.seats)
+            if stored is not None and len(read) > STORE_AFTER:
+                stored.keep_seats(every)
         games = []
         for game in index:
             known = kept[game.id]

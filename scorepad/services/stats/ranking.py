@@ -27,6 +27,7 @@ from scorepad.services.stats.reads import (
     scope_games,
     stats_scope,
 )
+from scorepad.services.stats.stored import Stored, ratings_name
 
 
 def _ranking(read: ScopeFacts, period: Period | None) -> SeasonRanking:
@@ -87,7 +88,10 @@ def _work_awards(uow: UnitOfWork, read: ScopeFacts, scope: StatsScope
                     cells = KEPT.scope_sums(uow, scope, index, found,
                                             Asked(takes=False, extremes="cells"))
                     facts[at] = replace(known, best=cells[found.name].best)
-        history = RATINGS.history(history_games)
+            stored = Stored(uow)
+            history = RATINGS.history(history_games,
+                                      (stored, ratings_name(replace(scope, start=None))))
+        stored.write()
         improvements = _improvements(history_games, history, {g.id for g in read.games})
     return group_awards(facts, improvements, name_key)
 

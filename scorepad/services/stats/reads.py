@@ -30,6 +30,7 @@ from scorepad.services.base.errors import CircleNotFound, PlayerNotFound
 from scorepad.services.ports import PlayerRow, UnitOfWork
 from scorepad.services.ports.stats import Asked, Extremes, PlayerSums, ScopeGame, StatsScope
 from scorepad.services.stats.kept import StatsKept
+from scorepad.services.stats.stored import STORE_AFTER, Stored, ratings_name
 
 #: A game belongs to the evening before when it starts before this hour (domain.period).
 _EVENING_STARTS = time(6)
@@ -92,7 +93,19 @@ class RatingsKept:
                 best = (same, history)
         return best
 
-    def history(self, games: Sequence[ScopeGame]) -> list[dict[str, SkillRating]]:
+    def _keep(self, key: tuple[Standing, ...], history: list[dict[str, SkillRating]]
+              ) -> None:
+        with self._lock:
+            self._kept[key] = history
+            self._kept.move_to_end(key)
+            while len(self._kept) > self._capacity:
+                self._kept.popitem(last=False)
+
+    def history(self, games: Sequence[ScopeGame],
+                stored: tuple[Stored, str] | None = None) -> list[dict[str, SkillRating]]:
+        """The ratings after each of `games`. `stored`: where the scope's ratings are
+        stored for the next start (scorepad.services.stats.stored): read when what is
+        kept would leave many games to rate, written after rating many."""
         key = tuple(tuple(g.totals.items()) for g in games)
         with self._lock:
             found = self._kept.get(key)
@@ -100,16 +113,21 @@ class RatingsKept:
                 self._kept.move_to_end(key)
                 return found
             same, earlier = self._closest(key)
+        if stored is not None and len(key) - same > STORE_AFTER:
+            loaded = stored[0].ratings(stored[1])
+            if loaded is not None:
+                self._keep(tuple(loaded[0]), loaded[1])
+                with self._lock:
+                    same, earlier = self._closest(key)
         start: dict[str, SkillRating] = {}
         for rated in earlier[:same]:
             start.update(rated)
         standings = [[(place, player) for place, player, _ in
                       rank_totals(dict(g.totals), name_key)] for g in games[same:]]
         found = earlier[:same] + ratings.rating_history(standings, start)
-        with self._lock:
-            self._kept[key] = found
-            while len(self._kept) > self._capacity:
-                self._kept.popitem(last=False)
+        self._keep(key, found)
+        if stored is not None and len(key) - same > STORE_AFTER:
+            stored[0].keep_ratings(stored[1], key, found)
         return found
 
 
@@ -195,6 +213,7 @@ def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | 
     game, else without (the statistics screen shows none). CircleNotFound for a circle
     that does not exist."""
     scope = stats_scope(circle, period, tz)
+    stored = Stored(uow)
     with uow, many_small_objects():
         circles = uow.repo.circle_names()
         if circle is not None and circle not in circles:
@@ -207,17 +226,20 @@ def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | 
         kept = KEPT.kept_read(uow, key, stamp)
         if isinstance(kept, ScopeFacts):
             return kept
-        games = KEPT.scope_games(uow, index, circles)
+        games = KEPT.scope_games(uow, index, circles, stored)
         sums = KEPT.scope_sums(uow, scope, index, found, Asked(takes, extremes))
+        history = (RATINGS.history(games, (stored, ratings_name(scope))) if rated
+                   else [{} for _ in games])
         read = _assembled(circles.get(circle) if circle is not None else None, games, sums,
-                          found.name if found is not None else None, rated)
+                          found.name if found is not None else None, history)
         KEPT.keep_read(uow, key, stamp, read)
+    stored.write()
     return read
 
 
 def _assembled(circle: str | None, games: tuple[ScopeGame, ...],
-               sums: dict[str, PlayerSums], name: str | None, rated: bool) -> ScopeFacts:
-    history = RATINGS.history(games) if rated else [{} for _ in games]
+               sums: dict[str, PlayerSums], name: str | None,
+               history: list[dict[str, SkillRating]]) -> ScopeFacts:
     after: dict[str, dict[int, SkillRating]] = {}
     final: dict[str, SkillRating] = {}
     for game, after_game in zip(games, history, strict=True):

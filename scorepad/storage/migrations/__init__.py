@@ -3,4 +3,4 @@
 #: The newest migration's revision (tests/integration check it against Alembic's heads):
 #: a database at it opens without Alembic, and a phone reads its first screen without
 #: the storage (scorepad.storage.first_read).
-LATEST_MIGRATION = "0012"
+LATEST_MIGRATION = "0013"
