@@ -409,10 +409,9 @@ class GameSync(SQLModel, table=True):
 
 
 class StoredStats(SQLModel, table=True):
-    """What the statistics worked out, kept for a server's next start under a name (every
-    game's seats and totals; a scope's ratings after each game), as JSON text: a cache of
-    what the games give, never a source of truth (scorepad.services.stats.stored checks
-    each part against the games' revisions or standings before using it)."""
+    """What the statistics worked out, kept for a server's next start under a name, as
+    JSON text: a cache, never a source of truth (scorepad.services.stats.stored checks
+    it against the games' revisions and standings before using it)."""
 
     __tablename__ = "stored_stats"
 

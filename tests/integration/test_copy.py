@@ -137,9 +137,10 @@ COPIED_COLUMNS = {
 COPIED_TABLES = tuple(COPIED_COLUMNS)
 #: Tables left behind: one-time organiser links and a circle's invitations are only valid
 #: on the server that made them; a phone's club and its games' states towards it belong
-#: to that phone.
+#: to that phone; what a server's statistics stored for its next start names its own
+#: games' ids and revisions (the target works out and stores its own).
 NOT_COPIED_TABLES = ("organiser_handover", "tournament_handover", "circle_invitation",
-                     "club_membership", "game_sync")
+                     "club_membership", "game_sync", "stored_stats")
 #: Tables the target database derives itself (its triggers) while the rows go in.
 DERIVED_TABLES = ("game_total", "game_tally", "player_tally")
 #: Columns the target gives its own value: the ids, and the revision its phones compare.

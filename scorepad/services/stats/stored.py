@@ -24,7 +24,6 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +49,8 @@ History = list[dict[str, SkillRating]]
 def written_by() -> str:
     """The code whose results are stored: the format, the rating library's version, and
     the text of the modules that rate games and order tied players."""
+    from importlib import metadata  # (here: a phone, which stores nothing, never loads it)
+
     from scorepad import collation, ratings
     from scorepad.domain import rating, soiree
     from scorepad.ratings import plackett_luce
