@@ -51,18 +51,22 @@ def _fresh(database: Any, circle: int) -> list[object]:
 
 
 def _counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
-    """What the reads read of the seats and rate: (what, how many games), in order."""
+    """What the reads read of the seats, sum over the scope and rate: (what, how many
+    games), in order."""
     asked: list[tuple[str, int]] = []
     seats = GameStatsRepository.game_seats
     monkeypatch.setattr(GameStatsRepository, "game_seats", lambda self, ids: (
         asked.append(("seats", len(ids))), seats(self, ids))[1])
+    summed = StatsRepository.scope_sums
+    monkeypatch.setattr(StatsRepository, "scope_sums", lambda self, *a: (
+        asked.append(("summed", 1)), summed(self, *a))[1])
     rate = ratings.rating_history
     monkeypatch.setattr(ratings, "rating_history", lambda standings, start=None: (
         asked.append(("rated", len(standings))), rate(standings, start))[1])
     return asked
 
 
-def test_a_start_takes_the_seats_and_ratings_the_last_start_stored(
+def test_a_start_takes_the_seats_sums_and_ratings_the_last_start_stored(
         database: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     circle = s.create_circle(database.uow(), f"Les stockés {next(_circles)}")
     for n in range(12):
@@ -79,6 +83,42 @@ def test_a_start_takes_the_seats_and_ratings_the_last_start_stored(
     assert [n for what, n in asked if n] == [], asked
     monkeypatch.undo()
     assert _fresh(database, circle) == first
+
+
+def test_the_statistics_screen_after_a_restart_does_not_sum_the_season_again(
+        database: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its sums over every game but the newest come from what the last start stored;
+    the newest, where tonight's deals go, are read game by game as when kept."""
+    circle = s.create_circle(database.uow(), f"Les sommés {next(_circles)}")
+    games = [_game(database, circle, n, START + timedelta(days=n), 3) for n in range(12)]
+    forget_kept()
+    first = (s.stats_overview(database.uow(), circle=circle),
+             s.ranking(database.uow(), circle=circle))
+    forget_kept()
+    asked: list[str] = []
+    for owner, name in ((StatsRepository, "scope_sums"), (GameStatsRepository, "game_sums")):
+        read = getattr(owner, name)
+        monkeypatch.setattr(owner, name, lambda self, *a, _n=name, _r=read, **k: (
+            asked.append(_n), _r(self, *a, **k))[1])
+    again = (s.stats_overview(database.uow(), circle=circle),
+             s.ranking(database.uow(), circle=circle))
+    assert again == first
+    assert asked == ["game_sums"]  # the newest games (kept.LIVE), once for both
+    # A deal recorded in an old game while the server was stopped: summed again.
+    monkeypatch.undo()
+    s.edit_deal(database.uow(), games[0],
+                s.get_sheet(database.uow(), games[0]).deals[0].id, None, kind="passed")
+    forget_kept()
+    changed = s.stats_overview(database.uow(), circle=circle)
+    assert changed != first[0]
+    assert changed == _fresh_overview(database, circle)
+
+
+def _fresh_overview(database: Any, circle: int) -> object:
+    with database.engine.begin() as connection:
+        connection.execute(delete(STORED))
+    forget_kept()
+    return s.stats_overview(database.uow(), circle=circle)
 
 
 def test_a_deal_recorded_in_an_old_game_after_a_stop_rates_on_from_that_game(

@@ -29,7 +29,7 @@ from scorepad.domain.parts import merge_tallies
 from scorepad.domain.player_record import EXTREME_CELLS, Extreme
 from scorepad.services.ports import PlayerRow, UnitOfWork
 from scorepad.services.ports.stats import Asked, GameStamp, PlayerSums, ScopeGame, StatsScope
-from scorepad.services.stats.stored import STORE_AFTER, Stamp, Stored
+from scorepad.services.stats.stored import STORE_AFTER, Stamp, Stored, sums_name
 
 #: a scope's newest games, kept game by game (tonight's deals go to one of them)
 LIVE = 8
@@ -216,9 +216,12 @@ class StatsKept:
         return found
 
     def scope_sums(self, uow: UnitOfWork, scope: StatsScope, index: Sequence[GameStamp],
-                   player: PlayerRow | None, asked: Asked) -> dict[str, PlayerSums]:
+                   player: PlayerRow | None, asked: Asked, stored: Stored | None = None
+                   ) -> dict[str, PlayerSums]:
         """Everyone's (or `player`'s) sums over the scope's games (`index`, read in this
-        transaction), by name."""
+        transaction), by name. `stored`: sums not kept are taken from what the last start
+        stored, if any (as if kept: checked the same way), and stored when the database
+        summed many games."""
         source = self._source(uow)
         place = {g.id: n for n, g in enumerate(index)}
         newest = list(index[-LIVE:])
@@ -227,6 +230,10 @@ class StatsKept:
         key = (scope, None if player is None else player.id, asked)
         with self._lock:
             summed = source.sums.get(key)
+        stored_as = sums_name(scope, None if player is None else player.id, asked)
+        if summed is None and stored is not None:
+            loaded = stored.sums(stored_as)
+            summed = None if loaded is None else _Summed(*loaded)
         added: list[GameStamp] = []
         if summed is not None:
             if any(settled.get(i) != stamp for i, stamp in summed.settled.items()):
@@ -243,6 +250,8 @@ class StatsKept:
         if summed is None:
             base = uow.repo.scope_sums(scope, None if player is None else player.id,
                                        live, asked) if settled else {}
+            if stored is not None and len(settled) > STORE_AFTER:
+                stored.keep_sums(stored_as, settled, base)
         else:
             parts = self._game_sums(uow, source, added)
             base = combined([summed.base, *(asked_of(parts[g.id], name, asked)

@@ -76,6 +76,7 @@ def _work_awards(uow: UnitOfWork, read: ScopeFacts, scope: StatsScope
     facts = list(read.facts.values())
     if read.games:
         top = max((f.best.score for f in facts if f.best is not None), default=None)
+        stored = Stored(uow)
         with uow:
             # The circle's games before the period too: a level earned before it.
             history_games = (list(read.games) if scope.start is None
@@ -86,9 +87,8 @@ def _work_awards(uow: UnitOfWork, read: ScopeFacts, scope: StatsScope
                 if known.best is not None and known.best.score == top:
                     found = find_player(uow, known.player)
                     cells = KEPT.scope_sums(uow, scope, index, found,
-                                            Asked(takes=False, extremes="cells"))
+                                            Asked(takes=False, extremes="cells"), stored)
                     facts[at] = replace(known, best=cells[found.name].best)
-            stored = Stored(uow)
             history = RATINGS.history(history_games,
                                       (stored, ratings_name(replace(scope, start=None))))
         stored.write()

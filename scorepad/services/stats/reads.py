@@ -227,7 +227,7 @@ def scope_facts(uow: UnitOfWork, *, circle: int | None = None, period: Period | 
         if isinstance(kept, ScopeFacts):
             return kept
         games = KEPT.scope_games(uow, index, circles, stored)
-        sums = KEPT.scope_sums(uow, scope, index, found, Asked(takes, extremes))
+        sums = KEPT.scope_sums(uow, scope, index, found, Asked(takes, extremes), stored)
         history = (RATINGS.history(games, (stored, ratings_name(scope))) if rated
                    else [{} for _ in games])
         read = _assembled(circles.get(circle) if circle is not None else None, games, sums,

@@ -1,13 +1,14 @@
 """What a server's statistics keep in its database for its next start: every game's seats
-and totals, and each scope's ratings after each game. The reads keep both in memory
-(scorepad.services.stats.kept, .reads); without this, the first player's page opened
-after a start read a club's 2,200 games' seats again and rated them all again, two
-thirds of its time.
+and totals, each scope's sums over its games but the newest, and each scope's ratings
+after each game. The reads keep them in memory (scorepad.services.stats.kept, .reads);
+without this, the first page opened after a start read a club's 2,200 games' seats
+again, summed its 110,000 deals again and rated every game again.
 
-Both are a cache, checked before use like what is kept in memory: a game's seats are
-taken only at the game's revision (every write bumps it), and ratings only for the games
-whose standings (players and totals, in order) are the same, the rest rated on from
-there. What is stored also names the code that worked it out (`written_by`): a new
+All are a cache, checked before use as what is kept in memory is: a game's seats are
+taken only at the game's revision (every write bumps it), sums only while every game
+summed is at the revision it was summed at (else summed again), and ratings only for
+the games whose standings (players and totals, in order) are the same, the rest rated
+on from there. What is stored also names the code that worked it out (`written_by`): a new
 version of the ratings' arithmetic or of the order of tied players finds nothing to
 reuse. A body that cannot be read is ignored; a store that fails (another process
 storing at once) is given up, the read it followed already answered.
@@ -27,9 +28,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from scorepad.domain.model import Contract, Role
+from scorepad.domain.parts import COUNTS, PartKey, PartTally
+from scorepad.domain.player_record import Cell, Extreme
 from scorepad.domain.rating import SkillRating
 from scorepad.services.ports import UnitOfWork
-from scorepad.services.ports.stats import StatsScope
+from scorepad.services.ports.stats import Asked, PlayerSums, StatsScope
 
 logger = logging.getLogger(__name__)
 
@@ -61,11 +65,58 @@ def written_by() -> str:
     return f"{FORMAT} {metadata.version('openskill')} {digest.hexdigest()[:16]}"
 
 
-def ratings_name(scope: StatsScope) -> str:
-    """Where a scope's ratings are stored."""
+def _scope_words(scope: StatsScope) -> tuple[str, ...]:
     bounds = ("" if moment is None else moment.isoformat()
               for moment in (scope.start, scope.end))
-    return " ".join(("ratings", str(scope.circle_id), *bounds))
+    return (str(scope.circle_id), *bounds)
+
+
+def ratings_name(scope: StatsScope) -> str:
+    """Where a scope's ratings are stored."""
+    return " ".join(("ratings", *_scope_words(scope)))
+
+
+def sums_name(scope: StatsScope, player: int | None, asked: Asked) -> str:
+    """Where a scope's sums are stored, everyone's or one player's, as a read asks them."""
+    return " ".join(("sums", *_scope_words(scope), str(player), str(asked.takes),
+                     asked.extremes))
+
+
+def _extreme_out(extreme: Extreme | None) -> list[Any] | None:
+    if extreme is None:
+        return None
+    return [extreme.score, extreme.count, [
+        [c.game_id, c.game, c.deal_id, c.number, c.player, c.score, c.role.value,
+         c.contract.value] for c in extreme.cells]]
+
+
+def _extreme_in(body: list[Any] | None) -> Extreme | None:
+    if body is None:
+        return None
+    score, count, cells = body
+    return Extreme(int(score), tuple(
+        Cell(int(game_id), str(game), None if deal_id is None else int(deal_id), int(number),
+             str(player), int(points), Role(role), Contract(contract))
+        for game_id, game, deal_id, number, player, points, role, contract in cells),
+        int(count))
+
+
+def _sums_out(sums: PlayerSums) -> list[Any]:
+    return [sums.sat_out, [
+        [t.key.role.value, t.key.contract.value, t.key.made, t.key.ally,
+         *(getattr(t, count) for count in COUNTS)] for t in sums.tallies],
+        [[game_id, outcomes] for game_id, outcomes in sums.takes.items()],
+        _extreme_out(sums.best), _extreme_out(sums.worst)]
+
+
+def _sums_in(body: list[Any]) -> PlayerSums:
+    sat_out, tallies, takes, best, worst = body
+    return PlayerSums(tuple(
+        PartTally(key=PartKey(Role(role), Contract(contract), bool(made), ally),
+                  **dict(zip(COUNTS, map(int, counts), strict=True)))
+        for role, contract, made, ally, *counts in tallies), int(sat_out),
+        {int(game_id): str(outcomes) for game_id, outcomes in takes},
+        _extreme_in(best), _extreme_in(worst))
 
 
 class Stored:
@@ -134,6 +185,30 @@ class Stored:
                 "by": written_by(), "standings": standings,
                 "history": [[[who, r.mu, r.sigma, r.games] for who, r in after.items()]
                             for after in history]}, separators=(",", ":"))
+
+    def sums(self, name: str) -> tuple[dict[int, Stamp], dict[str, PlayerSums]] | None:
+        """A scope's sums over the games summed, each game with the stamp it was summed
+        at."""
+        body = self._load(name)
+        if body is None:
+            return None
+        try:
+            settled = {int(game_id): (int(revision), datetime.fromisoformat(created))
+                       for game_id, revision, created in body["settled"]}
+            base = {str(who): _sums_in(sums) for who, sums in body["base"]}
+        except (KeyError, TypeError, ValueError):
+            return None
+        return settled, base
+
+    def keep_sums(self, name: str, settled: dict[int, Stamp],
+                  base: dict[str, PlayerSums]) -> None:
+        if self.enabled:
+            self._bodies[name] = json.dumps({
+                "by": written_by(),
+                "settled": [[game_id, revision, created.isoformat()]
+                            for game_id, (revision, created) in settled.items()],
+                "base": [[who, _sums_out(sums)] for who, sums in base.items()]},
+                separators=(",", ":"))
 
     def write(self) -> None:
         """Stores what it was handed, in a transaction of its own; a failure is logged
