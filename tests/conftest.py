@@ -43,6 +43,8 @@ SLOW = (
     "::test_the_downloads_and_the_server_s_refusals_come_from_the_catalogs",
     "tests/integration/test_serve_start.py",
     "tests/integration/test_sheet_cache.py::test_the_cached_sheet_is_the_sheet_read_from_scratch",
+    "tests/integration/test_stats_stored.py"
+    "::test_whatever_changed_between_two_starts_a_start_reads_what_nothing_stored_reads",
     "tests/integration/test_storage_durability.py"
     "::test_every_acknowledged_deal_survives_a_sigkill_mid_stream",
     "tests/integration/test_tournament_bench_smoke.py",

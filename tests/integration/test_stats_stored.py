@@ -208,7 +208,7 @@ def test_a_store_that_fails_is_given_up_and_the_page_still_shows(
     monkeypatch.setattr(StatsRepository, "store_stats", locked)
     with database.engine.begin() as connection:
         connection.execute(delete(STORED))
-    with caplog.at_level(logging.WARNING, "scorepad.services.stats.stored"):
+    with caplog.at_level(logging.INFO, "scorepad.services.stats.stored"):
         assert _everything(database, circle) == expected
     assert "not stored for the next start" in caplog.text
     assert _stored(database) == {}

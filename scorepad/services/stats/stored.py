@@ -221,4 +221,6 @@ class Stored:
                 self._uow.repo.store_stats(bodies)
                 self._uow.commit()
         except Exception:  # a cache left as it was: the read already answered
-            logger.warning("statistics not stored for the next start", exc_info=True)
+            # (Info, not a warning: a command reading a file it may not write prints
+            # nothing of it.)
+            logger.info("statistics not stored for the next start", exc_info=True)
