@@ -6,8 +6,12 @@ game for a few games (scorepad.storage.stats_games)."""
 
 from __future__ import annotations
 
+import hashlib
+import sys
 from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -28,6 +32,7 @@ from scorepad.domain.parts import COUNTS, PartTally, key_order
 from scorepad.domain.player_record import EXTREME_CELLS, Cell, Extreme
 from scorepad.domain.streaks import Outcomes
 from scorepad.services.ports.stats import Asked, GameStamp, PlayerSums, StatsScope
+from scorepad.storage.migrations import LATEST_MIGRATION
 from scorepad.storage.parts import ROLES
 from scorepad.storage.repo_base import (
     CIRCLE,
@@ -44,6 +49,18 @@ from scorepad.storage.stats_games import PARTS, GameStatsRepository, tally_of
 from scorepad.storage.tables import TAKER_ROLE, StoredStats
 
 STORED = table_of(StoredStats)
+
+
+@cache
+def _stats_code() -> str:
+    """A digest of the modules that sum and the schema they read (its newest migration:
+    the triggers keeping the tallies are migrations)."""
+    from scorepad.storage import parts, repo_base, stats_games, tables
+
+    digest = hashlib.sha256(LATEST_MIGRATION.encode())
+    for module in (parts, repo_base, stats_games, tables, sys.modules[__name__]):
+        digest.update(Path(str(module.__file__)).read_bytes())
+    return digest.hexdigest()[:16]
 
 #: the takes' partial index is used only when its condition is written as is
 IS_TAKE = SCORE.c.role == literal_column(str(TAKER_ROLE))
@@ -77,6 +94,9 @@ class StatsRepository(GameStatsRepository):
 
     def stats_source(self) -> object:
         return self.conn.engine
+
+    def stats_code(self) -> str:
+        return _stats_code()
 
     def stored_stats(self, name: str) -> str | None:
         found = self.conn.execute(select(STORED.c.body).where(STORED.c.name == name))

@@ -8,10 +8,11 @@ All are a cache, checked before use as what is kept in memory is: a game's seats
 taken only at the game's revision (every write bumps it), sums only while every game
 summed is at the revision it was summed at (else summed again), and ratings only for
 the games whose standings (players and totals, in order) are the same, the rest rated
-on from there. What is stored also names the code that worked it out (`written_by`): a new
-version of the ratings' arithmetic or of the order of tied players finds nothing to
-reuse. A body that cannot be read is ignored; a store that fails (another process
-storing at once) is given up, the read it followed already answered.
+on from there. What is stored also names the code that worked it out (`written_by`: a
+digest of its modules): a new version of the ratings' arithmetic, of the order of tied
+players or of how the database sums finds nothing to reuse. A body that cannot be read
+is ignored; a store that fails (another process storing at once) is given up, the read
+it followed already answered.
 
 A read stores only after working out much (`STORE_AFTER` games: a start, an import), not
 after tonight's deal. A phone stores nothing (`stores_stats`: its storage is a file
@@ -22,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import sys
 from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
@@ -50,19 +52,30 @@ History = list[dict[str, SkillRating]]
 
 
 @cache
-def written_by() -> str:
-    """The code whose results are stored: the format, the rating library's version, and
-    the text of the modules that rate games and order tied players."""
+def _own_code() -> str:
+    """The format, the rating library's version, and the text of the modules that rate
+    games, order tied players, and keep and store sums (the storage's part is the
+    repository's `stats_code`)."""
     from importlib import metadata  # (here: a phone, which stores nothing, never loads it)
 
     from scorepad import collation, ratings
-    from scorepad.domain import rating, soiree
+    from scorepad.domain import parts, player_record, rating, soiree
     from scorepad.ratings import plackett_luce
+    from scorepad.services.ports import stats
+    from scorepad.services.stats import kept
 
     digest = hashlib.sha256()
-    for module in (collation, ratings, plackett_luce, rating, soiree):
+    for module in (collation, ratings, plackett_luce, parts, player_record, rating, soiree,
+                   stats, kept, sys.modules[__name__]):
         digest.update(Path(str(module.__file__)).read_bytes())
     return f"{FORMAT} {metadata.version('openskill')} {digest.hexdigest()[:16]}"
+
+
+def written_by(uow: UnitOfWork) -> str:
+    """The code whose results are stored: a new version of any part of it (the ratings'
+    arithmetic, the order of tied players, how the database sums) finds nothing to
+    reuse."""
+    return f"{_own_code()} {uow.repo.stats_code()}"
 
 
 def _scope_words(scope: StatsScope) -> tuple[str, ...]:
@@ -141,7 +154,7 @@ class Stored:
             body = json.loads(text)
         except ValueError:
             return None
-        if not isinstance(body, dict) or body.get("by") != written_by():
+        if not isinstance(body, dict) or body.get("by") != written_by(self._uow):
             return None
         return body
 
@@ -159,7 +172,7 @@ class Stored:
 
     def keep_seats(self, seats: KeptSeats) -> None:
         if self.enabled:
-            self._bodies[SEATS] = json.dumps({"by": written_by(), "games": [
+            self._bodies[SEATS] = json.dumps({"by": written_by(self._uow), "games": [
                 [game_id, stamp[0], stamp[1].isoformat(), list(totals), list(totals.values())]
                 for game_id, (stamp, totals) in seats.items()]}, separators=(",", ":"))
 
@@ -182,7 +195,7 @@ class Stored:
                      ) -> None:
         if self.enabled:
             self._bodies[name] = json.dumps({
-                "by": written_by(), "standings": standings,
+                "by": written_by(self._uow), "standings": standings,
                 "history": [[[who, r.mu, r.sigma, r.games] for who, r in after.items()]
                             for after in history]}, separators=(",", ":"))
 
@@ -204,7 +217,7 @@ class Stored:
                   base: dict[str, PlayerSums]) -> None:
         if self.enabled:
             self._bodies[name] = json.dumps({
-                "by": written_by(),
+                "by": written_by(self._uow),
                 "settled": [[game_id, revision, created.isoformat()]
                             for game_id, (revision, created) in settled.items()],
                 "base": [[who, _sums_out(sums)] for who, sums in base.items()]},
