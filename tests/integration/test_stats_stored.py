@@ -42,11 +42,16 @@ def _stored(database: Any) -> dict[str, str]:
         return dict(connection.execute(select(STORED.c.name, STORED.c.body)).all())
 
 
-def _fresh(database: Any, circle: int) -> list[object]:
-    """The reads of a server started on the database with nothing stored."""
+def _nothing_stored(database: Any) -> None:
+    """A server started on the database with nothing kept or stored."""
     with database.engine.begin() as connection:
         connection.execute(delete(STORED))
     forget_kept()
+
+
+def _fresh(database: Any, circle: int) -> list[object]:
+    """The reads of a server started on the database with nothing stored."""
+    _nothing_stored(database)
     return _everything(database, circle)
 
 
@@ -111,14 +116,8 @@ def test_the_statistics_screen_after_a_restart_does_not_sum_the_season_again(
     forget_kept()
     changed = s.stats_overview(database.uow(), circle=circle)
     assert changed != first[0]
-    assert changed == _fresh_overview(database, circle)
-
-
-def _fresh_overview(database: Any, circle: int) -> object:
-    with database.engine.begin() as connection:
-        connection.execute(delete(STORED))
-    forget_kept()
-    return s.stats_overview(database.uow(), circle=circle)
+    _nothing_stored(database)
+    assert changed == s.stats_overview(database.uow(), circle=circle)
 
 
 def test_a_deal_recorded_in_an_old_game_after_a_stop_rates_on_from_that_game(
@@ -136,9 +135,7 @@ def test_a_deal_recorded_in_an_old_game_after_a_stop_rates_on_from_that_game(
     assert ("seats", 1) in asked and ("rated", 3) in asked, asked
     assert all(n <= 3 for _, n in asked), asked
     monkeypatch.undo()
-    with database.engine.begin() as connection:
-        connection.execute(delete(STORED))
-    forget_kept()
+    _nothing_stored(database)
     assert read == s.player_record(database.uow(), "André", circle=circle)
 
 
@@ -206,8 +203,7 @@ def test_a_store_that_fails_is_given_up_and_the_page_still_shows(
         raise OperationalError("INSERT", {}, Exception("database is locked"))
 
     monkeypatch.setattr(StatsRepository, "store_stats", locked)
-    with database.engine.begin() as connection:
-        connection.execute(delete(STORED))
+    _nothing_stored(database)
     with caplog.at_level(logging.INFO, "scorepad.services.stats.stored"):
         assert _everything(database, circle) == expected
     assert "not stored for the next start" in caplog.text
