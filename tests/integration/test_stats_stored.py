@@ -8,6 +8,7 @@ fails changes nothing a person sees. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import itertools
+import json
 import logging
 from datetime import timedelta
 from typing import Any
@@ -20,7 +21,7 @@ from sqlalchemy.exc import OperationalError
 
 from scorepad import ratings
 from scorepad import services as s
-from scorepad.services.stats import kept, reads
+from scorepad.services.stats import kept, reads, stored
 from scorepad.services.stats.reads import forget_kept
 from scorepad.storage import open_database
 from scorepad.storage.stats_games import GameStatsRepository
@@ -167,25 +168,44 @@ def test_a_phone_stores_nothing(db_url: str, database: Any) -> None:
         phone.dispose()
 
 
+def _other_results(body: str, by: str | None) -> str:
+    """A stored body with other results in it: the seats' and sums' André and Bruno
+    swapped, every rating's level one higher; `by`, the code it names (None: as it was)."""
+    data = json.loads(body.replace("André", "\0").replace("Bruno", "André")
+                      .replace("\0", "Bruno"))
+    if "levels" in data:
+        data["levels"] = stored._floats_out([level + 1 for level in
+                                             stored._floats_in(data["levels"])])
+    if by is not None:
+        data["by"] = by
+    return json.dumps(data)
+
+
+def _store_instead(database: Any, bodies: dict[str, str]) -> None:
+    with database.engine.begin() as connection:
+        for name, body in bodies.items():
+            connection.execute(update(STORED).where(STORED.c.name == name)
+                               .values(body=body))
+    forget_kept()
+
+
 def test_what_other_code_stored_or_a_broken_body_is_not_used(database: Any) -> None:
     circle = s.create_circle(database.uow(), f"Les anciens stockés {next(_circles)}")
-    for n in range(6):
+    for n in range(12):  # sums stored: more than the newest eight
         _game(database, circle, n, START + timedelta(days=n), 3)
     forget_kept()
     first = _everything(database, circle)
-    stored = _stored(database)
-    for name, body in stored.items():
-        # Another version's ratings (every level off by one) and seats (names swapped).
-        other = (body.replace('"by":"1 ', '"by":"0 ').replace("André", "Bruno")
-                 .replace(',25.', ',24.'))
-        with database.engine.begin() as connection:
-            connection.execute(update(STORED).where(STORED.c.name == name)
-                               .values(body=other))
-    forget_kept()
+    bodies = _stored(database)
+    assert {name.split()[0] for name in bodies} == {"seats", "sums", "ratings"}
+    # Other results named as this code's are used (the tampering shows)...
+    _store_instead(database, {name: _other_results(body, None)
+                              for name, body in bodies.items()})
+    assert _everything(database, circle) != first
+    # ...named as another version's, they are not.
+    _store_instead(database, {name: _other_results(body, "0 another version")
+                              for name, body in bodies.items()})
     assert _everything(database, circle) == first
-    with database.engine.begin() as connection:
-        connection.execute(update(STORED).values(body='{"by": [1, 2'))
-    forget_kept()
+    _store_instead(database, {name: '{"by": [1, 2' for name in bodies})
     assert _everything(database, circle) == first
 
 
