@@ -174,8 +174,8 @@ def _other_results(body: str, by: str | None) -> str:
     data = json.loads(body.replace("André", "\0").replace("Bruno", "André")
                       .replace("\0", "Bruno"))
     if "levels" in data:
-        data["levels"] = stored._floats_out([level + 1 for level in
-                                             stored._floats_in(data["levels"])])
+        data["levels"] = stored._packed_out("d", [level + 1 for level in
+                                                  stored._packed_in("d", data["levels"])])
     if by is not None:
         data["by"] = by
     return json.dumps(data)

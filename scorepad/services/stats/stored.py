@@ -134,33 +134,20 @@ def _sums_in(body: list[Any]) -> PlayerSums:
         _extreme_in(best), _extreme_in(worst))
 
 
-def _packed_out(numbers: array[Any]) -> str:
-    if sys.byteorder != "little":  # stored little-endian whatever the machine
+def _packed_out(typecode: str, values: list[Any]) -> str:
+    """`values` as one array of `typecode` ("d" floats, "q" integers), little-endian
+    whatever the machine, in base64."""
+    numbers = array(typecode, values)
+    if sys.byteorder != "little":
         numbers.byteswap()
     return base64.b64encode(numbers.tobytes()).decode("ascii")
 
 
-def _packed_in(numbers: array[Any], text: str) -> array[Any]:
-    numbers.frombytes(base64.b64decode(text, validate=True))
+def _packed_in(typecode: str, text: str) -> array[Any]:
+    numbers = array(typecode, base64.b64decode(text, validate=True))
     if sys.byteorder != "little":
         numbers.byteswap()
     return numbers
-
-
-def _floats_out(values: list[float]) -> str:
-    return _packed_out(array("d", values))
-
-
-def _floats_in(text: str) -> array[float]:
-    return _packed_in(array("d"), text)
-
-
-def _ints_out(values: list[int]) -> str:
-    return _packed_out(array("q", values))
-
-
-def _ints_in(text: str) -> array[int]:
-    return _packed_in(array("q"), text)
 
 
 class Stored:
@@ -216,7 +203,7 @@ class Stored:
             names = [str(who) for who in body["names"]]
             standings = [tuple(zip([names[i] for i in game[::2]], map(int, game[1::2]),
                                    strict=True)) for game in body["standings"]]
-            levels, games = _floats_in(body["levels"]), _ints_in(body["games"])
+            levels, games = _packed_in("d", body["levels"]), _packed_in("q", body["games"])
             history: History = []
             at = 0
             for rated in body["rated"]:
@@ -247,9 +234,9 @@ class Stored:
                           for game in standings],
             "rated": [[index.setdefault(who, len(index)) for who in after]
                       for after in history],
-            "levels": _floats_out([level for after in history for rating in after.values()
+            "levels": _packed_out("d", [level for after in history for rating in after.values()
                                    for level in (rating.mu, rating.sigma)]),
-            "games": _ints_out([rating.games for after in history
+            "games": _packed_out("q", [rating.games for after in history
                                 for rating in after.values()]),
             "names": list(index)}, separators=(",", ":"))
 
