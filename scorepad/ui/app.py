@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from scorepad.ui import quick_configure
 from scorepad.ui.back import follow_back
 from scorepad.ui.dialogs.confirm import error_context, use_error_host
 from scorepad.ui.dialogs.game_actions import address_again
@@ -187,6 +188,7 @@ def App(state: AppState) -> list[ft.View]:
 
 
 async def main(page: ft.Page) -> None:
+    quick_configure.install()  # every screen's new controls walked quicker (see there)
     page.title = "scorepad"
     page.theme = app_theme()
     page.dark_theme = app_theme()
