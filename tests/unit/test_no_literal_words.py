@@ -40,7 +40,8 @@ ALLOWED = {
 DEVELOPERS_EXCEPTIONS = frozenset({
     "RuntimeError", "ValueError", "TypeError", "AssertionError", "NotImplementedError",
     "AttributeError",  # a module's __getattr__ (a name imported when first asked for)
-    "SystemExit", "StartupMessageNotFound", "UnknownIcon"})
+    "SystemExit", "StartupMessageNotFound", "UnknownIcon",
+    "ObjectPatchException"})  # Flet's own broken invariant (scorepad.ui.quick_configure)
 _SENTENCE = re.compile(r"[^\W\d_]{2,}[\s'’]+[^\W\d_]{2,}")
 #: Modules whose literal messages no person reads, and why.
 DEVELOPERS_ONLY = {
