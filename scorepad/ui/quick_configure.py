@@ -27,6 +27,7 @@ from typing import Any
 
 from flet.controls import object_patch
 from flet.controls.object_patch import DiffBuilder, ObjectPatchException
+from flet.controls.value_types import Prop
 
 #: Flet's own walk, as installed Flet has it (compared in tests)
 FLET_CONFIGURE = DiffBuilder._configure_dataclass
@@ -34,8 +35,12 @@ FLET_CONFIGURE = DiffBuilder._configure_dataclass
 _OTHER, _DATACLASS, _DICT, _LIST = range(4)
 #: what each class's values are to the walk
 _KINDS: dict[type, int] = {}
-#: each dataclass's fields the walk goes down (not marked "skip")
-_WALKED: dict[type, tuple[str, ...]] = {}
+#: each dataclass's fields the walk goes down (not marked "skip"): the name, and whether
+#: it is a Flet property (its value kept in the object's `_values` unless it is the
+#: default) whose default holds no control
+_WALKED: dict[type, tuple[tuple[str, bool], ...]] = {}
+#: what a property not set reads as (Prop.__get__: the default)
+_MISSING = object()
 
 
 def _kind(cls: type) -> int:
@@ -57,13 +62,27 @@ def _kind(cls: type) -> int:
     return kind
 
 
-def _walked(cls: type) -> tuple[str, ...]:
-    names = _WALKED.get(cls)
-    if names is None:
-        names = tuple(f.name for f in dataclasses.fields(cls)
-                      if not f.metadata.get("skip", False))
-        _WALKED[cls] = names
-    return names
+def _declared(cls: type, name: str) -> Any:
+    """What the class itself declares under `name` (a descriptor not called)."""
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name]
+    return None
+
+
+def _walked(cls: type) -> tuple[tuple[str, bool], ...]:
+    fields = _WALKED.get(cls)
+    if fields is None:
+        walked = []
+        for field in dataclasses.fields(cls):
+            if field.metadata.get("skip", False):
+                continue
+            declared = _declared(cls, field.name)
+            plain_default = (isinstance(declared, Prop)
+                             and _kind(declared.default.__class__) == _OTHER)
+            walked.append((field.name, plain_default))
+        fields = _WALKED[cls] = tuple(walked)
+    return fields
 
 
 def quick_configure(self: DiffBuilder, item: Any, parent: Any, frozen: bool,
@@ -104,8 +123,16 @@ def quick_configure(self: DiffBuilder, item: Any, parent: Any, frozen: bool,
         yield item
     if not configure_setattr_only:
         child_parent = item if is_control else parent
-        for name in _walked(cls):
-            value = getattr(item, name)
+        # A property set holds its value in `_values` (Prop.__get__ reads it there), one
+        # left at its default reads as that default.
+        values = item.__dict__.get("_values")
+        for name, plain_default in _walked(cls):
+            if plain_default and values is not None:
+                value = values.get(name, _MISSING)
+                if value is _MISSING:
+                    continue
+            else:
+                value = getattr(item, name)
             if _kind(value.__class__) != _OTHER:
                 yield from self._configure_dataclass(value, child_parent, frozen)
     if not frozen:
