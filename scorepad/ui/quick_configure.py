@@ -9,13 +9,15 @@ control. A Text has about fifty fields, so a player's page of 500 controls made 
 (`bench/screens_python.py --profile`), on the server and, slower, on a phone alone.
 
 `quick_configure` is the same walk, in the same order, with the same effects, that does
-not call itself for a value that holds no control: what each value's class is (a
-dataclass, a dict, a list, anything else) is looked up once per class, and so is the list
-of the fields walked. `install()` puts it in place of Flet's; it is what Flet's does step
-by step otherwise (the parent kept as a weak reference, the frozen mark, the control
-built and checked, the control yielded, its fields walked, its changes tracked from then
-on). tests/unit/test_flet_internals.py compares the two on every screen's controls, and
-fails when a Flet release changes the method this replaces.
+not call itself for a value that holds no control, and reads a property left at its
+default without its descriptor: what each value's class is (a dataclass, a dict, a list,
+anything else) is looked up once per class, and so is the list of the fields walked.
+`install()` puts it in place of Flet's; it is what Flet's does step by step otherwise
+(the parent kept as a weak reference, the frozen mark, the control built and checked,
+the control yielded, its fields walked, its changes tracked from then on). A player's
+page's walk went from 26 ms to 4.6 ms (docs/phone.md). tests/unit/test_quick_configure.py
+compares the two walks, object by object, on a screen's worth of controls, and fails
+when a Flet release changes the method this replaces.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from flet.controls.value_types import Prop
 #: Flet's own walk, as installed Flet has it (compared in tests)
 FLET_CONFIGURE = DiffBuilder._configure_dataclass
 
-_OTHER, _DATACLASS, _DICT, _LIST = range(4)
+_CLASS, _OTHER, _DATACLASS, _DICT, _LIST = range(-1, 4)
 #: what each class's values are to the walk
 _KINDS: dict[type, int] = {}
 #: each dataclass's fields the walk goes down (not marked "skip"): the name, and whether
@@ -49,7 +51,7 @@ def _kind(cls: type) -> int:
         # The order of Flet's tests: a dataclass first, then a dict, then a list. A value
         # that is itself a class is left to Flet's walk (is_dataclass accepts classes).
         if issubclass(cls, type):
-            kind = -1
+            kind = _CLASS
         elif dataclasses.is_dataclass(cls):
             kind = _DATACLASS
         elif issubclass(cls, dict):
@@ -90,7 +92,7 @@ def quick_configure(self: DiffBuilder, item: Any, parent: Any, frozen: bool,
     kind = _kind(item.__class__)
     if kind == _OTHER:
         return
-    if kind == -1:
+    if kind == _CLASS:
         yield from FLET_CONFIGURE(self, item, parent, frozen, configure_setattr_only)
         return
     if kind != _DATACLASS:
