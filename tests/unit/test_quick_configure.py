@@ -72,7 +72,7 @@ def _screen() -> list[Any]:
         ft.ListTile(dense=True, leading=ft.Icon(ft.Icons.CALCULATE_OUTLINED),
                     title=changed, trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                     on_click=lambda _e: None),
-        ft.TextField(label="Nom", border_color=ft.Colors.OUTLINE,
+        ft.TextField(label="Nom", hint_text="Prénom",
                      text_style=ft.TextStyle(size=16, color=ft.Colors.PRIMARY)),
         ft.Dropdown(options=[ft.DropdownOption(key=str(n), text=f"{n}") for n in range(3)]),
         ft.Container(ft.Chip(label=ft.Text("Ce mois")), padding=ft.Padding.only(left=16),
