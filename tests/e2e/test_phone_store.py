@@ -79,9 +79,13 @@ def test_a_save_copies_the_pieces_it_changed_whatever_the_phone_holds(
     # with 30, give or take one more level in each B-tree it writes (the deals, their
     # scores, the games' totals, the players' sums, and their indexes, the players'
     # tallies kept whole for the statistics among them since migration 0011: about
-    # fifteen); IDBFS copied the whole file (3 MB and more here).
-    assert max(costs["history.db"]) <= max(costs["small.db"]) + 16, costs
-    assert max(costs["history.db"]) <= 40, costs
+    # fifteen), and the pages of a split when one of the eight commits fills a page (the
+    # split page, its new sibling and their parent, in a few trees: where splits fall
+    # depends on the random ids of the database restored for the run: the last two
+    # commits copied from 30 to 39 pieces in four runs); IDBFS copied the whole file
+    # (3 MB and more here: over 700 pieces).
+    assert max(costs["history.db"]) <= max(costs["small.db"]) + 16 + 9, costs
+    assert max(costs["history.db"]) <= 50, costs
 
     # Started again: every commit is there, in a database SQLite finds whole.
     load(page, harness.url)
