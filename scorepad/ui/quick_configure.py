@@ -23,6 +23,7 @@ when a Flet release changes the method this replaces.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import weakref
 from collections.abc import Iterator
 from typing import Any
@@ -64,14 +65,6 @@ def _kind(cls: type) -> int:
     return kind
 
 
-def _declared(cls: type, name: str) -> Any:
-    """What the class itself declares under `name` (a descriptor not called)."""
-    for klass in cls.__mro__:
-        if name in vars(klass):
-            return vars(klass)[name]
-    return None
-
-
 def _walked(cls: type) -> tuple[tuple[str, bool], ...]:
     fields = _WALKED.get(cls)
     if fields is None:
@@ -79,7 +72,8 @@ def _walked(cls: type) -> tuple[tuple[str, bool], ...]:
         for field in dataclasses.fields(cls):
             if field.metadata.get("skip", False):
                 continue
-            declared = _declared(cls, field.name)
+            # what the class declares under that name, its descriptor not called
+            declared = inspect.getattr_static(cls, field.name, None)
             plain_default = (isinstance(declared, Prop)
                              and _kind(declared.default.__class__) == _OTHER)
             walked.append((field.name, plain_default))
@@ -113,9 +107,9 @@ def quick_configure(self: DiffBuilder, item: Any, parent: Any, frozen: bool,
     elif frozen:
         item._frozen = frozen
     cls = item.__class__
-    if getattr(cls, "__flet_control_cls__", None) is None:
-        cls.__flet_control_cls__ = self.control_cls
     control_cls = self.control_cls
+    if getattr(cls, "__flet_control_cls__", None) is None:
+        cls.__flet_control_cls__ = control_cls
     is_control = control_cls is not None and isinstance(item, control_cls)
     if is_control:
         if not configure_setattr_only:

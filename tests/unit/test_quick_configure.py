@@ -80,9 +80,9 @@ def _screen() -> list[Any]:
     ])]), Plain("autre", Built("dedans")), {"key": [ft.Icon(ft.Icons.ADD), 3]}]
 
 
-def _objects(value: Any, seen: dict[int, int] | None = None) -> Iterator[Any]:
+def _objects(value: Any, seen: set[int] | None = None) -> Iterator[Any]:
     """Every dataclass object of a tree, in the order of its fields (each once)."""
-    seen = {} if seen is None else seen
+    seen = set() if seen is None else seen
     if isinstance(value, (list, tuple)):
         for item in value:
             yield from _objects(item, seen)
@@ -92,7 +92,7 @@ def _objects(value: Any, seen: dict[int, int] | None = None) -> Iterator[Any]:
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         if id(value) in seen:
             return
-        seen[id(value)] = len(seen)
+        seen.add(id(value))
         yield value
         for field in dataclasses.fields(value):
             yield from _objects(getattr(value, field.name, None), seen)

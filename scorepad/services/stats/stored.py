@@ -234,10 +234,11 @@ class Stored:
                           for game in standings],
             "rated": [[index.setdefault(who, len(index)) for who in after]
                       for after in history],
-            "levels": _packed_out("d", [level for after in history for rating in after.values()
-                                   for level in (rating.mu, rating.sigma)]),
+            "levels": _packed_out("d", [level for after in history
+                                        for rating in after.values()
+                                        for level in (rating.mu, rating.sigma)]),
             "games": _packed_out("q", [rating.games for after in history
-                                for rating in after.values()]),
+                                       for rating in after.values()]),
             "names": list(index)}, separators=(",", ":"))
 
     def sums(self, name: str) -> tuple[dict[int, Stamp], dict[str, PlayerSums]] | None:
